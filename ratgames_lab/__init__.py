@@ -1,0 +1,16 @@
+"""ratgames_lab: exact rules engines for five board and card games, for teaching.
+
+    import ratgames_lab as rl
+    game = rl.load_game("master_of_rules", players=4, seed=7)
+    state = game.new_state()
+"""
+from .core.errors import IllegalActionError, InvalidPositionError
+from .core.protocol import CHANCE, TERMINAL, Action, Event, Game, GameState
+from .core.registry import GAMES, GameInfo, load_game
+from .core.match import Match
+
+__all__ = [
+    "CHANCE", "TERMINAL", "GAMES", "GameInfo", "load_game", "IllegalActionError", "InvalidPositionError",
+    "Action", "Event", "Game", "GameState", "Match",
+]
+__version__ = "0.1.0"

@@ -1,0 +1,1 @@
+"""Game-agnostic engine parts: protocol, match log, chance, bots, analysis, odds, simulation, benchmarks."""

@@ -1,0 +1,63 @@
+"""Benchmarks: random-playout games per second and microseconds per action, on one core."""
+from __future__ import annotations
+
+import dataclasses
+import random
+import time
+
+from .playout import random_playout
+from .registry import load_game
+
+
+@dataclasses.dataclass
+class BenchResult:
+    """Throughput figures for one game and player count."""
+
+    game: str
+    players: int
+    games: int
+    seconds: float
+    actions: int
+
+    @property
+    def games_per_second(self) -> float:
+        return self.games / self.seconds
+
+    @property
+    def us_per_action(self) -> float:
+        return 1e6 * self.seconds / max(self.actions, 1)
+
+    def line(self) -> str:
+        """One readable line for the terminal."""
+        return (f"{self.game:16s} {self.players} players: {self.games_per_second:8.1f} games/s, "
+                f"{self.us_per_action:6.1f} µs/action ({self.games} games, {self.actions} actions, {self.seconds:.2f} s)")
+
+
+def bench(game: str, players: int, seconds: float = 3.0, seed: int = 0, **options) -> BenchResult:
+    """Play random games (setup included) for about ``seconds``; count games and actions."""
+    start = time.perf_counter()
+    games = actions = 0
+    while True:
+        state = load_game(game, players=players, seed=seed + games, **options).new_state()
+        actions += random_playout(state, random.Random(seed + games))
+        games += 1
+        elapsed = time.perf_counter() - start
+        if elapsed >= seconds:
+            return BenchResult(game, players, games, elapsed, actions)
+
+
+def bench_clone(game: str, players: int, n: int = 2000, seed: int = 0) -> float:
+    """Microseconds per clone() of a mid-game state."""
+    state = load_game(game, players=players, seed=seed).new_state()
+    rng = random.Random(seed)
+    for _ in range(40):
+        if state.is_terminal():
+            break
+        if state.current_player < 0:
+            state.apply(state.sample_chance(rng))
+        else:
+            state.apply(rng.choice(state.legal_actions()))
+    start = time.perf_counter()
+    for _ in range(n):
+        state.clone()
+    return 1e6 * (time.perf_counter() - start) / n

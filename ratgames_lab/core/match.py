@@ -1,0 +1,144 @@
+"""A match: the action log of one game with undo / redo / goto / branch / save / load."""
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+from .errors import IllegalActionError, InvalidPositionError
+from .protocol import Action, Game, GameState
+from .registry import load_game
+
+_SNAPSHOT_EVERY = 32
+
+
+class Match:
+    """The history of one game (chance outcomes included); states are rebuilt by replay."""
+
+    def __init__(self, game: Game, actions: list[Action] | None = None, cursor: int | None = None):
+        self.game = game
+        self.actions: list[Action] = []
+        self._snapshots: dict[int, GameState] = {0: game.new_state()}
+        self._state = self._snapshots[0].clone()
+        self.cursor = 0
+        for action in actions or []:
+            self.apply(action)
+        if cursor is not None:
+            self.goto(cursor)
+
+    # -- playing ---------------------------------------------------------
+    @property
+    def state(self) -> GameState:
+        """The state at the cursor (do not mutate it: use apply)."""
+        return self._state
+
+    def apply(self, action: Action) -> None:
+        """Apply an action at the cursor; later (redo) actions are dropped. Illegal → unchanged."""
+        self._state.apply(action)
+        del self.actions[self.cursor:]
+        for k in [k for k in self._snapshots if k > self.cursor]:
+            del self._snapshots[k]
+        self.actions.append(action)
+        self.cursor += 1
+        if self.cursor % _SNAPSHOT_EVERY == 0:
+            self._snapshots[self.cursor] = self._state.clone()
+
+    def play_chance(self, rng: random.Random) -> Action:
+        """Sample and apply the pending chance outcome."""
+        action = self._state.sample_chance(rng)
+        self.apply(action)
+        return action
+
+    # -- navigation ------------------------------------------------------
+    def can_undo(self) -> bool:
+        """True if there is an action to undo."""
+        return self.cursor > 0
+
+    def can_redo(self) -> bool:
+        """True if there is an undone action to redo."""
+        return self.cursor < len(self.actions)
+
+    def undo(self) -> None:
+        """Step back one action."""
+        if not self.can_undo():
+            raise IllegalActionError("nothing to undo", "match.undo")
+        self.goto(self.cursor - 1)
+
+    def redo(self) -> None:
+        """Step forward one undone action."""
+        if not self.can_redo():
+            raise IllegalActionError("nothing to redo", "match.redo")
+        self.goto(self.cursor + 1)
+
+    def goto(self, index: int) -> None:
+        """Move the cursor to just after ``index`` actions, rebuilding the state by replay."""
+        if not 0 <= index <= len(self.actions):
+            raise IllegalActionError(f"no position {index} in this match (0..{len(self.actions)})", "match.goto")
+        base = max(k for k in self._snapshots if k <= index)
+        state = self._snapshots[base].clone()
+        for i in range(base, index):
+            state.apply(self.actions[i])
+            if (i + 1) % _SNAPSHOT_EVERY == 0 and (i + 1) not in self._snapshots:
+                self._snapshots[i + 1] = state.clone()
+        self._state = state
+        self.cursor = index
+
+    def branch(self) -> "Match":
+        """A what-if copy of this match up to the cursor."""
+        return Match(self.game, self.actions[: self.cursor])
+
+    def state_at(self, index: int) -> GameState:
+        """The state after ``index`` actions (a fresh copy)."""
+        here = self.cursor
+        self.goto(index)
+        state = self._state.clone()
+        self.goto(here)
+        return state
+
+    # -- files -----------------------------------------------------------
+    def to_json(self) -> dict:
+        """Game, options, seed, actions and cursor as JSON data."""
+        return {"format": "ratgames_lab.match/1", **self.game.config(),
+                "actions": [a.to_json() for a in self.actions], "cursor": self.cursor}
+
+    @classmethod
+    def from_json(cls, data: Any) -> "Match":
+        """Rebuild a match by replaying its log; InvalidPositionError names the bad field."""
+        if not isinstance(data, dict):
+            raise InvalidPositionError("a match file must be a JSON object", "match")
+        for key in ("game", "players", "seed", "actions"):
+            if key not in data:
+                raise InvalidPositionError("missing", key)
+        try:
+            game = load_game(data["game"], players=data["players"], seed=data["seed"], **(data.get("options") or {}))
+        except ValueError as exc:
+            raise InvalidPositionError(str(exc), "game") from None
+        if not isinstance(data["actions"], list):
+            raise InvalidPositionError("must be a list", "actions")
+        match = cls(game)
+        for i, raw in enumerate(data["actions"]):
+            try:
+                match.apply(game.action_from_json(raw))
+            except InvalidPositionError as exc:
+                raise InvalidPositionError(exc.reason, f"actions[{i}].{exc.field}") from None
+            except IllegalActionError as exc:
+                raise InvalidPositionError(f"illegal here: {exc}", f"actions[{i}]") from None
+        cursor = data.get("cursor", len(match.actions))
+        if not isinstance(cursor, int) or not 0 <= cursor <= len(match.actions):
+            raise InvalidPositionError("must be an integer within the action list", "cursor")
+        match.goto(cursor)
+        return match
+
+    def save(self, path: str | Path) -> None:
+        """Write the match as JSON."""
+        Path(path).write_text(json.dumps(self.to_json(), indent=1))
+
+    @classmethod
+    def load(cls, path: str | Path) -> "Match":
+        """Read a match saved by ``save``."""
+        try:
+            data = json.loads(Path(path).read_text())
+        except json.JSONDecodeError as exc:
+            raise InvalidPositionError(f"not valid JSON ({exc.msg} at line {exc.lineno})", "file") from None
+        return cls.from_json(data)

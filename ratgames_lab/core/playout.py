@@ -1,0 +1,40 @@
+"""Playing a state forward: chance sampled with a seeded rng, players chosen by bots."""
+from __future__ import annotations
+
+import random
+from typing import Sequence
+
+from .protocol import CHANCE, GameState
+
+MAX_STEPS = 100_000
+
+
+def play_to_end(state: GameState, bots: Sequence, rng: random.Random, max_steps: int = MAX_STEPS) -> int:
+    """Play ``state`` in place until it ends; returns the number of actions applied."""
+    steps = 0
+    while not state.is_terminal():
+        player = state.current_player
+        if player == CHANCE:
+            action = state.sample_chance(rng)
+        else:
+            action = bots[player].choose(state, rng)
+        state.apply(action)
+        steps += 1
+        if steps > max_steps:
+            raise RuntimeError(f"game did not end after {max_steps} actions")
+    return steps
+
+
+def random_playout(state: GameState, rng: random.Random) -> int:
+    """Play ``state`` in place to the end with uniformly random legal actions."""
+    steps = 0
+    while not state.is_terminal():
+        if state.current_player == CHANCE:
+            state.apply(state.sample_chance(rng))
+        else:
+            actions = state.legal_actions()
+            state.apply(actions[rng.randrange(len(actions))])
+        steps += 1
+        if steps > MAX_STEPS:
+            raise RuntimeError(f"game did not end after {MAX_STEPS} actions")
+    return steps

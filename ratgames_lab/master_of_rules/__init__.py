@@ -1,0 +1,40 @@
+"""Master of Rules (Le Maître des Règles), 3-5 players with dummy players."""
+from __future__ import annotations
+
+from typing import Any
+
+from ..core.bots import CORE_BOTS
+from ..core.protocol import Game as _Game
+from .actions import CODEC
+from .bots import HeuristicBot
+from .position import state_from_json
+from .rules import MasterOfRulesState
+
+
+class Game(_Game):
+    """Master of Rules for 3, 4 or 5 players (dummies fill the empty seats)."""
+
+    name = "master_of_rules"
+    title = "Master of Rules"
+    min_players = 3
+    max_players = 5
+    option_specs = {}
+    action_codec = CODEC
+
+    def new_state(self) -> MasterOfRulesState:
+        """Shuffle and deal as the rulebook says, from this game's seed."""
+        return MasterOfRulesState.new(self.players, self.seed)
+
+    def state_from_json(self, data: Any) -> MasterOfRulesState:
+        """A validated position; InvalidPositionError names the bad field."""
+        state = state_from_json(data)
+        if state.players != self.players:
+            from ..core.errors import InvalidPositionError
+            raise InvalidPositionError(f"this game is for {self.players} players, the position for {state.players}",
+                                       "players")
+        return state
+
+
+BOTS = {**CORE_BOTS, "heuristic": HeuristicBot}
+
+__all__ = ["Game", "BOTS", "MasterOfRulesState", "HeuristicBot"]

@@ -1,0 +1,220 @@
+"""Master of Rules positions: JSON export, validated import, per-player observation, terminal text."""
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+from ..core.errors import InvalidPositionError
+from ..core.position import require, validate_schema
+from ..core.protocol import Event
+from .cards import (CARD_BY_CODE, CODES, HAND_NUMBERS, HAND_RULES, NUMBER_CARDS, RULE_BY_ID, RULE_COPIES, RULES,
+                    SEATS, TRANSACTIONS, card_name, rule_name, seat_name)
+from .rules import DISPLAY_DRAW, DUMMY_DRAW, NUMBER, OVER, PLAY, REFILL, RULE, MasterOfRulesState
+
+FORMAT = "ratgames_lab.master_of_rules/1"
+SCHEMA = Path(__file__).parent / "data" / "position.schema.json"
+
+
+def _rules_list(counts: list[int]) -> list[str]:
+    return [RULES[t] for t, n in enumerate(counts) for _ in range(n)]
+
+
+def _counts(names: list[str]) -> list[int]:
+    counts = [0] * len(RULES)
+    for name in names:
+        counts[RULE_BY_ID[name]] += 1
+    return counts
+
+
+def _pile(numbers: list[int], rules: list[int]) -> dict:
+    return {"numbers": [CODES[c] for c in sorted(numbers)], "rules": _rules_list(rules)}
+
+
+def state_to_json(s: MasterOfRulesState) -> dict:
+    """Every field of the position as JSON data (cards as codes like 'R7', rule cards by id)."""
+    return {
+        "format": FORMAT,
+        "players": s.players,
+        "transaction": s.transaction,
+        "start_player": s.start_player,
+        "round": s.round,
+        "turn": s.turn,
+        "phase": s.phase,
+        "refill_type": s.refill_type,
+        "hands": [_pile(s.hand_numbers[p], s.hand_rules[p]) for p in range(s.players)],
+        "known_in_hands": [_pile(s.known_numbers[p], s.known_rules[p]) for p in range(s.players)],
+        "display": _pile(s.display_numbers, s.display_rules),
+        "decks": _pile(s.deck_numbers, s.deck_rules),
+        "discards": _pile(s.discard_numbers, s.discard_rules),
+        "table": [{"number": None if n is None else CODES[n], "rule": None if r is None else RULES[r]}
+                  for n, r in zip(s.table_numbers, s.table_rules)],
+        "first_round": list(s.first_round),
+        "kept": [_rules_list(k) for k in s.kept],
+        "events": [{"kind": e.kind, "params": e.params, "rule": e.rule} for e in s.events],
+    }
+
+
+def state_from_json(data: Any) -> MasterOfRulesState:
+    """Build a state from JSON; InvalidPositionError names the first bad field."""
+    validate_schema(data, SCHEMA)
+    n = data["players"]
+    for key in ("hands", "known_in_hands", "first_round", "kept"):
+        require(len(data[key]) == n, f"must have one entry per player ({n})", key)
+    transactions = TRANSACTIONS[n]
+    over = data["phase"] == OVER
+    require(data["transaction"] == transactions if over else data["transaction"] < transactions,
+            f"must be {'equal to' if over else 'below'} {transactions} for {n} players", "transaction")
+    require(data["start_player"] < n, f"must be a real player (0..{n - 1})", "start_player")
+    require(data["turn"] < n, f"must be below the number of players ({n})", "turn")
+    _check_conservation(data)
+    s = MasterOfRulesState()
+    s.players = n
+    s.transactions = transactions
+    s.transaction = data["transaction"]
+    s.start_player = data["start_player"]
+    s.round = data["round"]
+    s.turn = data["turn"]
+    s.phase = data["phase"]
+    s.refill_type = data["refill_type"]
+    s.hand_numbers = [sorted(CARD_BY_CODE[c] for c in h["numbers"]) for h in data["hands"]]
+    s.hand_rules = [_counts(h["rules"]) for h in data["hands"]]
+    s.known_numbers = [sorted(CARD_BY_CODE[c] for c in h["numbers"]) for h in data["known_in_hands"]]
+    s.known_rules = [_counts(h["rules"]) for h in data["known_in_hands"]]
+    s.display_numbers = sorted(CARD_BY_CODE[c] for c in data["display"]["numbers"])
+    s.display_rules = _counts(data["display"]["rules"])
+    s.deck_numbers = sorted(CARD_BY_CODE[c] for c in data["decks"]["numbers"])
+    s.deck_rules = _counts(data["decks"]["rules"])
+    s.discard_numbers = sorted(CARD_BY_CODE[c] for c in data["discards"]["numbers"])
+    s.discard_rules = _counts(data["discards"]["rules"])
+    s.table_numbers = [None if t["number"] is None else CARD_BY_CODE[t["number"]] for t in data["table"]]
+    s.table_rules = [None if t["rule"] is None else RULE_BY_ID[t["rule"]] for t in data["table"]]
+    s.first_round = list(data["first_round"])
+    s.kept = [_counts(k) for k in data["kept"]]
+    s.events = [Event("master_of_rules", e["kind"], e["params"], e["rule"]) for e in data.get("events", [])]
+    _check_consistency(s)
+    s._settle()
+    return s
+
+
+def _check_conservation(data: dict) -> None:
+    """All 45 Number cards exactly once; 12 Rule cards of each type in all zones together."""
+    seen: dict[str, str] = {}
+    places = [("display.numbers", data["display"]["numbers"]), ("decks.numbers", data["decks"]["numbers"]),
+              ("discards.numbers", data["discards"]["numbers"])]
+    places += [(f"hands[{p}].numbers", h["numbers"]) for p, h in enumerate(data["hands"])]
+    places += [(f"table[{i}].number", [t["number"]]) for i, t in enumerate(data["table"]) if t["number"]]
+    for where, cards in places:
+        for i, code in enumerate(cards):
+            field = where if where.startswith("table") else f"{where}[{i}]"
+            require(code not in seen, f"duplicated card {code} (also in {seen.get(code)})", field)
+            seen[code] = where
+    missing = [c for c in CODES if c not in seen]
+    require(not missing, f"Number cards missing from every zone: {', '.join(missing)}", "cards")
+    rules = Counter()
+    for pile in (data["display"], data["decks"], data["discards"], *data["hands"]):
+        rules.update(pile["rules"])
+    rules.update(t["rule"] for t in data["table"] if t["rule"])
+    for k in data["kept"]:
+        rules.update(k)
+    for t, name in enumerate(RULES):
+        require(rules[name] == RULE_COPIES[t], f"{rules[name]} {name} cards in all zones, expected {RULE_COPIES[t]}",
+                "rules")
+
+
+def _check_consistency(s: MasterOfRulesState) -> None:
+    """Hand sizes, the table and the phase must fit together."""
+    n = s.players
+    for p in range(n):
+        require(len(s.hand_numbers[p]) <= HAND_NUMBERS, f"at most {HAND_NUMBERS} Number cards in hand",
+                f"hands[{p}].numbers")
+        require(sum(s.hand_rules[p]) <= HAND_RULES, f"at most {HAND_RULES} Rule cards in hand", f"hands[{p}].rules")
+        require(all(c in s.hand_numbers[p] for c in s.known_numbers[p]), "known cards must be in that hand",
+                f"known_in_hands[{p}].numbers")
+        require(all(k <= h for k, h in zip(s.known_rules[p], s.hand_rules[p])), "known cards must be in that hand",
+                f"known_in_hands[{p}].rules")
+    require(len(s.display_numbers) <= 5 and sum(s.display_rules) <= 5, "at most 5 cards of each type", "display")
+    if s.phase in (OVER, DISPLAY_DRAW):
+        require(all(c is None for c in s.table_numbers + s.table_rules), "must be empty between transactions", "table")
+        require(s.round == 1 and s.turn == 0, "must be round 1, turn 0 between transactions", "round")
+    if s.phase == OVER:
+        require(not any(s.hand_numbers) and not any(map(any, s.hand_rules)), "must be empty after the game", "hands")
+    order = s.turn_order()
+    if s.phase in (PLAY, REFILL, DUMMY_DRAW):
+        done_this_round = s.turn + (1 if s.phase == REFILL else 0) if s.phase != DUMMY_DRAW else n
+        for i, p in enumerate(order):
+            on_table = (s.table_numbers[p] is not None) + (s.table_rules[p] is not None)
+            expected = (s.round - 1) + (1 if i < done_this_round else 0)
+            require(on_table <= expected and on_table >= expected - (1 if s.round == 2 else 0),
+                    f"{seat_name(p, n)} should have {expected} card(s) on the table", f"table[{p}]")
+            if s.round == 2 or i < done_this_round:
+                require(s.first_round[p] in (NUMBER, RULE), "must say what was played in the first round",
+                        f"first_round[{p}]")
+            else:
+                require(s.first_round[p] is None, "must be null before the player's first card", f"first_round[{p}]")
+        for seat in range(n, SEATS):
+            dummy_cards = (s.table_numbers[seat] is not None) + (s.table_rules[seat] is not None)
+            if s.round == 1 and s.phase != DUMMY_DRAW:
+                require(dummy_cards == 0, "dummies get cards only after the first round", f"table[{seat}]")
+    if s.phase == REFILL:
+        require(s.refill_type in (NUMBER, RULE), "must be 'number' or 'rule' while refilling", "refill_type")
+        p = order[s.turn]
+        played = s.table_numbers[p] if s.refill_type == NUMBER else s.table_rules[p]
+        require(played is not None, "the refilling player must have just played that type", "refill_type")
+        has = s.display_numbers if s.refill_type == NUMBER else any(s.display_rules)
+        require(bool(has), "the display has no card of that type", "display")
+    else:
+        require(s.refill_type is None, "must be null outside the refill step", "refill_type")
+    if s.phase == DUMMY_DRAW:
+        require(n < SEATS, "there are no dummies with 5 players", "phase")
+
+
+def observation(s: MasterOfRulesState, player: int) -> dict:
+    """What ``player`` may see: public zones, own hand, hand sizes and publicly known cards of the others."""
+    full = state_to_json(s)
+    hands = []
+    for p in range(s.players):
+        if p == player:
+            hands.append(full["hands"][p])
+        else:
+            hands.append({"numbers": None, "rules": None, "sizes": {"numbers": len(s.hand_numbers[p]),
+                                                                    "rules": sum(s.hand_rules[p])}})
+    return {
+        "player": player, "players": s.players, "transaction": s.transaction, "transactions": s.transactions,
+        "first_player": s.first_player, "round": s.round, "phase": s.phase, "current_player": s.current_player,
+        "hands": hands, "known_in_hands": full["known_in_hands"], "display": full["display"],
+        "deck_sizes": {"numbers": len(s.deck_numbers), "rules": sum(s.deck_rules)},
+        "discards": full["discards"], "table": full["table"], "kept": full["kept"], "scores": s.scores(),
+        "events": [e.text() for e in s.events],
+    }
+
+
+def describe(s: MasterOfRulesState) -> str:
+    """A readable summary of the position for the terminal (hidden hands shown only for the player to move)."""
+    n = s.players
+    lines = [f"Transaction {min(s.transaction + 1, s.transactions)}/{s.transactions}, "
+             f"{'game over' if s.phase == OVER else f'round {s.round}'}; first player: {seat_name(s.first_player, n)}"]
+    disp_rules = ", ".join(rule_name(r) for r in _rules_list(s.display_rules)) or "none"
+    lines.append(f"Display: {', '.join(card_name(c) for c in s.display_numbers) or 'none'} | {disp_rules}")
+    table = []
+    for seat in range(SEATS):
+        num, rule = s.table_numbers[seat], s.table_rules[seat]
+        if num is None and rule is None:
+            continue
+        bits = [card_name(num) if num is not None else "", rule_name(rule) if rule is not None else ""]
+        table.append(f"{seat_name(seat, n)}: " + " + ".join(b for b in bits if b))
+    lines.append("Table: " + ("; ".join(table) if table else "empty"))
+    for p in range(n):
+        kept = ", ".join(f"{rule_name(r)}×{c}" for r, c in zip(RULES, s.kept[p]) if c) or "none"
+        lines.append(f"{seat_name(p, n)}: {s.scores()[p]} VP (kept: {kept})")
+    return "\n".join(lines)
+
+
+def hand_text(s: MasterOfRulesState, player: int) -> str:
+    """The player's hand in words."""
+    nums = ", ".join(card_name(c) for c in s.hand_numbers[player]) or "none"
+    rules = ", ".join(rule_name(r) for r in _rules_list(s.hand_rules[player])) or "none"
+    return f"Your hand: {nums} | {rules}"
+
+
+__all__ = ["state_to_json", "state_from_json", "observation", "describe", "hand_text", "NUMBER_CARDS"]

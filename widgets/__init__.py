@@ -1,0 +1,1 @@
+"""ratgames_lab dashboards (ipywidgets + bqplot); installed as ratgames_lab.widgets."""
