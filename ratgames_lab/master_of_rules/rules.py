@@ -19,6 +19,10 @@ from .cards import (ALL_TYPES_BONUS, BEST_OF_THE_BEST, CARD_BY_CODE, COLOURS, DI
                     RULE_COPIES, RULES, SEATS, SET_BONUS_MIN, SET_BONUS_POINTS, SET_BONUS_TYPES, SUPPORT_RIGHT,
                     TIE_BREAK, TRANSACTIONS, TRIO, card_name, colour, rule_name, seat_name, value)
 
+# The game's action classes and the one field each carries (checked before anything else in _check).
+_ACTION_FIELDS = {PlayNumber: "card", PlayRule: "rule", PlayNothing: None, TakeNumber: "card", TakeRule: "rule",
+                  DrawNumber: "card", DrawRule: "rule"}
+
 # Phases of a transaction. "play" and "refill" are player decisions, the draws are chance nodes.
 PLAY, REFILL, DUMMY_DRAW, DISPLAY_DRAW, OVER = "play", "refill", "dummy_draw", "display_draw", "over"
 PHASES = (PLAY, REFILL, DUMMY_DRAW, DISPLAY_DRAW, OVER)
@@ -27,59 +31,91 @@ NUMBER, RULE, NOTHING = "number", "rule", "nothing"
 
 # --------------------------------------------------------------------------------------------
 # Judging: the five rules, on the five Number cards in play (rules.judging)
+# Each rule is decided in one fulfils_* function; explain_* only words the verdict for the log.
 # --------------------------------------------------------------------------------------------
-def judge_limit_23(numbers: list[int], mine: int) -> tuple[bool, str]:
+_COLOUR = [colour(c) for c in NUMBER_CARDS]
+_VALUE = [value(c) for c in NUMBER_CARDS]
+
+
+class TableStats:
+    """What the rules look at in the five Number cards: counts by colour and value, top card per colour, sum."""
+
+    __slots__ = ("colours", "values", "high", "total", "top_colour")
+
+    def __init__(self, numbers: list[int]):
+        colours = [0, 0, 0, 0, 0]
+        values = [0] * (N_VALUES + 1)
+        high = [0, 0, 0, 0, 0]
+        total = 0
+        for c in numbers:
+            k, v = _COLOUR[c], _VALUE[c]
+            colours[k] += 1
+            values[v] += 1
+            total += v
+            if v > high[k]:
+                high[k] = v
+        self.colours, self.values, self.high, self.total = colours, values, high, total
+        self.top_colour = max(colours)
+
+
+def fulfils_limit_23(t: TableStats, mine: int) -> bool:
     """Limit 23: the five Number cards add up to 23 or less."""
-    total = sum(value(c) for c in numbers)
-    return total <= 23, f"the five cards add up to {total} ({'≤' if total <= 23 else '>'} 23)"
+    return t.total <= 23
 
 
-def judge_best_of_the_best(numbers: list[int], mine: int) -> tuple[bool, str]:
+def fulfils_best_of_the_best(t: TableStats, mine: int) -> bool:
     """Best of the Best: your card is the highest of a most common colour (tied colours all count)."""
-    counts = [0] * 5
-    for c in numbers:
-        counts[colour(c)] += 1
-    top = max(counts)
-    best = [k for k in range(5) if counts[k] == top]
-    names = " and ".join(COLOURS[k] for k in best)
-    mc = colour(mine)
-    if mc not in best:
-        return False, f"the most common colour is {names} ({top} cards), not {COLOURS[mc]}"
-    highest = max(value(c) for c in numbers if colour(c) == mc)
-    if value(mine) == highest:
-        return True, f"{names} is most common ({top} cards) and the {card_name(mine)} is the highest {COLOURS[mc]}"
-    return False, f"{COLOURS[mc]} is most common but a {COLOURS[mc]} {highest} beats the {card_name(mine)}"
+    k = _COLOUR[mine]
+    return t.colours[k] == t.top_colour and t.high[k] == _VALUE[mine]
 
 
-def judge_only_one(numbers: list[int], mine: int) -> tuple[bool, str]:
+def fulfils_only_one(t: TableStats, mine: int) -> bool:
     """Only One: no other card shares your card's colour, and none shares its value."""
-    others = list(numbers)
-    others.remove(mine)
-    if any(colour(c) == colour(mine) for c in others):
-        return False, f"another {COLOURS[colour(mine)]} card is in play"
-    if any(value(c) == value(mine) for c in others):
-        return False, f"another {value(mine)} is in play"
-    return True, f"the {card_name(mine)} shares neither colour nor value with the other cards"
+    return t.colours[_COLOUR[mine]] == 1 and t.values[_VALUE[mine]] == 1
 
 
-def judge_trio(numbers: list[int], mine: int) -> tuple[bool, str]:
+def fulfils_trio(t: TableStats, mine: int) -> bool:
     """Trio: at least three of the five cards share a colour, or at least three share a value."""
-    colours = [0] * 5
-    values = [0] * (N_VALUES + 1)
-    for c in numbers:
-        colours[colour(c)] += 1
-        values[value(c)] += 1
-    for k, n in enumerate(colours):
-        if n >= 3:
-            return True, f"{n} {COLOURS[k]} cards are in play"
-    for v, n in enumerate(values):
-        if n >= 3:
-            return True, f"{n} cards of value {v} are in play"
-    return False, "no three cards share a colour or a value"
+    return t.top_colour >= 3 or max(t.values) >= 3
 
 
-JUDGES = {LIMIT_23: judge_limit_23, BEST_OF_THE_BEST: judge_best_of_the_best, ONLY_ONE: judge_only_one,
-          TRIO: judge_trio}
+FULFILS = {LIMIT_23: fulfils_limit_23, BEST_OF_THE_BEST: fulfils_best_of_the_best, ONLY_ONE: fulfils_only_one,
+           TRIO: fulfils_trio}
+
+
+def explain(rule: int, numbers: list[int], mine: int, ok: bool) -> str:
+    """Why a (non Support Right) rule is fulfilled or not, in words for the log."""
+    if rule == LIMIT_23:
+        total = sum(_VALUE[c] for c in numbers)
+        return f"the five cards add up to {total} ({'≤' if ok else '>'} 23)"
+    if rule == BEST_OF_THE_BEST:
+        counts = [sum(1 for c in numbers if _COLOUR[c] == k) for k in range(5)]
+        top = max(counts)
+        names = " and ".join(COLOURS[k] for k in range(5) if counts[k] == top)
+        mc = _COLOUR[mine]
+        if ok:
+            several = " and " in names
+            return (f"{names} {'are' if several else 'is'} most common ({top} card{'s' if top > 1 else ''}"
+                    f"{' each' if several else ''}) and the {card_name(mine)} is the highest {COLOURS[mc]}")
+        if counts[mc] != top:
+            return f"the most common colour is {names} ({top} cards), not {COLOURS[mc]}"
+        highest = max(_VALUE[c] for c in numbers if _COLOUR[c] == mc)
+        return f"{COLOURS[mc]} is most common but the {COLOURS[mc]} {highest} beats the {card_name(mine)}"
+    if rule == ONLY_ONE:
+        if ok:
+            return f"the {card_name(mine)} shares neither colour nor value with the other cards"
+        if any(c != mine and _COLOUR[c] == _COLOUR[mine] for c in numbers):
+            return f"another {COLOURS[_COLOUR[mine]]} card is in play"
+        return f"another {_VALUE[mine]} is in play"
+    colours = [_COLOUR[c] for c in numbers]
+    values = [_VALUE[c] for c in numbers]
+    for k in range(5):
+        if colours.count(k) >= 3:
+            return f"{colours.count(k)} {COLOURS[k]} cards are in play"
+    for v in sorted(set(values)):
+        if values.count(v) >= 3:
+            return f"{values.count(v)} cards of value {v} are in play"
+    return "no three cards share a colour or a value"
 
 
 def right_of(seat: int, players: int) -> int:
@@ -90,6 +126,7 @@ def right_of(seat: int, players: int) -> int:
 def judge_table(numbers: list[int | None], rules: list[int | None], players: int) -> list[tuple[bool, str] | None]:
     """Judge every Rule card on the table; None for seats without one. Support Right chains resolve."""
     in_play = [c for c in numbers if c is not None]
+    stats = TableStats(in_play)
     result: list[tuple[bool, str] | None] = [None] * len(rules)
     for seat, rule in enumerate(rules):
         if rule is None or rule == SUPPORT_RIGHT:
@@ -98,7 +135,8 @@ def judge_table(numbers: list[int | None], rules: list[int | None], players: int
         if mine is None:
             result[seat] = (False, "no Number card was played by this seat")
         else:
-            result[seat] = JUDGES[rule](in_play, mine)
+            ok = FULFILS[rule](stats, mine)
+            result[seat] = (ok, explain(rule, in_play, mine, ok))
     for seat, rule in enumerate(rules):
         if rule == SUPPORT_RIGHT:
             result[seat] = _judge_support_right(seat, rules, result, players)
@@ -335,10 +373,15 @@ class MasterOfRulesState(GameState):
 
     # -- legality (each check names the rule that forbids the action) ----------
     def _check(self, action: Action) -> None:
+        field = _ACTION_FIELDS.get(type(action), "?")
+        if field == "?":
+            raise IllegalActionError(f"{action!r} is not a Master of Rules action", "engine.action")
+        if field is not None and not isinstance(getattr(action, field), str):
+            raise IllegalActionError(f"{action.kind}: '{field}' must be a card code or a rule id", "engine.action")
         p = self._current
         if p == CHANCE:
             if not isinstance(action, (DrawNumber, DrawRule)):
-                raise IllegalActionError(f"a card must be drawn now, not '{action}'", "engine.chance_node")
+                raise IllegalActionError(f"a card must be drawn now, not '{action.kind}'", "engine.chance_node")
             kind, _ = self.pending_draw()
             if isinstance(action, DrawNumber):
                 if kind != NUMBER:
