@@ -28,6 +28,7 @@ class GameInfo:
 
 GAMES: dict[str, GameInfo] = {
     "master_of_rules": GameInfo("master_of_rules", "Master of Rules", "ratgames_lab.master_of_rules", (3, 4, 5)),
+    "rattus": GameInfo("rattus", "Rattus", "ratgames_lab.rattus", (2, 3, 4)),
 }
 
 

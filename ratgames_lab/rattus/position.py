@@ -1,0 +1,251 @@
+"""Rattus positions: JSON export, validated import, per-player observation and a terminal summary."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from ..core.position import require, validate_schema
+from ..core.protocol import Event
+from .components import CLASS_NAMES, CLASSES, CUBES_PER_PLAYER, KNIGHT, MAX_TOKENS, colour
+from .rules import (AFTER, DRAW, NEUTRAL, OVER, REVEAL_STEP, SETUP, SPREAD, WITCH2, WITCH_SWAP_STEP,
+                    Components, RattusState)
+
+FORMAT = "ratgames_lab.rattus/1"
+SCHEMA = Path(__file__).parent / "data" / "position.schema.json"
+PLAGUE_STEPS = (SPREAD, DRAW, NEUTRAL, REVEAL_STEP, AFTER)
+
+
+def state_to_json(s: RattusState) -> dict:
+    """Every field of the position as JSON data (regions and tokens by name / id)."""
+    ids = s.comp.tokens.ids
+    names = s.comp.topo.names
+    return {
+        "format": FORMAT,
+        "players": s.players,
+        "step": s.step,
+        "active": s.active,
+        "turn": s.turn,
+        "setup_index": s.setup_index,
+        "plague": names[s.plague],
+        "regions": {names[r]: {"rats": [ids[t] for t in s.rats[r]], "cubes": s.cubes[r][:]}
+                    for r in range(len(names))},
+        "castle": s.castle[:],
+        "supply": [ids[t] for t in s.supply],
+        "removed": [ids[t] for t in s.removed],
+        "revealed": [ids[t] for t in s.revealed],
+        "classes": {c: (None if s.owners[i] < 0 else s.owners[i]) for i, c in enumerate(CLASSES)},
+        "used": [c for i, c in enumerate(CLASSES) if s.used[i]],
+        "took_class": s.took,
+        "placed": s.placed,
+        "spread_left": s.spread_left,
+        "spread_target": None if s.spread_target < 0 else names[s.spread_target],
+        "neutral": s.neutral,
+        "witch": [None if t < 0 else ids[t] for t in s.witch],
+        "peeks": [[ids[t] for t in p] for p in s.peeks],
+        "ending": s.ending,
+        "final_round": s.final_round,
+        "final_queue": s.final_queue[:],
+        "final_neutral": s.final_neutral,
+        "last_player": None if s.last_player < 0 else s.last_player,
+        "events": [{"kind": e.kind, "params": e.params, "rule": e.rule} for e in s.events],
+    }
+
+
+def state_from_json(data: Any, comp: Components) -> RattusState:
+    """Build a state from JSON for the game's board and tokens; InvalidPositionError names the first bad field."""
+    validate_schema(data, SCHEMA)
+    n = comp.players
+    topo = comp.topo
+    ts = comp.tokens
+    require(data["players"] == n, f"this game is for {n} players, the position for {data['players']}", "players")
+    for key in ("castle", "peeks"):
+        require(len(data[key]) == n, f"must have one entry per player ({n})", key)
+    for key in ("active", "last_player"):
+        require(data[key] is None or data[key] < n, f"must be a player (0..{n - 1})", key)
+    for name in topo.names:
+        require(name in data["regions"], "missing (a region in play)", f"regions.{name}")
+    for name in data["regions"]:
+        require(name in topo.index, f"{name!r} is not a region in play with {n} players", f"regions.{name}")
+    require(data["plague"] in topo.index, f"{data['plague']!r} is not a region in play", "plague")
+
+    # every token exactly once: board, supply, removed from the game, revealed
+    where: dict[str, str] = {}
+    zones = [(f"regions.{name}.rats", data["regions"][name]["rats"]) for name in topo.names]
+    zones += [("supply", data["supply"]), ("removed", data["removed"]), ("revealed", data["revealed"])]
+    for zone, tokens in zones:
+        for i, tid in enumerate(tokens):
+            field = f"{zone}[{i}]"
+            require(tid in ts.index, f"unknown rat token {tid!r}", field)
+            require(tid not in where, f"token {tid} is also in {where.get(tid)}", field)
+            where[tid] = zone
+    missing = [t for t in ts.ids if t not in where]
+    require(not missing, f"tokens missing from every zone: {', '.join(missing)}", "tokens")
+
+    # cubes: one count per player, at most the player's cubes on the board and in the Castle
+    for name in topo.names:
+        require(len(data["regions"][name]["cubes"]) == n, f"must have one count per player ({n})",
+                f"regions.{name}.cubes")
+    for p in range(n):
+        total = data["castle"][p] + sum(data["regions"][name]["cubes"][p] for name in topo.names)
+        require(total <= CUBES_PER_PLAYER, f"{colour(p)} has {total} cubes on the board and in the Castle "
+                f"(only {CUBES_PER_PLAYER})", f"castle[{p}]" if data["castle"][p] > CUBES_PER_PLAYER else "regions")
+    for c, owner in data["classes"].items():
+        require(owner is None or owner < n, f"must be a player (0..{n - 1}) or null", f"classes.{c}")
+
+    s = RattusState(comp)
+    s.rats = [[ts.index[t] for t in data["regions"][name]["rats"]] for name in topo.names]
+    s.cubes = [data["regions"][name]["cubes"][:] for name in topo.names]
+    s.castle = data["castle"][:]
+    s.reserve = [CUBES_PER_PLAYER - s.castle[p] - sum(c[p] for c in s.cubes) for p in range(n)]
+    s.supply = sorted(ts.index[t] for t in data["supply"])
+    s.removed = sorted(ts.index[t] for t in data["removed"])
+    s.revealed = [ts.index[t] for t in data["revealed"]]
+    s.plague = topo.index[data["plague"]]
+    s.owners = [-1 if data["classes"][c] is None else data["classes"][c] for c in CLASSES]
+    s.active = data["active"]
+    s.step = data["step"]
+    s.setup_index = data["setup_index"]
+    s.turn = data["turn"]
+    s.took = data["took_class"]
+    s.placed = data["placed"]
+    s.used = [c in data["used"] for c in CLASSES]
+    s.spread_left = data["spread_left"]
+    target = data["spread_target"]
+    require(target is None or target in topo.index, f"{target!r} is not a region in play", "spread_target")
+    s.spread_target = -1 if target is None else topo.index[target]
+    s.neutral = data["neutral"]
+    for i, tid in enumerate(data["witch"]):
+        require(tid is None or tid in ts.index, f"unknown rat token {tid!r}", f"witch[{i}]")
+    s.witch = [-1 if t is None else ts.index[t] for t in data["witch"]]
+    s.peeks = []
+    for p, peeks in enumerate(data["peeks"]):
+        for i, tid in enumerate(peeks):
+            require(where.get(tid, "").startswith("regions."), "a Witch peek must be a face-down token on the board",
+                    f"peeks[{p}][{i}]")
+        require(len(set(peeks)) == len(peeks), "a token is listed twice", f"peeks[{p}]")
+        s.peeks.append([ts.index[t] for t in peeks])
+    s.ending = data["ending"]
+    s.final_round = data["final_round"]
+    s.final_queue = list(data["final_queue"])
+    s.final_neutral = data["final_neutral"]
+    s.last_player = -1 if data["last_player"] is None else data["last_player"]
+    s.events = _events(data.get("events", []))
+    _check_consistency(s)
+    s._settle()
+    return s
+
+
+def _events(events: list) -> list[Event]:
+    """Events from JSON: each {"kind": str, "params": {...}, "rule": str} (checked here: faster than the schema)."""
+    out = []
+    for i, e in enumerate(events):
+        kind, params, rule = e.get("kind"), e.get("params"), e.get("rule")
+        require(isinstance(kind, str) and isinstance(params, dict) and isinstance(rule, str),
+                "an event is {kind: text, params: object, rule: text}", f"events[{i}]")
+        out.append(Event("rattus", kind, params, rule))
+    return out
+
+
+def _check_consistency(s: RattusState) -> None:
+    """The step, the turn flags, the Witch, the final round and the tokens must fit together."""
+    n = s.players
+    comp = s.comp
+    step = s.step
+    setup_steps = len(comp.setup_order)
+    if step == SETUP:
+        require(s.setup_index < setup_steps, f"setup has only {setup_steps} placements", "setup_index")
+    else:
+        require(s.setup_index == setup_steps, f"must be {setup_steps} once setup is over", "setup_index")
+    for c in range(len(CLASSES)):
+        require(not s.used[c] or s.owners[c] == s.active, f"the active player does not hold the "
+                f"{CLASS_NAMES[CLASSES[c]]}", "used")
+    require(not s.neutral or s.owners[KNIGHT] == s.active, "only the Knight's holder declares neutral cubes",
+            "neutral")
+    if step == DRAW:
+        require(bool(s.supply), "a token is being drawn: the supply cannot be empty", "supply")
+        require(s.spread_target in comp.topo.adjacent[s.plague] and len(s.rats[s.spread_target]) < MAX_TOKENS,
+                "must be a neighbour of the plague with room for a token", "spread_target")
+        require(s.spread_left >= 1, "a token is being drawn", "spread_left")
+    else:
+        require(s.spread_target < 0, "must be null unless a token is being drawn", "spread_target")
+    if step != SPREAD and step != DRAW:
+        require(s.spread_left == 0, "must be 0 outside the spread", "spread_left")
+    first, second = s.witch
+    if step == WITCH2:
+        require(first >= 0 and second < 0, "the first token looked at (and no second)", "witch")
+    elif step == WITCH_SWAP_STEP:
+        require(first >= 0 and second >= 0 and first != second, "two different tokens looked at", "witch")
+    else:
+        require(first < 0 and second < 0, "must be [null, null] outside the Witch's power", "witch")
+    for i, t in enumerate(s.witch):
+        if t >= 0:
+            require(s.locate(t) is not None, "must be a face-down token on the board", f"witch[{i}]")
+            require(t in s.peeks[s.active], "the active player must have seen it", f"witch[{i}]")
+    if step in PLAGUE_STEPS:
+        require(not s.final_round, "the plague does not ravage during the final round", "step")
+    if s.final_round and step != OVER:
+        q = s.final_queue
+        require(bool(q) and len(set(q)) == len(q) and all(0 <= p < n for p in q),
+                "the players still to play in the final round", "final_queue")
+        require(0 <= s.last_player < n and s.last_player not in q, "must be the player who played the last turn",
+                "last_player")
+        require(s.active == q[0], "must be the first player of final_queue", "active")
+        require(s.ending is not None, "the final round follows an end condition", "ending")
+        require(not s.took and not s.placed, "no card or placement in the final round", "took_class")
+    else:
+        require(not s.final_queue, "must be empty outside the final round", "final_queue")
+    if not s.final_round:
+        require(not s.final_neutral or step == OVER, "set only in the final round", "final_neutral")
+    if step == OVER:
+        require(all(not r for r in s.rats), "every token is revealed by the final plague", "regions")
+        require(0 <= s.last_player < n and s.ending is not None, "a finished game has a last player and an ending",
+                "last_player")
+    if step == SETUP:
+        require(all(o < 0 for o in s.owners), "no class card is taken during setup", "classes")
+
+
+def observation(s: RattusState, player: int) -> dict:
+    """What ``player`` may see: token counts (not ids), cubes, cards, revealed tokens and their own Witch peeks."""
+    ts = s.comp.tokens
+    names = s.comp.topo.names
+    peeks = []
+    for t in s.peeks[player] if 0 <= player < s.players else []:
+        r, slot = s.locate(t)
+        peeks.append({"region": names[r], "slot": slot, "token": ts.to_json(t)})
+    return {
+        "player": player, "players": s.players, "colours": [colour(p) for p in range(s.players)],
+        "step": s.step, "active": s.active, "current_player": s.current_player, "turn": s.turn,
+        "plague": names[s.plague],
+        "regions": {names[r]: {"rats": len(s.rats[r]), "cubes": s.cubes[r][:]} for r in range(len(names))},
+        "castle": s.castle[:], "reserve": s.reserve[:], "supply": len(s.supply), "removed": len(s.removed),
+        "revealed": [ts.to_json(t) for t in s.revealed],
+        "classes": {c: (None if s.owners[i] < 0 else s.owners[i]) for i, c in enumerate(CLASSES)},
+        "used": [c for i, c in enumerate(CLASSES) if s.used[i]], "took_class": s.took, "placed": s.placed,
+        "spread_left": s.spread_left, "neutral": s.neutral, "peeks": peeks,
+        "ending": s.ending, "final_round": s.final_round, "final_queue": s.final_queue[:],
+        "final_neutral": s.final_neutral, "scores": s.scores(),
+        "events": [e.text() for e in s.events],
+    }
+
+
+def describe(s: RattusState) -> str:
+    """A readable summary of the position (token identities hidden)."""
+    names = s.comp.topo.names
+    n = s.players
+    head = "game over" if s.step == OVER else ("final round" if s.final_round else f"turn {s.turn}")
+    lines = [f"Rattus, {n} players, {head}; step {s.step}; to play: "
+             f"{colour(s.current_player) if s.current_player >= 0 else s.current_player}",
+             f"Plague in {names[s.plague]}; supply {len(s.supply)} tokens, {len(s.revealed)} revealed"]
+    for r, name in enumerate(names):
+        cubes = ", ".join(f"{colour(p)} {c}" for p, c in enumerate(s.cubes[r]) if c) or "no cubes"
+        mark = " <- plague" if r == s.plague else ""
+        lines.append(f"  {name:10s} rats {'●' * len(s.rats[r]):3s} {cubes}{mark}")
+    cards = ", ".join(f"{CLASS_NAMES[c]}: {colour(s.owners[i]) if s.owners[i] >= 0 else '-'}"
+                      for i, c in enumerate(CLASSES))
+    lines.append("Classes: " + cards)
+    lines.append("Castle: " + ", ".join(f"{colour(p)} {s.castle[p]}" for p in range(n)))
+    lines.append("Scores: " + ", ".join(f"{colour(p)} {v}" for p, v in enumerate(s.scores())))
+    return "\n".join(lines)
+
+
+__all__ = ["state_to_json", "state_from_json", "observation", "describe", "FORMAT"]
