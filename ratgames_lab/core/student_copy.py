@@ -1,0 +1,91 @@
+"""Student copies of the teaching notebooks: solution cells blanked, outputs cleared (plain nbformat-4 JSON)."""
+from __future__ import annotations
+
+import copy
+import json
+from pathlib import Path
+from typing import Any
+
+SOLUTION_TAG = "solution"
+CODE_PLACEHOLDER = "# Your answer here"
+MARKDOWN_PLACEHOLDER = "*Your answer here.*"
+SKIPPED_DIRS = frozenset({"apps", ".ipynb_checkpoints"})
+
+
+class NotebookError(ValueError):
+    """A notebook file that is not valid nbformat-4 JSON, or an unusable source/destination."""
+
+
+def is_solution(cell: dict) -> bool:
+    """True if the cell carries the ``solution`` tag."""
+    tags = cell.get("metadata", {}).get("tags", [])
+    return isinstance(tags, list) and SOLUTION_TAG in tags
+
+
+def student_notebook(nb: dict) -> tuple[dict, int]:
+    """A copy of ``nb`` with solution cells replaced by placeholders and every output cleared; and the count."""
+    if not isinstance(nb, dict) or not isinstance(nb.get("cells"), list):
+        raise NotebookError("not a Jupyter notebook (no 'cells' list)")
+    out = copy.deepcopy(nb)
+    out.get("metadata", {}).pop("widgets", None)  # saved widget state is output too
+    blanked = 0
+    for i, cell in enumerate(out["cells"]):
+        if not isinstance(cell, dict) or "cell_type" not in cell:
+            raise NotebookError(f"cell {i} is not a notebook cell")
+        kind = cell["cell_type"]
+        if is_solution(cell):
+            if kind == "code":
+                cell["source"] = CODE_PLACEHOLDER
+            elif kind == "markdown":
+                cell["source"] = MARKDOWN_PLACEHOLDER
+                cell.pop("attachments", None)
+            else:
+                cell["source"] = ""
+            blanked += 1
+        if kind == "code":
+            cell["outputs"] = []
+            cell["execution_count"] = None
+            cell.get("metadata", {}).pop("execution", None)
+    return out, blanked
+
+
+def _notebooks(src: Path, out: Path) -> list[Path]:
+    """Notebooks under ``src``, skipping apps/, checkpoints and the output folder itself."""
+    found = []
+    for path in sorted(src.rglob("*.ipynb")):
+        rel = path.relative_to(src)
+        if any(part in SKIPPED_DIRS for part in rel.parts[:-1]):
+            continue
+        if out == path.parent or out in path.parents:
+            continue
+        found.append(path)
+    return found
+
+
+def make_student_copies(src: Path, out: Path) -> list[tuple[Path, int]]:
+    """Write student copies of every notebook under ``src`` into ``out``; returns (written path, blanked) pairs."""
+    src, out = Path(src), Path(out)
+    if not src.is_dir():
+        raise NotebookError(f"no such folder: {src}")
+    if out.resolve() == src.resolve():
+        raise NotebookError("the output folder must differ from the source folder (it would overwrite the notebooks)")
+    notebooks = _notebooks(src.resolve(), out.resolve())
+    if not notebooks:
+        raise NotebookError(f"no notebooks found in {src}")
+    copies: list[tuple[Path, dict, int]] = []
+    for path in notebooks:  # check them all before writing anything
+        try:
+            data: Any = json.loads(path.read_text(encoding="utf-8"))
+        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+            raise NotebookError(f"{path}: not valid JSON ({exc})") from None
+        try:
+            nb, blanked = student_notebook(data)
+        except NotebookError as exc:
+            raise NotebookError(f"{path}: {exc}") from None
+        copies.append((out / path.relative_to(src.resolve()), nb, blanked))
+    written = []
+    for target, nb, blanked in copies:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(json.dumps(nb, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+        written.append((target, blanked))
+    return written

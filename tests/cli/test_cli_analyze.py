@@ -1,0 +1,140 @@
+"""``ratgames analyze``: saved matches, position wrappers and bare positions; malformed files."""
+from __future__ import annotations
+
+import json
+import random
+import re
+
+import pytest
+
+import ratgames_lab as rl
+from ratgames_lab.cli import POSITION_FORMAT, load_position_file
+from ratgames_lab.core.analysis import evaluate_actions
+
+
+def _match(players: int = 4, seed: int = 5, steps: int = 30, stop_at_decision: bool = True) -> rl.Match:
+    match = rl.Match(rl.load_game("master_of_rules", players=players, seed=seed))
+    rng = random.Random(seed)
+    for _ in range(steps):
+        state = match.state
+        if state.is_terminal():
+            break
+        if state.current_player == rl.CHANCE:
+            match.play_chance(rng)
+        else:
+            match.apply(state.legal_actions()[rng.randrange(len(state.legal_actions()))])
+    while stop_at_decision and match.state.current_player == rl.CHANCE:
+        match.play_chance(rng)
+    return match
+
+
+@pytest.fixture
+def files(tmp_path):
+    match = _match()
+    paths = {"match": tmp_path / "match.json", "wrapper": tmp_path / "wrapper.json", "bare": tmp_path / "bare.json"}
+    match.save(paths["match"])
+    paths["wrapper"].write_text(json.dumps({"format": POSITION_FORMAT, "game": "master_of_rules", "players": 4,
+                                            "position": match.state.to_json()}))
+    paths["bare"].write_text(json.dumps(match.state.to_json()))
+    return match, paths
+
+
+def _ranking(out: str) -> list[tuple[str, str]]:
+    return re.findall(r"^\s*\d+\) (.+?)\s+win rate\s+([\d.]+%)", out, re.M)
+
+
+def test_the_three_file_forms_give_the_same_analysis(run, files):
+    match, paths = files
+    outs = {kind: run("analyze", str(p), "--playouts", "12", "--seed", "3") for kind, p in paths.items()}
+    for r in outs.values():
+        assert r.code == 0, r.err
+    rankings = [_ranking(r.out) for r in outs.values()]
+    assert rankings[0] == rankings[1] == rankings[2]
+    assert len(rankings[0]) == len(match.state.legal_actions())
+    assert f"Player {match.state.current_player + 1} to move; 12 random playouts" in outs["match"].out
+
+
+def test_ranking_is_evaluate_actions_best_first(run, files):
+    match, paths = files
+    r = run("analyze", str(paths["match"]), "--playouts", "15", "--seed", "8")
+    values = evaluate_actions(match.state, playouts=15, seed=8)
+    expected = sorted(values, key=lambda v: -v.win_rate)
+    assert _ranking(r.out) == [(str(v.action), f"{100 * v.win_rate:.1f}%") for v in expected]
+    rates = [float(rate[:-1]) for _, rate in _ranking(r.out)]
+    assert rates == sorted(rates, reverse=True)
+    lows = re.findall(r"95% interval ([\d.]+)% – ([\d.]+)%", r.out)
+    assert [(f"{100 * v.low:.1f}", f"{100 * v.high:.1f}") for v in expected] == lows
+
+
+def test_json_output(run, files):
+    match, paths = files
+    data = json.loads(run("analyze", str(paths["wrapper"]), "--playouts", "5", "--json").out)
+    assert data["player"] == match.state.current_player and data["playouts"] == 5
+    assert {json.dumps(a["action"], sort_keys=True) for a in data["actions"]} == \
+        {json.dumps(a.to_json(), sort_keys=True) for a in match.state.legal_actions()}
+    rates = [a["win_rate"] for a in data["actions"]]
+    assert rates == sorted(rates, reverse=True)
+    assert all(a["low"] <= a["win_rate"] <= a["high"] for a in data["actions"])
+
+
+def test_match_file_cursor_is_respected(tmp_path):
+    match = _match(steps=40)
+    match.goto(10)
+    while match.state.current_player == rl.CHANCE:
+        match.goto(match.cursor + 1)
+    match.save(tmp_path / "m.json")
+    game, state = load_position_file(tmp_path / "m.json")
+    assert state == match.state
+    assert game.players == 4
+
+
+def _write(tmp_path, data) -> str:
+    path = tmp_path / "bad.json"
+    path.write_text(data if isinstance(data, str) else json.dumps(data))
+    return str(path)
+
+
+@pytest.mark.parametrize("make, field", [
+    (lambda s: {"game": "master_of_rules", "players": 4, "position": {**s, "round": 7}}, "'position.round'"),
+    (lambda s: {"game": "master_of_rules", "players": 4,
+                "position": {**s, "display": {**s["display"], "numbers": s["display"]["numbers"] + ["R1"]}}},
+     "duplicated card R1"),
+    (lambda s: {"game": "master_of_rules", "players": 4, "position": {k: v for k, v in s.items() if k != "phase"}},
+     "'position.phase': missing"),
+    (lambda s: {"game": "master_of_rules", "players": 3, "position": s}, "'position.players'"),
+    (lambda s: {"game": "master_of_rules", "players": 9, "position": s}, "'players'"),
+    (lambda s: {"game": "chess", "players": 2, "position": s}, "'game': unknown game 'chess'"),
+    (lambda s: {"game": "master_of_rules", "position": s}, "'players': missing"),
+    (lambda s: {"format": "ratgames_lab.position/9", "game": "master_of_rules", "players": 4, "position": s},
+     "'format': unknown format"),
+    (lambda s: {"hello": 1}, "'format': unknown format None"),
+    (lambda s: [s], "'file': a position file must be a JSON object"),
+    (lambda s: "{not json", "'file': not valid JSON"),
+    (lambda s: {**s, "transaction": -1}, "'transaction'"),
+    (lambda s: {"format": "ratgames_lab.match/1", "game": "master_of_rules", "players": 4, "seed": 0,
+                "actions": [{"kind": "fly"}]}, "'actions[0].action.kind'"),
+])
+def test_malformed_files_name_the_field_and_exit_2(run, tmp_path, make, field):
+    state_json = _match().state.to_json()
+    r = run("analyze", _write(tmp_path, make(state_json)))
+    assert r.code == 2
+    assert r.err.startswith("ratgames: error: invalid position, field ")
+    assert field in r.err
+    assert "Traceback" not in r.err
+
+
+def test_a_finished_game_has_nothing_to_analyze(run, tmp_path):
+    match = _match(players=5, steps=10_000)
+    assert match.state.is_terminal()
+    match.save(tmp_path / "over.json")
+    r = run("analyze", str(tmp_path / "over.json"))
+    assert r.code == 2 and "the game in this position is over" in r.err
+
+
+def test_a_chance_node_is_not_a_decision(run, tmp_path):
+    match = _match(stop_at_decision=False, steps=0)
+    while match.state.current_player != rl.CHANCE:
+        match.apply(match.state.legal_actions()[0])
+    match.save(tmp_path / "chance.json")
+    r = run("analyze", str(tmp_path / "chance.json"))
+    assert r.code == 2 and "a chance event is pending" in r.err

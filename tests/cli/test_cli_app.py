@@ -1,0 +1,146 @@
+"""``ratgames app``: finds the dashboard notebook, explains a missing Voila, serves with Voila on 127.0.0.1."""
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from ratgames_lab import cli
+from ratgames_lab.core.registry import GAMES, GameInfo
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def _tiny_notebook(path: Path, text: str) -> Path:
+    nb = {"nbformat": 4, "nbformat_minor": 5, "metadata": {"kernelspec": {"name": "python3", "language": "python",
+                                                                           "display_name": "Python 3"}},
+          "cells": [{"id": "c0", "cell_type": "code", "execution_count": None, "metadata": {}, "outputs": [],
+                     "source": f"print({text!r})"}]}
+    path.write_text(json.dumps(nb))
+    return path
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+class _FakePopen:
+    calls: list[list[str]] = []
+
+    def __init__(self, cmd, **kwargs):
+        _FakePopen.calls.append(cmd)
+
+    def wait(self, timeout=None):
+        return 0
+
+
+def test_the_dashboard_path_is_notebooks_apps_game():
+    path = cli.app_notebook_path("master_of_rules")
+    expected = REPO / "notebooks" / "apps" / "master_of_rules.ipynb"
+    assert path == (expected if expected.is_file() else None)
+
+
+def test_missing_notebook_exits_2(run, monkeypatch):
+    monkeypatch.setattr(cli, "app_notebook_path", lambda game: None)
+    r = run("app", "master_of_rules", "--no-browser")
+    assert r.code == 2
+    assert "Master of Rules has no dashboard yet (no notebooks/apps/master_of_rules.ipynb)" in r.err
+
+
+def test_a_game_without_dashboard_exits_2(run, monkeypatch):
+    monkeypatch.setitem(GAMES, "no_board", GameInfo("no_board", "No Board", "ratgames_lab.master_of_rules", (3,)))
+    assert cli.app_notebook_path("no_board") is None
+    r = run("app", "no_board", "--no-browser")
+    assert r.code == 2 and "No Board has no dashboard yet" in r.err
+
+
+def test_missing_voila_says_how_to_install_the_lab_extra(run, monkeypatch, tmp_path):
+    monkeypatch.setattr(cli, "app_notebook_path", lambda game: _tiny_notebook(tmp_path / "a.ipynb", "x"))
+    real = cli.importlib.util.find_spec
+    monkeypatch.setattr(cli.importlib.util, "find_spec", lambda name, *a: None if name == "voila" else real(name, *a))
+    r = run("app", "master_of_rules", "--no-browser")
+    assert r.code == 2
+    assert 'Voila is not installed. Install the lab extra: pip install -e ".[lab]"' in r.err
+
+
+def test_voila_command_and_printed_url(run, monkeypatch, tmp_path):
+    notebook = _tiny_notebook(tmp_path / "a.ipynb", "x")
+    monkeypatch.setattr(cli, "app_notebook_path", lambda game: notebook)
+    monkeypatch.setattr(cli.subprocess, "Popen", _FakePopen)
+    _FakePopen.calls.clear()
+    r = run("app", "master_of_rules", "--port", "9123", "--no-browser")
+    assert r.code == 0
+    assert "Open http://localhost:9123/ in a browser" in r.out
+    [cmd] = _FakePopen.calls
+    assert cmd[:4] == [sys.executable, "-m", "voila", str(notebook)]
+    assert "--port=9123" in cmd and "--Voila.ip=127.0.0.1" in cmd and "--no-browser" in cmd
+    r = run("app", "master_of_rules", "--port", "9124", "--Voila.ip=0.0.0.0")
+    assert "Open http://<this computer's address>:9124/" in r.out
+    cmd = _FakePopen.calls[-1]
+    assert cmd[-1] == "--Voila.ip=0.0.0.0" and "--no-browser" not in cmd
+
+
+def test_default_port_skips_a_busy_one(run, monkeypatch, tmp_path):
+    notebook = _tiny_notebook(tmp_path / "a.ipynb", "x")
+    monkeypatch.setattr(cli, "app_notebook_path", lambda game: notebook)
+    monkeypatch.setattr(cli.subprocess, "Popen", _FakePopen)
+    busy = _free_port()
+    monkeypatch.setattr(cli, "VOILA_PORT", busy)
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", busy))
+        sock.listen()
+        r = run("app", "master_of_rules", "--no-browser")
+    port = int(r.out.split("http://localhost:", 1)[1].split("/", 1)[0])
+    assert port != busy and port > busy
+
+
+def test_voila_really_serves_the_notebook(run, monkeypatch, tmp_path):
+    pytest.importorskip("voila")
+    notebook = _tiny_notebook(tmp_path / "app.ipynb", "hello from ratgames")
+    monkeypatch.setattr(cli, "app_notebook_path", lambda game: notebook)
+    started: list[subprocess.Popen] = []
+    real_popen = subprocess.Popen
+
+    def popen(cmd, **kwargs):
+        proc = real_popen(cmd, start_new_session=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        started.append(proc)
+        return proc
+
+    monkeypatch.setattr(cli.subprocess, "Popen", popen)
+    port = _free_port()
+    result = {}
+    thread = threading.Thread(target=lambda: result.update(r=run("app", "master_of_rules", "--no-browser",
+                                                                  "--port", str(port))))
+    thread.start()
+    try:
+        page = ""
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline:
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=60) as resp:
+                    page = resp.read().decode()
+                break
+            except OSError:
+                time.sleep(0.5)
+        assert "hello from ratgames" in page
+    finally:
+        for proc in started:
+            if proc.poll() is None:
+                os.killpg(proc.pid, signal.SIGTERM)
+                try:
+                    proc.wait(timeout=20)
+                except subprocess.TimeoutExpired:
+                    os.killpg(proc.pid, signal.SIGKILL)
+        thread.join(timeout=30)
+    assert f"Open http://localhost:{port}/" in result["r"].out

@@ -1,0 +1,83 @@
+"""The README's two commands, .ci/run and the docs stay in step with the code."""
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+from pathlib import Path
+
+import ratgames_lab.master_of_rules.rules as mor_rules
+from ratgames_lab.cli import build_parser
+
+REPO = Path(__file__).resolve().parents[2]
+README = (REPO / "README.md").read_text(encoding="utf-8")
+CI = REPO / ".ci" / "run"
+
+
+def _blocks(text: str) -> list[str]:
+    return re.findall(r"^```sh\n(.*?)^```$", text, re.M | re.S)
+
+
+def _before_first_heading(text: str) -> str:
+    return re.split(r"^# ", text, maxsplit=1, flags=re.M)[0]
+
+
+def _ci_block() -> str:
+    text = CI.read_text()
+    return text.split("# --- README test command ---\n", 1)[1].split("# --- end ---", 1)[0]
+
+
+def test_readme_starts_with_exactly_two_commands():
+    head = _before_first_heading(README)
+    blocks = _blocks(head)
+    assert len(blocks) == 2
+    assert head.index("```sh") < 200, "the README starts with the commands"
+    lab, tests = blocks
+    assert 'pip install -e ".[lab]"' in lab and "jupyter lab notebooks/00_start_here.ipynb" in lab
+    assert "python3 -m venv .venv" in lab
+    assert 'pip install -e ".[test,lab]"' in tests and "apt-get install -y chromium" in tests
+    assert "[ -x /usr/bin/chromium ]" in tests and "-m pytest" in tests
+
+
+def test_both_commands_are_valid_bash():
+    for block in _blocks(_before_first_heading(README)):
+        proc = subprocess.run(["bash", "-n"], input=block, capture_output=True, text=True, timeout=30)
+        assert proc.returncode == 0, proc.stderr
+
+
+def test_ci_runs_the_readme_test_command():
+    readme_tests = _blocks(_before_first_heading(README))[1]
+    assert _ci_block().replace(".venv-ci", ".venv") == readme_tests
+
+
+def test_ci_script_is_strict_and_executable():
+    text = CI.read_text()
+    assert text.startswith("#!/usr/bin/env bash\n")
+    assert "\nset -euo pipefail\n" in text
+    assert os.access(CI, os.X_OK)
+    assert text.rstrip().endswith("# --- end ---"), "pytest's exit status is the script's"
+    proc = subprocess.run(["bash", "-n", str(CI)], capture_output=True, text=True, timeout=30)
+    assert proc.returncode == 0, proc.stderr
+
+
+def test_readme_documents_every_command_and_the_binder_links():
+    sub = next(a for a in build_parser()._actions if a.dest == "command")
+    for command in sub.choices:
+        assert f"ratgames {command}" in README, command
+    for notebook in ("00_start_here", "10_master_of_rules_rules", "11_master_of_rules_probability",
+                     "12_master_of_rules_what_if"):
+        assert f"{notebook}.ipynb" in README
+    assert "mybinder.org/v2/gh/OWNER/ratgames_lab/HEAD?urlpath=lab/tree/notebooks/00_start_here.ipynb" in README
+    assert "urlpath=voila/render/notebooks/apps/master_of_rules.ipynb" in README
+    assert "ratgames app master_of_rules" in README and "--Voila.ip" in README
+
+
+def test_docs_glossary_has_every_french_term_of_the_engine():
+    doc = (REPO / "docs" / "master_of_rules.md").read_text(encoding="utf-8")
+    glossary = mor_rules.__doc__.split("Glossary (French -> code):", 1)[1]
+    terms = [pair.split("->")[0].strip() for pair in glossary.replace("\n", " ").split(",")]
+    assert len(terms) >= 8
+    for term in terms:
+        assert term.lower() in doc.lower(), term
+    for interpretation in ("refilled to 5", "play nothing", "single choice", "determinize"):
+        assert interpretation.lower() in doc.lower()
