@@ -14,12 +14,18 @@ _SNAPSHOT_EVERY = 32
 
 
 class Match:
-    """The history of one game (chance outcomes included); states are rebuilt by replay."""
+    """The history of one game (chance outcomes included); states are rebuilt by replay.
 
-    def __init__(self, game: Game, actions: list[Action] | None = None, cursor: int | None = None):
+    ``start`` (optional) is a position to play from, e.g. one loaded with ``game.state_from_json``; without it
+    the match starts at the game's seeded setup.
+    """
+
+    def __init__(self, game: Game, actions: list[Action] | None = None, cursor: int | None = None,
+                 start: GameState | None = None):
         self.game = game
+        self.start = start.clone() if start is not None else None  # a loaded position to play from (else setup)
         self.actions: list[Action] = []
-        self._snapshots: dict[int, GameState] = {0: game.new_state()}
+        self._snapshots: dict[int, GameState] = {0: self.start.clone() if self.start is not None else game.new_state()}
         self._state = self._snapshots[0].clone()
         self.cursor = 0
         for action in actions or []:
@@ -86,7 +92,7 @@ class Match:
 
     def branch(self) -> "Match":
         """A what-if copy of this match up to the cursor."""
-        return Match(self.game, self.actions[: self.cursor])
+        return Match(self.game, self.actions[: self.cursor], start=self.start)
 
     def state_at(self, index: int) -> GameState:
         """The state after ``index`` actions (a fresh copy)."""
@@ -98,9 +104,12 @@ class Match:
 
     # -- files -----------------------------------------------------------
     def to_json(self) -> dict:
-        """Game, options, seed, actions and cursor as JSON data."""
-        return {"format": "ratgames_lab.match/1", **self.game.config(),
+        """Game, options, seed, actions and cursor as JSON data (and the start position, if any)."""
+        data = {"format": "ratgames_lab.match/1", **self.game.config(),
                 "actions": [a.to_json() for a in self.actions], "cursor": self.cursor}
+        if self.start is not None:
+            data["start"] = self.start.to_json()
+        return data
 
     @classmethod
     def from_json(cls, data: Any) -> "Match":
@@ -116,7 +125,13 @@ class Match:
             raise InvalidPositionError(str(exc), "game") from None
         if not isinstance(data["actions"], list):
             raise InvalidPositionError("must be a list", "actions")
-        match = cls(game)
+        start = None
+        if data.get("start") is not None:
+            try:
+                start = game.state_from_json(data["start"])
+            except InvalidPositionError as exc:
+                raise InvalidPositionError(exc.reason, f"start.{exc.field}") from None
+        match = cls(game, start=start)
         for i, raw in enumerate(data["actions"]):
             try:
                 match.apply(game.action_from_json(raw))
