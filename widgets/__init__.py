@@ -1,1 +1,73 @@
-"""ratgames_lab dashboards (ipywidgets + bqplot); installed as ratgames_lab.widgets."""
+"""ratgames_lab dashboards (ipywidgets + bqplot); installed as ratgames_lab.widgets.
+
+    from ratgames_lab.widgets.master_of_rules import MasterOfRulesDashboard
+    MasterOfRulesDashboard(players=4, seed=7).show()
+
+This module stays light (no ipywidgets import) so that the CLI can ask for ``app_notebook(game)`` quickly.
+"""
+from __future__ import annotations
+
+import importlib
+import json
+import tempfile
+from pathlib import Path
+
+# game name -> "module:Class" of its dashboard (other games add theirs here)
+DASHBOARDS: dict[str, str] = {
+    "master_of_rules": "ratgames_lab.widgets.master_of_rules:MasterOfRulesDashboard",
+}
+
+APP_SETTINGS: dict[str, dict] = {
+    "master_of_rules": {"players": 4, "seed": 7, "seats": ["human", "heuristic", "heuristic", "heuristic"]},
+}
+
+APP_DIR = Path(__file__).resolve().parent.parent / "notebooks" / "apps"
+
+
+def dashboard_class(game: str) -> type:
+    """The dashboard class of a game; ValueError if the game has none yet."""
+    if game not in DASHBOARDS:
+        raise ValueError(f"no dashboard for game {game!r} (dashboards: {', '.join(sorted(DASHBOARDS))})")
+    module, _, name = DASHBOARDS[game].partition(":")
+    return getattr(importlib.import_module(module), name)
+
+
+def app_notebook_json(game: str) -> dict:
+    """The thin Voila notebook of a game: a title cell and one seeded cell that shows the dashboard."""
+    if game not in DASHBOARDS:
+        raise ValueError(f"no dashboard for game {game!r} (dashboards: {', '.join(sorted(DASHBOARDS))})")
+    module, _, name = DASHBOARDS[game].partition(":")
+    args = ", ".join(f"{k}={v!r}" for k, v in APP_SETTINGS.get(game, {}).items()).replace("'", '"')
+    from ratgames_lab import GAMES
+    title = GAMES[game].title if game in GAMES else game.replace("_", " ").title()
+    code = (f"# NBVAL_IGNORE_OUTPUT\nfrom {module} import {name}\n\n"
+            f"dashboard = {name}({args})\ndashboard.show()")
+    cell_meta = {"tags": []}
+    return {
+        "cells": [
+            {"cell_type": "markdown", "metadata": {}, "id": "title",
+             "source": f"# {title}\n\nYou are **Player 1**; the other seats are bots. "
+                       "Change seats, speed and seed in the *Players* tab."},
+            {"cell_type": "code", "metadata": cell_meta, "id": "dashboard", "execution_count": None,
+             "outputs": [], "source": code},
+        ],
+        "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"},
+                     "language_info": {"name": "python"}},
+        "nbformat": 4, "nbformat_minor": 5,
+    }
+
+
+def app_notebook(game: str) -> Path:
+    """Path of the notebook Voila serves for ``game`` (the repository's notebooks/apps/<game>.ipynb, or a
+    generated copy in the temp directory when the package is installed without the notebooks)."""
+    path = APP_DIR / f"{game}.ipynb"
+    if path.exists():
+        return path
+    data = app_notebook_json(game)
+    out = Path(tempfile.gettempdir()) / "ratgames_lab_apps" / f"{game}.ipynb"
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps(data, indent=1))
+    return out
+
+
+__all__ = ["DASHBOARDS", "dashboard_class", "app_notebook", "app_notebook_json"]

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import copy
 import json
+import shutil
 from pathlib import Path
 from typing import Any
 
@@ -49,10 +50,12 @@ def student_notebook(nb: dict) -> tuple[dict, int]:
     return out, blanked
 
 
-def _notebooks(src: Path, out: Path) -> list[Path]:
-    """Notebooks under ``src``, skipping apps/, checkpoints and the output folder itself."""
+def _files(src: Path, out: Path, pattern: str) -> list[Path]:
+    """Files under ``src`` matching ``pattern``, skipping apps/, checkpoints and the output folder itself."""
     found = []
-    for path in sorted(src.rglob("*.ipynb")):
+    for path in sorted(src.rglob(pattern)):
+        if not path.is_file():
+            continue
         rel = path.relative_to(src)
         if any(part in SKIPPED_DIRS for part in rel.parts[:-1]):
             continue
@@ -63,13 +66,16 @@ def _notebooks(src: Path, out: Path) -> list[Path]:
 
 
 def make_student_copies(src: Path, out: Path) -> list[tuple[Path, int]]:
-    """Write student copies of every notebook under ``src`` into ``out``; returns (written path, blanked) pairs."""
+    """Write student copies of every notebook (and the data files they load) under ``src`` into ``out``.
+
+    Returns (written notebook path, number of blanked cells) pairs.
+    """
     src, out = Path(src), Path(out)
     if not src.is_dir():
         raise NotebookError(f"no such folder: {src}")
     if out.resolve() == src.resolve():
         raise NotebookError("the output folder must differ from the source folder (it would overwrite the notebooks)")
-    notebooks = _notebooks(src.resolve(), out.resolve())
+    notebooks = _files(src.resolve(), out.resolve(), "*.ipynb")
     if not notebooks:
         raise NotebookError(f"no notebooks found in {src}")
     copies: list[tuple[Path, dict, int]] = []
@@ -83,6 +89,11 @@ def make_student_copies(src: Path, out: Path) -> list[tuple[Path, int]]:
         except NotebookError as exc:
             raise NotebookError(f"{path}: {exc}") from None
         copies.append((out / path.relative_to(src.resolve()), nb, blanked))
+    for path in _files(src.resolve(), out.resolve(), "*"):  # the files the notebooks load (positions/ ...)
+        if path.suffix != ".ipynb":
+            target = out / path.relative_to(src.resolve())
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(path, target)
     written = []
     for target, nb, blanked in copies:
         target.parent.mkdir(parents=True, exist_ok=True)

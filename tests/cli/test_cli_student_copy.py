@@ -54,7 +54,8 @@ def test_solution_cells_are_blanked_and_outputs_cleared(run, teacher, tmp_path):
     r = run("student-copy", str(teacher), "--out", str(out))
     assert r.code == 0, r.err
     written = sorted(p.relative_to(out).as_posix() for p in out.rglob("*"))
-    assert written == ["10_lesson.ipynb", "extra", "extra/20_more.ipynb"]
+    # notebooks plus the data files beside them (notes.txt); never apps/ or checkpoints
+    assert written == ["10_lesson.ipynb", "extra", "extra/20_more.ipynb", "notes.txt"]
     nb = json.loads((out / "10_lesson.ipynb").read_text())
     cells = nb["cells"]
     assert cells[0]["source"] == "# Lesson\nWhat is the chance?"
@@ -122,8 +123,7 @@ def test_not_a_notebook():
 def test_the_project_notebooks_have_no_solution_left_in_their_copies(tmp_path):
     src = REPO / "notebooks"
     lessons = [p for p in src.glob("*.ipynb")]
-    if not lessons:
-        pytest.skip("no teaching notebooks yet")
+    assert lessons
     report = make_student_copies(src, tmp_path / "s")
     assert {p.name for p, _ in report} == {p.name for p in lessons}
     for path, _ in report:
@@ -137,3 +137,13 @@ def test_the_project_notebooks_have_no_solution_left_in_their_copies(tmp_path):
                 assert cell["source"] == orig["source"]
             if cell["cell_type"] == "code":
                 assert cell["outputs"] == []
+
+
+def test_the_position_files_the_notebooks_load_are_copied_too(tmp_path):
+    src = Path(__file__).resolve().parents[2] / "notebooks"
+    out = tmp_path / "students"
+    make_student_copies(src, out)
+    positions = sorted(p.name for p in (src / "positions").glob("*.json"))
+    assert positions, "the project notebooks load positions from notebooks/positions/"
+    assert sorted(p.name for p in (out / "positions").glob("*.json")) == positions
+    assert not (out / "apps").exists()

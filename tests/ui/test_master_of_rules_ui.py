@@ -1,0 +1,159 @@
+"""Browser test: Voila serves the Master of Rules app, Debian chromium plays a whole transaction by clicks.
+
+Run with ``python3 -m pytest tests/ui -m ui``. The server is always stopped, screenshots go to tests/ui/artifacts/.
+"""
+from __future__ import annotations
+
+import os
+import re
+import signal
+import socket
+import subprocess
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.ui
+
+ROOT = Path(__file__).resolve().parents[2]
+NOTEBOOK = ROOT / "notebooks" / "apps" / "master_of_rules.ipynb"
+ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+                 "--disable-sync", "--no-first-run"]
+FULFILLED = re.compile(r"^(Player \d)'s (.+?) is fulfilled: ")
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def voila_url():
+    """Start Voila on a free port, wait until it answers, and always stop it (kernels included)."""
+    if not Path(CHROMIUM).exists():
+        pytest.skip("Debian chromium is not installed")
+    port = _free_port()
+    log = open(ARTIFACTS / "voila.log", "w")
+    server = subprocess.Popen(["voila", str(NOTEBOOK), "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1"],
+                              cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+    try:
+        url = f"http://127.0.0.1:{port}/"
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                urllib.request.urlopen(url, timeout=5).close()
+                break
+            except OSError:
+                if server.poll() is not None or time.monotonic() > deadline:
+                    raise RuntimeError("Voila did not start; see tests/ui/artifacts/voila.log") from None
+                time.sleep(0.5)
+        yield url
+    finally:
+        if server.poll() is None:
+            os.killpg(server.pid, signal.SIGTERM)
+            try:
+                server.wait(15)
+            except subprocess.TimeoutExpired:
+                os.killpg(server.pid, signal.SIGKILL)
+                server.wait(5)
+        log.close()
+
+
+@pytest.fixture(scope="module")
+def page(voila_url):
+    """A chromium page showing the app once the dashboard is drawn."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            page = browser.new_page(viewport={"width": 1400, "height": 1300})
+            page.errors = []
+            page.on("console", lambda m: page.errors.append(m.text) if m.type == "error" else None)
+            page.goto(voila_url, timeout=120_000)
+            page.wait_for_selector(".rg-banner", timeout=120_000)
+            yield page
+        finally:
+            browser.close()
+
+
+def _header(page) -> str:
+    return page.inner_text(".rg-header")
+
+
+def _wait_for_human(page, timeout: float = 90) -> None:
+    page.wait_for_selector(".rg-banner-you", timeout=timeout * 1000)
+    page.wait_for_selector(".rg-decision button.rg-choice", timeout=timeout * 1000)
+
+
+def _log_lines(page) -> list[str]:
+    return [t.strip() for t in page.locator(".rg-log li").all_inner_texts()]
+
+
+def _scores(page) -> list[int]:
+    return [int(t) for t in page.locator(".rg-score").all_inner_texts()]
+
+
+def _click_first_choice(page) -> None:
+    """Click the first action button and wait until the panel has been redrawn."""
+    button = page.locator(".rg-decision button.rg-choice").first
+    label = button.inner_text()
+    button.click()
+    page.wait_for_function(
+        """label => { const b = document.querySelector('.rg-decision button.rg-choice');
+                      return !b || b.innerText !== label || !document.querySelector('.rg-banner-you'); }""",
+        arg=label, timeout=30_000)
+
+
+def test_play_a_transaction_then_undo(page):
+    _wait_for_human(page)
+    assert "Transaction 1 of 12" in _header(page)
+    assert "Player 1 (you)" in page.inner_text(".rg-banner")
+    assert _scores(page) == [0, 0, 0, 0]
+    log_before = len(_log_lines(page))
+
+    clicks = 0
+    while "Transaction 1 of 12" in _header(page):  # play, refill, second round: until the judging
+        _wait_for_human(page)
+        if "Transaction 1 of 12" not in _header(page):
+            break
+        _click_first_choice(page)
+        clicks += 1
+        assert clicks < 10, "the transaction should need at most 4 clicks"
+    _wait_for_human(page)  # the bots played on until Player 1's next decision
+
+    lines = _log_lines(page)
+    assert len(lines) > log_before
+    verdicts = [line for line in lines if " is fulfilled" in line or " fails" in line]
+    assert verdicts, "the judging must be explained in the log"
+    expected = [0, 0, 0, 0]
+    for line in lines:
+        m = FULFILLED.match(line)
+        if m and "a dummy keeps nothing" not in line:
+            expected[int(m.group(1).split()[1]) - 1] += 1
+    assert _scores(page) == expected
+    assert "Last judging" in page.inner_text(".rg-app")
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "master_of_rules_after_transaction.png"), full_page=True)
+
+    page.get_by_role("button", name=re.compile("Undo my move")).click()
+    page.wait_for_function("() => document.querySelector('.rg-header').innerText.includes('Transaction 1 of 12')",
+                           timeout=30_000)
+    _wait_for_human(page)
+    assert _scores(page) == [0, 0, 0, 0]
+    page.locator(".rg-history", has_text="viewing the past").wait_for(timeout=10_000)
+    page.get_by_role("button", name=re.compile("Redo")).click()
+    page.wait_for_function("() => !document.querySelector('.rg-header').innerText.includes('Transaction 1 of 12')",
+                           timeout=30_000)
+    _wait_for_human(page)
+    page.wait_for_function("n => [...document.querySelectorAll('.rg-score')].map(e => +e.innerText)"
+                           ".reduce((a, b) => a + b, 0) === n", arg=sum(expected), timeout=10_000)
+    assert _scores(page) == expected
+    page.screenshot(path=str(ARTIFACTS / "master_of_rules.png"), full_page=True)
+    assert page.locator(".jupyter-widgets-error-widget").count() == 0
+    assert not [e for e in page.errors if "model" in e.lower()], page.errors

@@ -1,0 +1,504 @@
+"""Dashboard: the game-agnostic frame wiring a Match, the seats, bot stepping and the shared panels.
+
+A game's dashboard subclasses it and provides the board (``board_widget`` / ``render_board``), the banner text
+and, optionally, odds. Every rule question goes to the engine; the dashboard only shows and forwards clicks.
+"""
+from __future__ import annotations
+
+import asyncio
+import random
+from typing import Any, ClassVar, Sequence
+
+import ipywidgets as w
+
+from ratgames_lab import CHANCE, GAMES, TERMINAL, IllegalActionError, InvalidPositionError, Match, load_game
+
+from .analyze import AnalyzePanel
+from .decision import DecisionPanel
+from .eventlog import EventLog
+from .history import HistoryControls
+from .odds import OddsPanel
+from .position_io import PositionIO
+from .seats import HUMAN, SeatSetup
+from .theme import esc, message_html, style_widget
+
+TAB_TITLES = ("What happened", "My odds", "What if?", "Players", "Save / load")
+LOG_TAB, ODDS_TAB, ANALYZE_TAB, SETUP_TAB, IO_TAB = range(5)
+
+
+class Dashboard:
+    """Match + seats + panels. ``click(action)`` plays for a human; bots move by ``step()`` / ``advance_bots()``."""
+
+    game_name: ClassVar[str] = ""
+    action_groups: ClassVar[dict[str, str]] = {}
+    heading_kinds: ClassVar[tuple[str, ...]] = ()
+    log_classes: ClassVar[dict[str, str]] = {}
+    extra_css: ClassVar[str] = ""
+
+    def __init__(self, players: int | None = None, seed: int = 0, seats: Sequence[str] | None = None,
+                 bot_delay: float = 0.8, auto: bool = True, teacher: bool = False):
+        self.bot_classes = GAMES[self.game_name].bots()
+        game = load_game(self.game_name, players=players, seed=seed)
+        self.seed = seed
+        self.seats = self._check_seats(seats, game.players)
+        self.bot_delay = float(bot_delay)
+        self.message = ("", "info")
+        self._bots: dict[tuple[int, str], Any] = {}
+        self._version = 0
+        self._timer: asyncio.TimerHandle | None = None
+        self._viewer: int | None = None
+        self._movers: list[int] = []
+        self._analyzed_version = -1
+        self._events_before = 0
+        all_bots = HUMAN not in self.seats
+        self._build(auto and not all_bots, teacher, game.players)  # all bots: wait for Step or the Auto switch
+        self._install(Match(game), f"New game: {game.players} players, seed {seed}."
+                      + (" All seats are bots: press Step, or switch on “Bots play by themselves”." if all_bots else ""))
+
+    # ------------------------------------------------------------------ the match
+    @property
+    def match(self) -> Match:
+        """The match being shown."""
+        return self._match
+
+    @property
+    def game(self) -> Any:
+        """The game (players, seed, options)."""
+        return self._match.game
+
+    @property
+    def state(self) -> Any:
+        """The state at the history cursor (read only: play through click / step)."""
+        return self._match.state
+
+    @property
+    def players(self) -> int:
+        """Number of real players."""
+        return self.game.players
+
+    @property
+    def auto(self) -> bool:
+        """True when bots move by themselves."""
+        return self.auto_toggle.value
+
+    @property
+    def teacher(self) -> bool:
+        """True when every hand is shown."""
+        return self.teacher_toggle.value
+
+    def seat_label(self, seat: int, players: int | None = None) -> str:
+        """'Player 2' (games may name seats differently)."""
+        return f"Player {seat + 1}"
+
+    def who(self, seat: int) -> str:
+        """'Player 1 (you)' or 'Player 3 (heuristic bot)'."""
+        name = self.seat_label(seat, self.players)
+        kind = self.seats[seat]
+        return f"{name} (you)" if kind == HUMAN else f"{name} ({kind} bot)"
+
+    def is_human(self, seat: int) -> bool:
+        """True if a person plays this seat."""
+        return 0 <= seat < len(self.seats) and self.seats[seat] == HUMAN
+
+    def viewer(self) -> int | None:
+        """The human seat whose private cards are shown: the human to move, else the last one, else none."""
+        return self._viewer
+
+    def visible_hands(self) -> set[int]:
+        """Seats whose hidden cards may be shown now (all of them in teacher view)."""
+        if self.teacher:
+            return set(range(self.players))
+        return {self._viewer} if self._viewer is not None else set()
+
+    def live(self) -> bool:
+        """True at the end of the history (bots only move automatically there)."""
+        return self._match.cursor == len(self._match.actions)
+
+    def bot_to_move(self) -> bool:
+        """True when a bot seat or a chance draw is pending."""
+        p = self.state.current_player
+        return p == CHANCE or (p >= 0 and not self.is_human(p))
+
+    # ------------------------------------------------------------------ playing
+    def click(self, action: Any, token: int | None = None) -> bool:
+        """Play ``action`` for the human to move; stale, illegal or out-of-turn clicks only show a message."""
+        state = self.state
+        if state.is_terminal():
+            return self._refuse("The game is over: nothing was played. Start a new game or go back in the history.")
+        if token is not None and token != self._version:
+            return self._refuse("That button belongs to an earlier position (the game has moved on since): "
+                                "nothing was played. Use the buttons shown now.")
+        p = state.current_player
+        if not self.is_human(p):
+            return self._refuse(f"It is not a human's turn: {self.who(p) if p >= 0 else 'a card is being drawn'}. "
+                                "Nothing was played.")
+        try:
+            self._apply(action)
+        except IllegalActionError as exc:
+            return self._refuse(f"Not allowed: {exc.reason} (rule: {exc.rule}). Nothing was played.")
+        self._after_move(self._events_before, f"{self.who(p)}: {action}.")
+        return True
+
+    def step(self) -> bool:
+        """One visible step: the pending draws, then one bot move, then the draws it causes."""
+        self._cancel_timer()
+        before = len(self.state.events)
+        self._draw_chance()
+        p = self.state.current_player
+        if p == TERMINAL or self.is_human(p):
+            self._after_move(before, "" if p == TERMINAL else f"{self.who(p)} is to move.")
+            return False
+        action = self._bot(p).choose(self.state.clone(), self._rng("bot"))
+        self._apply(action)
+        self._after_move(before, f"{self.who(p)}: {action}.")
+        return True
+
+    def advance_bots(self, max_steps: int = 100_000) -> int:
+        """Let bots and chance play (synchronously) until a human is to move or the game ends; returns bot moves."""
+        self._cancel_timer()
+        before = len(self.state.events)
+        moves = 0
+        last = ""
+        while moves < max_steps:
+            self._draw_chance()
+            p = self.state.current_player
+            if p == TERMINAL or self.is_human(p):
+                break
+            action = self._bot(p).choose(self.state.clone(), self._rng("bot"))
+            self._apply(action)
+            last = f"{self.who(p)}: {action}."
+            moves += 1
+        self._draw_chance()
+        self._changed(before, last)
+        return moves
+
+    def _apply(self, action: Any) -> None:
+        """Apply at the cursor (IllegalActionError leaves everything unchanged) and record who moved."""
+        mover = self.state.current_player
+        self._events_before = len(self.state.events)
+        self._match.apply(action)
+        del self._movers[self._match.cursor - 1:]
+        self._movers.append(mover)
+
+    def _draw_chance(self) -> None:
+        """Resolve pending chance nodes with a generator seeded by (seed, position): same seed, same game."""
+        while self.state.current_player == CHANCE:
+            self._apply(self.state.sample_chance(self._rng("chance")))
+
+    def _rng(self, purpose: str) -> random.Random:
+        return random.Random(f"{self.seed}/{purpose}/{self._match.cursor}")
+
+    def _bot(self, seat: int) -> Any:
+        key = (seat, self.seats[seat])
+        if key not in self._bots:
+            self._bots[key] = self.bot_classes[self.seats[seat]]()
+        return self._bots[key]
+
+    def _after_move(self, events_before: int, text: str) -> None:
+        if self.live():
+            self._draw_chance()
+        self._changed(events_before, text)
+        self._schedule_bots()
+
+    def _refuse(self, text: str) -> bool:
+        self._say(text, "error")
+        return False
+
+    # ------------------------------------------------------------------ automatic bots
+    def _schedule_bots(self) -> None:
+        """If a bot is to move (at the end of the history, Auto on): move it now or after the bot delay."""
+        self._cancel_timer()
+        if not (self.auto and self.live() and self.bot_to_move() and not self.state.is_terminal()):
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            loop = None
+        if loop is None or self.bot_delay <= 0:
+            self.advance_bots()
+        else:
+            self._timer = loop.call_later(self.bot_delay, self._tick, self._version)
+
+    def _tick(self, version: int) -> None:
+        self._timer = None
+        if version != self._version:
+            return
+        try:
+            self.step()
+        except Exception as exc:  # a timer callback must never die silently in the kernel
+            self._say(f"A bot could not move: {exc}", "error")
+            raise
+
+    def _cancel_timer(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+
+    # ------------------------------------------------------------------ history
+    def _human_points(self) -> list[int]:
+        """History indices where a human seat was to decide."""
+        return [i for i, p in enumerate(self._movers) if self.is_human(p)]
+
+    def undo(self) -> None:
+        """Back to the previous decision of a human (undoing the bot moves and draws after it)."""
+        targets = [i for i in self._human_points() if i < self._match.cursor]
+        if not targets:
+            self._refuse("Nothing to undo: no earlier human decision.")
+            return
+        self.goto(targets[-1], "Undone: back to your previous decision.")
+
+    def redo(self) -> None:
+        """Forward to the next human decision (or the end of the history)."""
+        if not self._match.can_redo():
+            self._refuse("Nothing to redo.")
+            return
+        later = [i for i in self._human_points() if i > self._match.cursor]
+        self.goto(later[0] if later else len(self._match.actions), "Redone.")
+
+    def goto(self, index: int, text: str | None = None) -> None:
+        """Show the position after ``index`` actions (bots wait while you look at the past)."""
+        self._cancel_timer()
+        try:
+            self._match.goto(index)
+        except IllegalActionError as exc:
+            self._refuse(exc.reason)
+            return
+        n = len(self._match.actions)
+        self._changed(len(self.state.events), text or f"Showing action {index} of {n}.")
+        self._schedule_bots()
+
+    def _navigate(self, kind: str, index: int | None) -> None:
+        if kind == "undo":
+            self.undo()
+        elif kind == "redo":
+            self.redo()
+        elif kind == "back":
+            self.goto(max(0, self._match.cursor - 1))
+        elif kind == "forward":
+            self.goto(min(len(self._match.actions), self._match.cursor + 1))
+        else:
+            self.goto(int(index or 0))
+
+    # ------------------------------------------------------------------ setup, positions
+    def _check_seats(self, seats: Sequence[str] | None, players: int) -> list[str]:
+        names = [HUMAN, *self.bot_classes]
+        default = "heuristic" if "heuristic" in self.bot_classes else names[-1]
+        chosen = list(seats) if seats is not None else [HUMAN] + [default] * (players - 1)
+        if len(chosen) != players:
+            raise ValueError(f"seats: {len(chosen)} given for {players} players")
+        for who in chosen:
+            if who not in names:
+                raise ValueError(f"seats: unknown player kind {who!r} (choose from {', '.join(names)})")
+        return chosen
+
+    def set_seats(self, seats: Sequence[str]) -> None:
+        """Change who plays each seat, keeping the game."""
+        if len(seats) != self.players:
+            self._say(f"Press New game to play with {len(seats)} players.", "info")
+            return
+        self.seats = self._check_seats(seats, self.players)
+        self._viewer = None
+        self._version += 1
+        self._changed(len(self.state.events), "Seats updated.")
+        self._schedule_bots()
+
+    def new_game(self, players: int | None = None, seed: int | None = None, seats: Sequence[str] | None = None) -> None:
+        """Start again (same player count and seed unless given)."""
+        players = self.players if players is None else players
+        seed = self.seed if seed is None else seed
+        game = load_game(self.game_name, players=players, seed=seed)
+        seats = self._check_seats(seats if seats is not None else (self.seats + [self.seats[-1]] * players)[:players],
+                                  players)
+        self.seed, self.seats = seed, seats
+        self._install(Match(game), f"New game: {players} players, seed {seed}.")
+
+    def position(self) -> dict:
+        """The current position as JSON data (what Save writes)."""
+        return self.state.to_json()
+
+    def load_position(self, data: Any) -> str:
+        """Install a position (or a saved match); InvalidPositionError names the bad field, game unchanged."""
+        if isinstance(data, dict) and data.get("format") == "ratgames_lab.match/1":
+            if data.get("game") != self.game_name:
+                raise InvalidPositionError(f"this is a {data.get('game')!r} match, not {self.game_name}", "game")
+            match = Match.from_json(data)
+        else:
+            players = data.get("players") if isinstance(data, dict) else None
+            info = GAMES[self.game_name]
+            game = load_game(self.game_name, players=players, seed=self.seed) if players in info.players else self.game
+            match = Match(game, start=game.state_from_json(data))
+        seats = (self.seats + [self.seats[-1]] * match.game.players)[: match.game.players]
+        self.seats = self._check_seats(seats, match.game.players)
+        text = f"position loaded ({match.game.players} players)."
+        self._install(match, text[0].upper() + text[1:])
+        return text
+
+    def _install(self, match: Match, text: str) -> None:
+        self._cancel_timer()
+        self._match = match
+        self._bots.clear()
+        self._viewer = None
+        self._movers = self._replay_movers(match)
+        self.setup.set(match.game.players, self.seats, self.seed)
+        self.analyze_panel.clear()
+        before = len(self.state.events)
+        if any(self.is_human(s) for s in range(match.game.players)) and self.auto and self.live():
+            self.advance_bots()  # up to the first human decision at once: the page shows a settled position
+        p = self.state.current_player
+        if p >= 0 and self.is_human(p):
+            text += f" Your turn, {self.seat_label(p, self.players)}: choose below."
+        self._changed(before, text)
+        self._schedule_bots()
+
+    @staticmethod
+    def _replay_movers(match: Match) -> list[int]:
+        state = match.state_at(0)
+        movers = []
+        for action in match.actions:
+            movers.append(state.current_player)
+            state.apply(action)
+        return movers
+
+    # ------------------------------------------------------------------ display
+    def _build(self, auto: bool, teacher: bool, players: int) -> None:
+        info = GAMES[self.game_name]
+        self.css = style_widget(self.extra_css)
+        self.header = w.HTML()
+        self.banner = w.HTML()
+        self.status = w.HTML(message_html(""))
+        self.decision = DecisionPanel(self.click, self.action_groups, self.action_class)
+        self.log = EventLog(self.heading_kinds, kind_classes=self.log_classes)
+        self.history = HistoryControls(self._navigate)
+        self.io = PositionIO(self.position, self.load_position, default_name=f"{self.game_name}_position.json")
+        self.setup = SeatSetup(list(self.bot_classes), players, info.players, self.seats, self.seed, self.bot_delay,
+                               self.seat_label, self.set_seats, self._set_delay, self.new_game)
+        self.analyze_panel = AnalyzePanel(self._analysis_target, seed=self.seed)
+        self.odds_panel = OddsPanel()
+        self.step_button = w.Button(description="Step: next bot move", icon="step-forward",
+                                    tooltip="Let the bot to move play one move", layout=w.Layout(width="auto"))
+        self.auto_toggle = w.ToggleButton(value=auto, description="Bots play by themselves", icon="play",
+                                          tooltip="When off, press Step for each bot move",
+                                          layout=w.Layout(width="auto"))
+        self.teacher_toggle = w.ToggleButton(value=teacher, description="Teacher view: show all hands", icon="eye",
+                                             tooltip="Reveal every hand (for explaining on the board)",
+                                             layout=w.Layout(width="auto"))
+        self.step_button.on_click(lambda _b: self.step())
+        self.auto_toggle.observe(lambda _c: (self._show_controls(), self._schedule_bots()), names="value")
+        self.teacher_toggle.observe(lambda _c: self.refresh(), names="value")
+        self.tabs = w.Tab(children=[self.log.widget, self.odds_panel.widget, self.analyze_panel.widget,
+                                    self.setup.widget, self.io.widget])
+        self.tabs.titles = TAB_TITLES
+        self.tabs.observe(lambda _c: self._update_side(), names="selected_index")
+        controls = w.HBox([self.step_button, self.auto_toggle, self.teacher_toggle],
+                          layout=w.Layout(flex_flow="row wrap"))
+        controls.add_class("rg-choices")
+        left = w.VBox([self.board_widget(), self.decision.widget, self.status, controls, self.history.widget],
+                      layout=w.Layout(flex="3 1 640px", min_width="0"))
+        right = w.VBox([self.tabs], layout=w.Layout(flex="2 1 420px", min_width="0"))
+        body = w.HBox([left, right], layout=w.Layout(flex_flow="row wrap", align_items="flex-start"))
+        body.add_class("rg-body")
+        self.widget = w.VBox([self.css, self.header, self.banner, body])
+        self.widget.add_class("rg-app")
+
+    def show(self) -> None:
+        """Display the dashboard in a notebook or Voila."""
+        from IPython.display import display
+        display(self.widget)
+
+    def _ipython_display_(self) -> None:
+        self.show()
+
+    def _say(self, text: str, kind: str = "info") -> None:
+        self.message = (text, kind)
+        self.status.value = message_html(text, kind)
+
+    def _set_delay(self, delay: float) -> None:
+        self.bot_delay = float(delay)
+
+    def _changed(self, events_before: int, text: str) -> None:
+        self._version += 1
+        self.refresh(events_before)
+        if text:
+            self._say(text, "info")
+
+    def refresh(self, new_from: int | None = None) -> None:
+        """Redraw everything from the match (new_from: index of the first event to highlight)."""
+        state = self.state
+        p = state.current_player
+        if p >= 0 and self.is_human(p):
+            self._viewer = p
+        elif self._viewer is None or not self.is_human(self._viewer):
+            humans = [s for s in range(self.players) if self.is_human(s)]
+            self._viewer = humans[0] if humans else None
+        self.header.value = self.header_html()
+        self.banner.value = self.banner_html()
+        self.render_board()
+        if p >= 0 and self.is_human(p):
+            self.decision.show(state.legal_actions(), self._version, self.decision_title(p))
+        elif p == TERMINAL:
+            self.decision.clear("Game over", "Start a new game from the Players tab, or look back with the history.")
+        else:
+            who = self.who(p) if p >= 0 else "A card"
+            note = "is choosing…" if self.auto and self.live() else "is waiting: press Step to let it play."
+            self.decision.clear("", f"{who} {note}" if p >= 0 else "A card is being drawn…")
+        self.log.show(state.events, len(state.events) if new_from is None else new_from)
+        self.history.show(self._match.cursor, len(self._match.actions), bool(
+            [i for i in self._human_points() if i < self._match.cursor]), self._match.can_redo())
+        self._show_controls()
+        self._update_side()
+
+    def _show_controls(self) -> None:
+        self.step_button.disabled = not self.bot_to_move() or self.state.is_terminal()
+
+    def _update_side(self) -> None:
+        if self._analyzed_version != self._version:
+            self.analyze_panel.clear()
+        if self.tabs.selected_index == ODDS_TAB:
+            self.update_odds()
+
+    # ------------------------------------------------------------------ analysis and odds
+    def _analysis_target(self) -> Any:
+        p = self.state.current_player
+        if p < 0:
+            return "There is nothing to analyze now (the game is over or a card is being drawn)."
+        if p not in self.visible_hands():
+            return (f"{self.who(p)} is to move: analysis is for your own turn (or switch on Teacher view), "
+                    "because it would reveal that player's cards.")
+        self._analyzed_version = self._version
+        return self.state, p, self.seat_label(p, self.players)
+
+    def update_odds(self) -> None:
+        """Fill the odds panel (games with exact odds override this)."""
+        self.odds_panel.clear("This game has no odds panel yet.")
+
+    # ------------------------------------------------------------------ hooks for a game
+    def board_widget(self) -> w.Widget:
+        """The widget showing the board, hands and table (built once)."""
+        raise NotImplementedError
+
+    def render_board(self) -> None:
+        """Redraw the board from ``self.state`` and ``self.visible_hands()``."""
+        raise NotImplementedError
+
+    def header_html(self) -> str:
+        """Title line."""
+        return (f'<div class="rg-header"><div class="rg-title">{esc(GAMES[self.game_name].title)}</div>'
+                f'<div class="rg-subtitle">{self.players} players · seed {self.seed}</div></div>')
+
+    def banner_html(self) -> str:
+        """What happens now, in plain words."""
+        p = self.state.current_player
+        if p == TERMINAL:
+            return '<div class="rg-banner rg-banner-over">The game is over.</div>'
+        if p == CHANCE:
+            return '<div class="rg-banner rg-banner-bot">A card is being drawn…</div>'
+        kind = "you" if self.is_human(p) else "bot"
+        return f'<div class="rg-banner rg-banner-{kind}">{esc(self.who(p))}: choose an action.</div>'
+
+    def decision_title(self, player: int) -> str:
+        """Heading above the action buttons."""
+        return f"Your move, {self.seat_label(player, self.players)}"
+
+    def action_class(self, action: Any) -> str:
+        """CSS classes for an action's button (games colour their cards)."""
+        return ""

@@ -1,0 +1,85 @@
+"""DecisionPanel: the pending decision as buttons, one per legal action, grouped by action kind."""
+from __future__ import annotations
+
+from typing import Callable, Mapping, Sequence
+
+import ipywidgets as w
+
+from .theme import esc
+
+
+class DecisionPanel:
+    """Shows every legal action as a button labelled ``str(action)``; a click calls ``on_choose(action, token)``.
+
+    ``token`` identifies the position the buttons were made for, so the owner can refuse stale clicks.
+    """
+
+    def __init__(self, on_choose: Callable[[object, int], None], group_titles: Mapping[str, str] | None = None,
+                 button_class: Callable[[object], str] | None = None):
+        self.on_choose = on_choose
+        self.group_titles = dict(group_titles or {})
+        self.button_class = button_class
+        self.buttons: list[w.Button] = []
+        self._made: list[w.Widget] = []
+        self.actions: list[object] = []
+        self.title = w.HTML()
+        self.body = w.VBox()
+        self.widget = w.VBox([self.title, self.body], layout=w.Layout(width="100%"))
+        self.widget.add_class("rg-decision")
+
+    def group_title(self, kind: str) -> str:
+        """Heading of a group of actions of one kind."""
+        return self.group_titles.get(kind, kind.replace("_", " ").capitalize())
+
+    def show(self, actions: Sequence[object], token: int, title: str = "") -> None:
+        """Replace the buttons with one per action (same order, grouped by kind)."""
+        self._close_old()
+        self.title.value = f'<div class="rg-section">{esc(title)}</div>' if title else ""
+        groups: dict[str, list] = {}
+        for action in actions:
+            groups.setdefault(getattr(action, "kind", type(action).__name__), []).append(action)
+        rows = []
+        for kind, group in groups.items():
+            buttons = [self._button(a, token) for a in group]
+            header = w.HTML(f'<div class="rg-group-title">{esc(self.group_title(kind))}</div>')
+            row = w.HBox(buttons, layout=w.Layout(flex_flow="row wrap"))
+            row.add_class("rg-choices")
+            box = w.VBox([header, row])
+            self._made += [header, row, box]
+            rows.append(box)
+        self.body.children = rows
+
+    def clear(self, title: str = "", note: str = "") -> None:
+        """No buttons (a bot or chance is to move, or the game is over)."""
+        self._close_old()
+        self.title.value = f'<div class="rg-section">{esc(title)}</div>' if title else ""
+        if note:
+            self._made.append(w.HTML(f'<div class="rg-note">{esc(note)}</div>'))
+        self.body.children = self._made[-1:] if note else []
+
+    def button_for(self, action: object) -> w.Button:
+        """The button of an action (KeyError if it has none)."""
+        for a, b in zip(self.actions, self.buttons):
+            if a == action:
+                return b
+        raise KeyError(f"no button for {action}")
+
+    def _button(self, action: object, token: int) -> w.Button:
+        label = str(action)
+        button = w.Button(description=label, tooltip=label, layout=w.Layout(width="auto", height="auto"))
+        button.add_class("rg-choice")
+        if self.button_class is not None:
+            for cls in self.button_class(action).split():
+                button.add_class(cls)
+        button.on_click(lambda _b, a=action, t=token: self.on_choose(a, t))
+        self.buttons.append(button)
+        self.actions.append(action)
+        return button
+
+    def _close_old(self) -> None:
+        self.body.children = []
+        for widget in self._made + self.buttons:
+            for part in (getattr(widget, "layout", None), getattr(widget, "style", None), widget):
+                if part is not None:
+                    part.close()
+        self.buttons, self.actions, self._made = [], [], []

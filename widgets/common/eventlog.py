@@ -1,0 +1,52 @@
+"""EventLog: the explained event log as an HTML list, newest first, the latest events highlighted."""
+from __future__ import annotations
+
+from typing import Collection, Mapping, Sequence
+
+import ipywidgets as w
+
+from .theme import esc
+
+
+class EventLog:
+    """Each event's English text and the rule it applies; events from the last step are highlighted.
+
+    ``heading_kinds`` start a section (e.g. a new turn); ``kind_classes`` style other kinds
+    (rg-good, rg-bad, rg-minor).
+    """
+
+    def __init__(self, heading_kinds: Collection[str] = (), max_items: int = 400,
+                 kind_classes: Mapping[str, str] | None = None):
+        self.heading_kinds = set(heading_kinds)
+        self.kind_classes = dict(kind_classes or {})
+        self.max_items = max_items
+        self.widget = w.HTML()
+        self.widget.add_class("rg-log-box")
+        self._cache: dict[int, tuple[object, str, str]] = {}
+
+    def show(self, events: Sequence[object], new_from: int | None = None) -> None:
+        """Render ``events`` (newest first); those with index >= ``new_from`` are marked new."""
+        if new_from is None:
+            new_from = len(events)
+        start = max(0, len(events) - self.max_items)
+        items = []
+        for i in range(len(events) - 1, start - 1, -1):
+            text, cls = self._item(events[i])
+            if i >= new_from:
+                cls += " rg-new"
+            items.append(f'<li class="{cls.strip()}" data-index="{i}">{text}</li>')
+        more = f'<li class="rg-muted">… {start} earlier events</li>' if start else ""
+        empty = '<li class="rg-muted">Nothing has happened yet.</li>' if not events else ""
+        self.widget.value = f'<div class="rg-log"><ol>{"".join(items)}{more}{empty}</ol></div>'
+
+    def _item(self, event: object) -> tuple[str, str]:
+        hit = self._cache.get(id(event))
+        if hit is not None and hit[0] is event:
+            return hit[1], hit[2]
+        rule = getattr(event, "rule", "")
+        tag = f'<span class="rg-rule" title="rulebook section">rule: {esc(rule)}</span>' if rule else ""
+        text = esc(event.text()) + tag
+        kind = getattr(event, "kind", "")
+        cls = "rg-head" if kind in self.heading_kinds else self.kind_classes.get(kind, "")
+        self._cache[id(event)] = (event, text, cls)
+        return text, cls

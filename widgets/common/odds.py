@@ -1,0 +1,88 @@
+"""OddsPanel: exact probabilities as grouped bqplot bars (percent labels) plus a table of the exact fractions."""
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Mapping, Sequence
+
+import bqplot as bq
+import ipywidgets as w
+
+from .theme import esc
+
+
+class OddsPanel:
+    """Bars: one group per category (e.g. a card in hand), one bar per series (e.g. a rule) in that group."""
+
+    def __init__(self, y_label: str = "Probability", colors: Sequence[str] | None = None):
+        self.colors = list(colors or ["#2bb0ed", "#f0b429", "#3ebd93", "#e12d39", "#8662c7"])
+        self.x_scale = bq.OrdinalScale()
+        self.y_scale = bq.LinearScale(min=0.0, max=1.0)
+        self.bars = bq.Bars(x=[], y=[], scales={"x": self.x_scale, "y": self.y_scale}, type="grouped",
+                            colors=self.colors, labels=[], padding=0.2, label_display_format=".0%",
+                            label_font_style={"font-size": "10.5px", "font-weight": "600"},
+                            label_display_vertical_offset=-12,  # above the bar
+                            tooltip=bq.Tooltip(fields=["x", "y"], formats=["", ".1%"], labels=["", "chance"]))
+        self.x_axis = bq.Axis(scale=self.x_scale, label="")
+        self.y_axis = bq.Axis(scale=self.y_scale, side="left", label=y_label, tick_format=".0%",
+                              grid_lines="dashed")
+        self.figure = bq.Figure(marks=[self.bars], axes=[self.x_axis, self.y_axis], title="",
+                                layout=w.Layout(width="100%", height="320px"),
+                                fig_margin={"top": 40, "bottom": 50, "left": 60, "right": 20},
+                                title_style={"font-size": "15px"})
+        self.note = w.HTML()
+        self.legend = w.HTML()
+        self.table = w.HTML()
+        self.widget = w.VBox([self.note, self.legend, self.figure, self.table])
+        self.series: dict[str, list[Fraction]] = {}
+        self.categories: list[str] = []
+
+    def show(self, title: str, categories: Sequence[str], series: Mapping[str, Sequence[Fraction]],
+             x_label: str = "", note: str = "", colors: Sequence[str] | None = None) -> None:
+        """Draw ``series[name][i]`` = probability for ``categories[i]``; exact values go to the table."""
+        self.categories = list(categories)
+        self.series = {k: list(v) for k, v in series.items()}
+        names = list(self.series)
+        palette = list(colors or self.colors)[: max(1, len(names))]
+        with self.bars.hold_sync():
+            self.x_scale.domain = self.categories
+            self.bars.x = self.categories
+            self.bars.y = [[float(p) for p in self.series[n]] for n in names] if names else []
+            self.bars.labels = names
+            self.bars.colors = palette
+            self.bars.label_display = len(names) * len(self.categories) <= 12  # more would overlap
+        self.figure.title = title
+        self.x_axis.label = x_label
+        self.note.value = f'<div class="rg-note">{esc(note)}</div>' if note else ""
+        self.legend.value = "".join(f'<span class="rg-key"><i style="background:{c}"></i>{esc(n)}</span>'
+                                    for n, c in zip(names, palette))
+        self.table.value = self._table(names)
+
+    def clear(self, note: str) -> None:
+        """No odds to show now; say why."""
+        self.categories, self.series = [], {}
+        with self.bars.hold_sync():
+            self.bars.x, self.bars.y, self.bars.labels = [], [], []
+        self.figure.title = ""
+        self.note.value = f'<div class="rg-note">{esc(note)}</div>'
+        self.table.value = ""
+
+    def _table(self, names: list[str]) -> str:
+        if not names:
+            return ""
+        head = "".join(f"<th>{esc(c)}</th>" for c in self.categories)
+        rows = []
+        for n in names:
+            best = max(self.series[n])
+            cells = "".join(f'<td{" class=rg-best" if p == best and p > 0 else ""}>{_fraction(p)}</td>'
+                            for p in self.series[n])
+            rows.append(f"<tr><th>{esc(n)}</th>{cells}</tr>")
+        return (f'<div class="rg-note">Exact values: the percentage and the fraction it comes from '
+                f'(best card for each row in bold).</div>'
+                f'<table class="rg-exact"><tr><th></th>{head}</tr>{"".join(rows)}</table>')
+
+
+def _fraction(p: Fraction) -> str:
+    """'37.5%' over a small '3/8' (exact fraction)."""
+    p = Fraction(p)
+    exact = str(p.numerator) if p.denominator == 1 else f"{p.numerator}/{p.denominator}"
+    return f'{float(p):.1%}<br><span class="rg-frac">{exact}</span>'
