@@ -42,18 +42,18 @@ def test_every_legal_action_has_one_button_labelled_with_it(dash):
     assert [b.description for b in dash.decision.buttons] == [str(a) for a in legal]
 
 
-@pytest.mark.parametrize("index", range(7))
-def test_clicking_a_button_applies_exactly_that_action(index, make_dashboard):
-    d = make_dashboard()
-    buttons = human_turn_buttons(d)
-    if index >= len(buttons):
-        pytest.skip("fewer legal actions in this position")
-    cursor = d.match.cursor
-    expected = d.decision.actions[index]
-    buttons[index].click()
-    assert d.match.actions[cursor] == expected
-    assert str(d.match.actions[cursor]) == buttons[index].description
-    assert d.match.cursor > cursor
+def test_clicking_a_button_applies_exactly_that_action(make_dashboard):
+    count = len(human_turn_buttons(make_dashboard()))
+    assert count >= 2
+    for index in range(count):  # each button, on a fresh copy of the same seeded game
+        d = make_dashboard()
+        buttons = human_turn_buttons(d)
+        cursor = d.match.cursor
+        expected = d.decision.actions[index]
+        buttons[index].click()
+        assert d.match.actions[cursor] == expected
+        assert str(d.match.actions[cursor]) == buttons[index].description
+        assert d.match.cursor > cursor
 
 
 def test_buttons_are_grouped_by_kind_with_plain_titles(dash):
