@@ -35,7 +35,8 @@ def wilson_interval(mean: float, n: int, z: float = Z_95) -> tuple[float, float]
     denom = 1 + z * z / n
     centre = (mean + z * z / (2 * n)) / denom
     half = z * math.sqrt(mean * (1 - mean) / n + z * z / (4 * n * n)) / denom
-    return max(0.0, centre - half), min(1.0, centre + half)
+    # the interval always contains the mean; min/max only absorb floating-point rounding at 0 and 1
+    return max(0.0, min(mean, centre - half)), min(1.0, max(mean, centre + half))
 
 
 def evaluate_actions(state: GameState, player: int | None = None, playouts: int = 100, seed: int = 0,

@@ -36,6 +36,12 @@ def validate_schema(data: Any, schema_path: str | Path) -> None:
             if missing:
                 field = f"{field}.{missing[0]}" if field != "position" else missing[0]
                 message = "missing"
+        elif exc.rule == "additionalProperties" and isinstance(exc.value, dict):
+            known = exc.definition.get("properties", {}) if isinstance(exc.definition, dict) else {}
+            extra = [str(k) for k in exc.value if k not in known]
+            if extra:
+                field = f"{field}.{extra[0]}" if field != "position" else extra[0]
+                message = "unexpected field"
         raise InvalidPositionError(message, field) from None
 
 

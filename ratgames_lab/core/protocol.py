@@ -33,7 +33,10 @@ class Event:
         template = _EVENT_TEXTS.get(self.game, {}).get(self.kind)
         if template is None:
             return f"{self.kind}: {self.params}"
-        return template.format(**self.params)
+        try:
+            return template.format(**self.params)
+        except (KeyError, IndexError, ValueError, AttributeError, TypeError):  # an event from a hand-edited file
+            return f"{self.kind}: {self.params}"
 
     def to_json(self) -> dict:
         """The event as plain JSON data (with its text)."""

@@ -73,7 +73,7 @@ def simulate_games(game: str, players: int, games: int, seed: int = 0, bots: Seq
         chunks = [seeds[i::processes] for i in range(processes)]
         with ProcessPoolExecutor(processes) as pool:
             parts = list(pool.map(_play_batch, [(game, players, options, bot_names, c) for c in chunks]))
-        results = [r for part in parts for r in part]
+        results = [parts[i % processes][i // processes] for i in range(games)]  # back in seed order
     else:
         results = _play_batch((game, players, options, bot_names, seeds))
     wins = [0.0] * players

@@ -58,6 +58,8 @@ def state_to_json(s: MasterOfRulesState) -> dict:
 def state_from_json(data: Any) -> MasterOfRulesState:
     """Build a state from JSON; InvalidPositionError names the first bad field."""
     validate_schema(data, SCHEMA)
+    for key in ("players", "transaction", "start_player", "round", "turn"):  # JSON Schema lets 3.0 pass as integer
+        require(type(data[key]) is int, "must be an integer", key)
     n = data["players"]
     for key in ("hands", "known_in_hands", "first_round", "kept"):
         require(len(data[key]) == n, f"must have one entry per player ({n})", key)
@@ -66,7 +68,10 @@ def state_from_json(data: Any) -> MasterOfRulesState:
     require(data["transaction"] == transactions if over else data["transaction"] < transactions,
             f"must be {'equal to' if over else 'below'} {transactions} for {n} players", "transaction")
     require(data["start_player"] < n, f"must be a real player (0..{n - 1})", "start_player")
-    require(data["turn"] < n, f"must be below the number of players ({n})", "turn")
+    if data["phase"] == DUMMY_DRAW:  # every real player has played: the turn counter stands at n
+        require(data["turn"] == n, f"must be {n} (every player has played) in the dummy_draw phase", "turn")
+    else:
+        require(data["turn"] < n, f"must be below the number of players ({n})", "turn")
     _check_conservation(data)
     s = MasterOfRulesState()
     s.players = n
@@ -150,12 +155,26 @@ def _check_consistency(s: MasterOfRulesState) -> None:
             if s.round == 2 or i < done_this_round:
                 require(s.first_round[p] in (NUMBER, RULE), "must say what was played in the first round",
                         f"first_round[{p}]")
+                first_card = s.table_numbers[p] if s.first_round[p] == NUMBER else s.table_rules[p]
+                require(first_card is not None, f"{seat_name(p, n)}'s first-round {s.first_round[p]} card is missing",
+                        f"table[{p}]")
+                if s.round == 2 and i < done_this_round and on_table == 1:  # played nothing: only without Rule cards
+                    require(s.first_round[p] == NUMBER, f"{seat_name(p, n)} should have played a Number card",
+                            f"table[{p}]")
             else:
                 require(s.first_round[p] is None, "must be null before the player's first card", f"first_round[{p}]")
         for seat in range(n, SEATS):
-            dummy_cards = (s.table_numbers[seat] is not None) + (s.table_rules[seat] is not None)
+            num, rule, field = s.table_numbers[seat], s.table_rules[seat], f"table[{seat}]"
             if s.round == 1 and s.phase != DUMMY_DRAW:
-                require(dummy_cards == 0, "dummies get cards only after the first round", f"table[{seat}]")
+                require(num is None and rule is None, "dummies get cards only after the first round", field)
+            if seat == n:  # Dummy-1: a Number card after the first round (3 players: then a Rule card)
+                require(num is not None or (s.round == 1 and rule is None),
+                        "Dummy-1 gets its Number card after the first round, before any Rule card", field)
+                require(rule is None or n == 3, "Dummy-1 gets a Rule card only with 3 players", field)
+            else:  # Dummy-2 (3 players): only a Number card, after the second round
+                require(rule is None, "Dummy-2 never gets a Rule card", field)
+                require(num is None or (s.round == 2 and s.phase == DUMMY_DRAW),
+                        "Dummy-2 gets its Number card only after the second round", field)
     if s.phase == REFILL:
         require(s.refill_type in (NUMBER, RULE), "must be 'number' or 'rule' while refilling", "refill_type")
         p = order[s.turn]

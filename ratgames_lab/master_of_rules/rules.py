@@ -582,7 +582,7 @@ class MasterOfRulesState(GameState):
         """Run the automatic steps (dummies, judging, next transaction) until a decision is pending."""
         while True:
             if self.phase in (PLAY, REFILL):
-                self._current = self.turn_order()[self.turn]
+                self._current = (self.start_player + self.transaction + self.turn) % self.players
                 return
             if self.phase == DUMMY_DRAW:
                 need = self._dummy_need()
@@ -705,6 +705,8 @@ class MasterOfRulesState(GameState):
             pool_numbers.extend(hidden_n)
             pool_rules.extend(t for t, n in enumerate(hidden_r) for _ in range(n))
             hidden_sizes.append((len(hidden_n), sum(hidden_r)))
+        pool_numbers.sort()  # the pools' order must not leak where the hidden cards were
+        pool_rules.sort()
         rng.shuffle(pool_numbers)
         rng.shuffle(pool_rules)
         for q, (nn, nr) in zip(others, hidden_sizes):
