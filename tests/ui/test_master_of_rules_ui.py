@@ -41,6 +41,7 @@ def voila_url():
             pytest.fail("Debian chromium is missing: .ci/run must install it (apt-get install chromium)")
         pytest.skip("Debian chromium is not installed (the README's test command installs it)")
     port = _free_port()
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)  # git-ignored: absent from a clean checkout
     log = open(ARTIFACTS / "voila.log", "w")
     server = subprocess.Popen([sys.executable, "-m", "voila", str(NOTEBOOK), "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1"],
                               cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
