@@ -714,11 +714,12 @@ class RattusState(GameState):
             self.emit("contamination", "plague.threshold", cubes=total, neutral=neutral, counted=counted,
                       threshold=ts.threshold[token], region=region)
             hit = set()
-            for symbol, p in removals:
+            for i, (symbol, p) in enumerate(removals):
                 self.reserve[p] += 1
                 hit.add(symbol)
                 self.emit("cube_lost", _SYMBOL_RULE.get(symbol, "plague.class_symbol"), player=colour(p),
-                          region=region, symbol=SYMBOL_NAMES[symbol], left=cubes[p])
+                          region=region, symbol=SYMBOL_NAMES[symbol],
+                          left=cubes[p] + sum(q == p for _, q in removals[i + 1:]))  # left after this removal
             for symbol in ts.symbols[token]:
                 if symbol in hit:
                     continue
