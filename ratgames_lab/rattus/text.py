@@ -50,7 +50,7 @@ EVENT_TEXTS = {
     "final_round": "Final round, counter-clockwise from the player to {player}'s right: each other player may "
                    "use their class powers once more.",
     "final_turn": "Final round: {player} may use their class powers.",
-    "final_pass": "Final round: {player} has no power to use.",
+    "final_pass": "Final round: {player} has no power left to use and passes.",
     "final_plague": "The final plague: every face-down rat token is revealed, region by region.",
     "final_scores": "Final count (cubes on the board plus the Castle): {scores}.",
     "winner": "{player} wins with {score} cubes.",
