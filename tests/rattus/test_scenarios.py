@@ -101,3 +101,23 @@ def test_knight_may_not_end_where_it_started(scenario):
     with pytest.raises(rl.IllegalActionError) as err:
         s.apply(MovePlague("Italia", "Germania"))
     assert err.value.rule == "class.knight" and s.to_json() == before
+
+
+def test_each_cube_lost_event_counts_the_cubes_left_after_that_loss(scenario):
+    """One token can take two cubes from one player (M, then Merchant): the log counts down 1, then 0."""
+    game, s = scenario("gallia_plague")
+    data = s.to_json()
+    data["regions"]["Gallia"]["cubes"] = [0, 0, 3, 0]  # Green alone in Gallia with 3 cubes
+    elsewhere = next(r for r, v in data["regions"].items() if r != "Gallia" and v["cubes"][1])
+    data["regions"][elsewhere]["cubes"][1] += 1  # Yellow's Gallia cube moves elsewhere; Green's reserve pays one
+    s = game.state_from_json(data)
+    s.apply(MovePlague("Gallia", None))
+    s.apply(Spread("Hispania"))
+    s.apply(DrawToken("R13"))
+    s.apply(Spread("Hispania"))
+    s.apply(DrawToken("R14"))
+    s.apply(Reveal(0))  # EX1 (1: Merchant, Monk): Green 3 -> 2
+    s.apply(Reveal(0))  # EX2 (3) has no effect with 2 cubes; EX3 (2: M, Merchant, Monk) takes Green's last two
+    lost = [(e.params["symbol"], e.params["left"]) for e in s.events if e.kind == "cube_lost"]
+    assert lost == [("Merchant", 2), ("Majority (M)", 1), ("Merchant", 0)]
+    assert region(s, "Gallia")["cubes"] == [0, 0, 0, 0]
