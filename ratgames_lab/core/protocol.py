@@ -4,7 +4,7 @@ from __future__ import annotations
 import dataclasses
 import random
 from fractions import Fraction
-from typing import Any, ClassVar, Iterable, Mapping, Sequence
+from typing import Any, ClassVar, Iterable, Mapping, NamedTuple, Sequence
 
 from .errors import IllegalActionError, InvalidPositionError
 
@@ -19,8 +19,7 @@ def register_event_texts(game: str, templates: Mapping[str, str]) -> None:
     _EVENT_TEXTS.setdefault(game, {}).update(templates)
 
 
-@dataclasses.dataclass(frozen=True, slots=True)
-class Event:
+class Event(NamedTuple):
     """Something that happened, with the rulebook section (``rule``) that made it happen."""
 
     game: str
@@ -176,7 +175,7 @@ class GameState:
         """Apply an action in place; IllegalActionError and no change if it is illegal."""
         if not isinstance(action, Action):
             raise IllegalActionError(f"{action!r} is not an action", "engine.action")
-        if self.is_terminal():
+        if self.current_player == TERMINAL:
             raise IllegalActionError("the game is over", "game.end")
         self._check(action)
         self._do(action)

@@ -46,9 +46,12 @@ CARD_BY_CODE: dict[str, int] = {code: c for c, code in enumerate(CODES)}
 RULE_BY_ID: dict[str, int] = {r: i for i, r in enumerate(RULES)}
 
 
+CARD_NAMES: list[str] = [f"{COLOURS[colour(c)]} {value(c)}" for c in NUMBER_CARDS]
+
+
 def card_name(card: int) -> str:
     """'red 7'."""
-    return f"{COLOURS[colour(card)]} {value(card)}"
+    return CARD_NAMES[card]
 
 
 def code_name(code: str) -> str:
@@ -61,6 +64,9 @@ def rule_name(rule: int | str) -> str:
     return RULE_NAMES[RULES[rule] if isinstance(rule, int) else rule]
 
 
+_SEAT_NAMES = {n: [f"Player {s + 1}" if s < n else f"Dummy-{s - n + 1}" for s in range(SEATS)] for n in TRANSACTIONS}
+
+
 def seat_name(seat: int, players: int) -> str:
     """'Player 2' for real seats, 'Dummy-1' / 'Dummy-2' for the dummy seats."""
-    return f"Player {seat + 1}" if seat < players else f"Dummy-{seat - players + 1}"
+    return _SEAT_NAMES[players][seat]
