@@ -225,7 +225,7 @@ def nb_start_here() -> list:
         | Game | Status |
         |---|---|
         | **Master of Rules** (*Le Maître des Règles*) | complete: rules engine, exact odds, bots, dashboard and three lessons |
-        | **Rattus** | in progress: the rules engine runs; its lessons and dashboard are being written |
+        | **Rattus** | playable: rules engine, exact odds, bots and a dashboard; its lessons are being written |
         | **Rattus Cartus** | planned |
         | **Horlogerie des Rats** | planned |
         | **Catan** | planned |
@@ -271,16 +271,21 @@ def nb_start_here() -> list:
         Want another table? Change `players` (3, 4 or 5), change `seed` for a new deal, or put `"human"` in more
         seats so that classmates can share one screen.
 
-        ## Rattus (in progress)
+        ## Play Rattus
 
-        The Rattus rules engine already runs and its lessons are being written (they start with
-        [Rattus: the rules](20_rattus_rules.ipynb)), but its dashboard is not ready yet. You can still peek at
-        the setup of a game, explained step by step by the engine:
+        Rattus has a dashboard too: a map of medieval Europe. **Click a region to play there**: place your cubes,
+        move the plague, put the new rats (every move also has a button). When the plague ravages a region, its rat
+        tokens are revealed one at a time and the log explains each one. Switch on **Risk map** to colour every
+        region by its exact chance of contamination if the plague came now. Its lessons start with
+        [Rattus: the rules](20_rattus_rules.ipynb).
+
+        Run the next cell to play Red against three bots:
         """),
         code("""
-        rattus = rl.load_game("rattus", players=3, seed=SEED).new_state()
-        for event in rattus.events:
-            print(event.text())
+        # NBVAL_IGNORE_OUTPUT
+        from ratgames_lab.widgets.rattus import RattusDashboard
+
+        RattusDashboard(players=4, seed=SEED, seats=["human", "heuristic", "heuristic", "heuristic"]).show()
         """),
         md("""
         ## The lessons
@@ -305,7 +310,8 @@ def nb_start_here() -> list:
 
         **For teachers:** exercises have their answers in cells tagged `solution`. The command
         `ratgames student-copy notebooks --out student_copies` writes copies of these notebooks with those cells
-        blanked and every output cleared. `ratgames app master_of_rules` opens the dashboard on its own web page.
+        blanked and every output cleared. `ratgames app master_of_rules` (or `ratgames app rattus`) opens a
+        dashboard on its own web page.
         """),
     ]
 

@@ -15,10 +15,18 @@ from pathlib import Path
 # game name -> "module:Class" of its dashboard (other games add theirs here)
 DASHBOARDS: dict[str, str] = {
     "master_of_rules": "ratgames_lab.widgets.master_of_rules:MasterOfRulesDashboard",
+    "rattus": "ratgames_lab.widgets.rattus:RattusDashboard",
 }
 
 APP_SETTINGS: dict[str, dict] = {
     "master_of_rules": {"players": 4, "seed": 7, "seats": ["human", "heuristic", "heuristic", "heuristic"]},
+    "rattus": {"players": 4, "seed": 7, "seats": ["human", "heuristic", "heuristic", "heuristic"]},
+}
+
+# the title cell's text under the game's name (default: "You are **Player 1**; the other seats are bots. ...")
+APP_INTROS: dict[str, str] = {
+    "rattus": "You play **Red**; the other colours are bots. Click a region on the map to play there (every move "
+              "also has a button). Change seats, speed and seed in the *Players* tab.",
 }
 
 APP_DIR = Path(__file__).resolve().parent.parent / "notebooks" / "apps"
@@ -46,8 +54,8 @@ def app_notebook_json(game: str) -> dict:
     return {
         "cells": [
             {"cell_type": "markdown", "metadata": {}, "id": "title",
-             "source": f"# {title}\n\nYou are **Player 1**; the other seats are bots. "
-                       "Change seats, speed and seed in the *Players* tab."},
+             "source": f"# {title}\n\n" + APP_INTROS.get(game, "You are **Player 1**; the other seats are bots. "
+                                                        "Change seats, speed and seed in the *Players* tab.")},
             {"cell_type": "code", "metadata": cell_meta, "id": "dashboard", "execution_count": None,
              "outputs": [], "source": code},
         ],
