@@ -14,19 +14,17 @@ as Python. Conventions (checked by tests/notebooks/):
 """
 from __future__ import annotations
 
-import argparse
-import json
-import subprocess
 import sys
-import textwrap
 from collections import Counter
 from pathlib import Path
 
 import nbformat
 
-ROOT = Path(__file__).resolve().parents[1]
-NOTEBOOKS = ROOT / "notebooks"
-POSITIONS = NOTEBOOKS / "positions"
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import notebook_kit  # noqa: E402
+from notebook_kit import code, md, notebook  # noqa: E402
+from notebook_kit import dumps_position  # noqa: E402,F401  (the notebook tests compare positions with it)
+
 GAME = "master_of_rules"
 L23, BOB, OO, TRIO, SR = "limit_23", "best_of_the_best", "only_one", "trio", "support_right"
 
@@ -134,50 +132,6 @@ POSITION_BUILDERS = {
 def build_positions() -> dict[str, dict]:
     """Every lesson position, by file name (without .json)."""
     return {name: build() for name, build in POSITION_BUILDERS.items()}
-
-
-def dumps_position(data: dict) -> str:
-    """The on-disk form of a position (indented JSON, trailing newline)."""
-    return json.dumps(data, indent=1, ensure_ascii=False) + "\n"
-
-
-# ------------------------------------------------------------------------------------------------
-# Notebook helpers
-# ------------------------------------------------------------------------------------------------
-CHECK_MARK = "# NBVAL_CHECK_OUTPUT"
-IGNORE_MARK = "# NBVAL_IGNORE_OUTPUT"
-
-
-def md(text: str, solution: bool = False) -> dict:
-    """A markdown cell (text dedented); ``solution`` tags it for ``ratgames student-copy``."""
-    cell = nbformat.v4.new_markdown_cell(textwrap.dedent(text).strip("\n"))
-    if solution:
-        cell.metadata["tags"] = ["solution"]
-    return cell
-
-
-def code(text: str, solution: bool = False, check: bool = False) -> dict:
-    """A code cell (text dedented); ``solution`` tags it for ``ratgames student-copy``; ``check`` asks nbval to
-    compare its fresh output with the saved one (the cell must print the same thing on every run)."""
-    source = textwrap.dedent(text).strip("\n")
-    cell = nbformat.v4.new_code_cell(CHECK_MARK + "\n" + source if check else source)
-    if solution:
-        cell.metadata["tags"] = ["solution"]
-    return cell
-
-
-def notebook(name: str, cells: list) -> nbformat.NotebookNode:
-    """A notebook with stable cell ids (so regenerating it gives the same file)."""
-    nb = nbformat.v4.new_notebook()
-    nb.metadata = {
-        "kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"},
-        "language_info": {"name": "python"},
-    }
-    stem = name.split("_")[0]
-    for i, cell in enumerate(cells):
-        cell["id"] = f"c{stem}-{i:02d}"
-    nb.cells = cells
-    return nb
 
 
 # ------------------------------------------------------------------------------------------------
@@ -1677,33 +1631,9 @@ def build_notebooks() -> dict[str, nbformat.NotebookNode]:
     return {name: notebook(name, build()) for name, build in NOTEBOOK_BUILDERS.items()}
 
 
-def execute(path: Path) -> None:
-    """Run a notebook in place (in its own folder) so that it is saved with its outputs."""
-    subprocess.run([sys.executable, "-m", "jupyter", "nbconvert", "--to", "notebook", "--execute", "--inplace",
-                    "--ExecutePreprocessor.timeout=300", str(path)], check=True, cwd=path.parent)
-
-
 def main(argv: list[str] | None = None) -> int:
     """Write the positions and the notebooks; with --execute, run each notebook once."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--execute", action="store_true", help="run each notebook in place after writing it")
-    parser.add_argument("only", nargs="*", help="notebook file names to write (default: all)")
-    args = parser.parse_args(argv)
-    sys.path.insert(0, str(ROOT))
-    POSITIONS.mkdir(parents=True, exist_ok=True)
-    for name, data in build_positions().items():
-        (POSITIONS / f"{name}.json").write_text(dumps_position(data), encoding="utf-8")
-    for name, nb in build_notebooks().items():
-        if args.only and name not in args.only:
-            continue
-        path = NOTEBOOKS / name
-        nbformat.validate(nb)
-        path.write_text(nbformat.writes(nb) + "\n", encoding="utf-8")
-        print("wrote", path.relative_to(ROOT))
-        if args.execute:
-            execute(path)
-            print("executed", path.relative_to(ROOT))
-    return 0
+    return notebook_kit.main(__doc__.splitlines()[0], build_positions, build_notebooks, argv)
 
 
 if __name__ == "__main__":

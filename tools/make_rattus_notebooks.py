@@ -17,18 +17,16 @@ The board adjacency, the drawing positions and the 49 rat tokens are the project
 """
 from __future__ import annotations
 
-import argparse
-import json
-import subprocess
 import sys
-import textwrap
 from pathlib import Path
 
 import nbformat
 
-ROOT = Path(__file__).resolve().parents[1]
-NOTEBOOKS = ROOT / "notebooks"
-POSITIONS = NOTEBOOKS / "positions"
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import notebook_kit  # noqa: E402
+from notebook_kit import ROOT, code, md, notebook  # noqa: E402
+from notebook_kit import dumps_position  # noqa: E402,F401  (the notebook tests compare positions with it)
+
 CARDS = ("king", "monk", "knight", "peasant", "merchant", "witch")
 
 
@@ -160,47 +158,6 @@ def build_positions() -> dict[str, dict]:
     return {name: build() for name, build in POSITION_BUILDERS.items()}
 
 
-def dumps_position(data: dict) -> str:
-    """The on-disk form of a position (indented JSON, trailing newline)."""
-    return json.dumps(data, indent=1, ensure_ascii=False) + "\n"
-
-
-# ------------------------------------------------------------------------------------------------
-# Notebook helpers (the same as tools/make_notebooks.py)
-# ------------------------------------------------------------------------------------------------
-CHECK_MARK = "# NBVAL_CHECK_OUTPUT"
-IGNORE_MARK = "# NBVAL_IGNORE_OUTPUT"
-
-
-def md(*texts: str, solution: bool = False) -> dict:
-    """A markdown cell (each text dedented, joined by blank lines); ``solution`` tags it for ``student-copy``."""
-    cell = nbformat.v4.new_markdown_cell("\n\n".join(textwrap.dedent(t).strip("\n") for t in texts))
-    if solution:
-        cell.metadata["tags"] = ["solution"]
-    return cell
-
-
-def code(text: str, solution: bool = False, check: bool = False) -> dict:
-    """A code cell (text dedented); ``solution`` tags it; ``check`` asks nbval to compare its output."""
-    source = textwrap.dedent(text).strip("\n")
-    cell = nbformat.v4.new_code_cell(CHECK_MARK + "\n" + source if check else source)
-    if solution:
-        cell.metadata["tags"] = ["solution"]
-    return cell
-
-
-def notebook(name: str, cells: list) -> nbformat.NotebookNode:
-    """A notebook with stable cell ids (so regenerating it gives the same file)."""
-    nb = nbformat.v4.new_notebook()
-    nb.metadata = {
-        "kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"},
-        "language_info": {"name": "python"},
-    }
-    stem = name.split("_")[0]
-    for i, cell in enumerate(cells):
-        cell["id"] = f"c{stem}-{i:02d}"
-    nb.cells = cells
-    return nb
 
 
 RECONSTRUCTION_NOTE = """
@@ -1862,38 +1819,9 @@ def build_notebooks() -> dict[str, nbformat.NotebookNode]:
     return {name: notebook(name, build()) for name, build in NOTEBOOK_BUILDERS.items()}
 
 
-def execute(path: Path) -> None:
-    """Run a notebook in place (in its own folder) so that it is saved with its outputs."""
-    subprocess.run([sys.executable, "-m", "jupyter", "nbconvert", "--to", "notebook", "--execute", "--inplace",
-                    "--ExecutePreprocessor.timeout=300", str(path)], check=True, cwd=path.parent)
-    from nbconvert.preprocessors.coalescestreams import CoalesceStreamsPreprocessor
-
-    nb = nbformat.read(path, as_version=4)   # merge the pieces of printed text that the kernel sent separately
-    nb, _ = CoalesceStreamsPreprocessor().preprocess(nb, {})
-    path.write_text(nbformat.writes(nb) + "\n", encoding="utf-8")
-
-
 def main(argv: list[str] | None = None) -> int:
     """Write the positions and the notebooks; with --execute, run each notebook once."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--execute", action="store_true", help="run each notebook in place after writing it")
-    parser.add_argument("only", nargs="*", help="notebook file names to write (default: all)")
-    args = parser.parse_args(argv)
-    sys.path.insert(0, str(ROOT))
-    POSITIONS.mkdir(parents=True, exist_ok=True)
-    for name, data in build_positions().items():
-        (POSITIONS / f"{name}.json").write_text(dumps_position(data), encoding="utf-8")
-    for name, nb in build_notebooks().items():
-        if args.only and name not in args.only:
-            continue
-        path = NOTEBOOKS / name
-        nbformat.validate(nb)
-        path.write_text(nbformat.writes(nb) + "\n", encoding="utf-8")
-        print("wrote", path.relative_to(ROOT))
-        if args.execute:
-            execute(path)
-            print("executed", path.relative_to(ROOT))
-    return 0
+    return notebook_kit.main(__doc__.splitlines()[0], build_positions, build_notebooks, argv)
 
 
 if __name__ == "__main__":

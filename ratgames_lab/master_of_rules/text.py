@@ -3,7 +3,7 @@ from ..core.protocol import register_event_texts
 
 EVENT_TEXTS = {
     "setup": "Setup: each player gets 4 Number and 3 Rule cards; the display shows 5 of each. {first} is first player.",
-    "transaction_start": "Transaction {number} of {total} (round {game_round}): {first} is first player.",
+    "transaction_start": "Transaction {number} of {total} (game round {game_round}): {first} is first player.",
     "final_transaction": "This is the final transaction: nobody refills from the display.",
     "play_number": "{player} plays the {card}.",
     "play_rule": "{player} plays {rule}.",

@@ -40,7 +40,7 @@ def voila_url():
         if os.environ.get("CI"):
             pytest.fail("Debian chromium is missing: .ci/run must install it (apt-get install chromium)")
         pytest.skip("Debian chromium is not installed (the README's test command installs it)")
-    ARTIFACTS.mkdir(exist_ok=True)
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
     port = _free_port()
     log = open(ARTIFACTS / "voila_rattus.log", "w")
     server = subprocess.Popen([sys.executable, "-m", "voila", str(NOTEBOOK), "--no-browser", f"--port={port}",
