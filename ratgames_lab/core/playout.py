@@ -4,7 +4,7 @@ from __future__ import annotations
 import random
 from typing import Sequence
 
-from .protocol import CHANCE, GameState
+from .protocol import CHANCE, TERMINAL, GameState
 
 MAX_STEPS = 100_000
 
@@ -28,8 +28,8 @@ def play_to_end(state: GameState, bots: Sequence, rng: random.Random, max_steps:
 def random_playout(state: GameState, rng: random.Random) -> int:
     """Play ``state`` in place to the end with uniformly random legal actions."""
     steps = 0
-    while not state.is_terminal():
-        if state.current_player == CHANCE:
+    while (player := state.current_player) != TERMINAL:
+        if player == CHANCE:
             state.apply(state.sample_chance(rng))
         else:
             actions = state.legal_actions()

@@ -448,23 +448,13 @@ class MasterOfRulesState(GameState):
 
     # -- transitions ------------------------------------------------------------
     def _do(self, action: Action) -> None:
-        if isinstance(action, PlayNumber):
-            self._play_number(CARD_BY_CODE[action.card])
-        elif isinstance(action, PlayRule):
-            self._play_rule(RULE_BY_ID[action.rule])
-        elif isinstance(action, PlayNothing):
-            p = self._current
-            self.emit("play_nothing", "transaction.must_play", player=seat_name(p, self.players), type="Rule")
-            self._after_play(p, NOTHING)
-        elif isinstance(action, TakeNumber):
-            self._take_number(CARD_BY_CODE[action.card])
-        elif isinstance(action, TakeRule):
-            self._take_rule(RULE_BY_ID[action.rule])
-        elif isinstance(action, DrawNumber):
-            self._draw_number(CARD_BY_CODE[action.card])
-        else:
-            self._draw_rule(RULE_BY_ID[action.rule])
+        _APPLY[type(action)](self, action)
         self._settle()
+
+    def _play_nothing(self) -> None:
+        p = self._current
+        self.emit("play_nothing", "transaction.must_play", player=seat_name(p, self.players), type="Rule")
+        self._after_play(p, NOTHING)
 
     def _play_number(self, card: int) -> None:
         p = self._current
@@ -732,3 +722,15 @@ class MasterOfRulesState(GameState):
         return isinstance(other, MasterOfRulesState) and self.to_json() == other.to_json()
 
     __hash__ = None  # type: ignore[assignment]
+
+
+# What each (already checked) action does.
+_APPLY = {
+    PlayNumber: lambda s, a: s._play_number(CARD_BY_CODE[a.card]),
+    PlayRule: lambda s, a: s._play_rule(RULE_BY_ID[a.rule]),
+    PlayNothing: lambda s, a: s._play_nothing(),
+    TakeNumber: lambda s, a: s._take_number(CARD_BY_CODE[a.card]),
+    TakeRule: lambda s, a: s._take_rule(RULE_BY_ID[a.rule]),
+    DrawNumber: lambda s, a: s._draw_number(CARD_BY_CODE[a.card]),
+    DrawRule: lambda s, a: s._draw_rule(RULE_BY_ID[a.rule]),
+}
