@@ -1,6 +1,7 @@
 """The engine contract every game follows: Action, Event, GameState and Game."""
 from __future__ import annotations
 
+import abc
 import dataclasses
 import random
 from fractions import Fraction
@@ -137,7 +138,7 @@ def _gcd(a: int, b: int) -> int:
     return a
 
 
-class GameState:
+class GameState(abc.ABC):
     """Abstract game state. Subclasses keep plain data so that clone() is cheap.
 
     Subclasses implement ``current_player``, ``legal_actions``, ``chance_outcomes``,
@@ -149,14 +150,17 @@ class GameState:
 
     # -- decisions -------------------------------------------------------
     @property
-    def current_player(self) -> int:  # pragma: no cover - abstract
-        raise NotImplementedError
+    @abc.abstractmethod
+    def current_player(self) -> int:
+        """The seat to move (0..n-1), CHANCE (-1) or TERMINAL (-2)."""
 
-    def legal_actions(self) -> list[Action]:  # pragma: no cover - abstract
-        raise NotImplementedError
+    @abc.abstractmethod
+    def legal_actions(self) -> list[Action]:
+        """The actions open to the player to move (the outcomes at a chance node)."""
 
-    def chance_outcomes(self) -> list[tuple[Action, Fraction]]:  # pragma: no cover - abstract
-        raise NotImplementedError
+    @abc.abstractmethod
+    def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
+        """At a chance node, every outcome with its exact probability (summing to 1)."""
 
     def sample_chance(self, rng: random.Random) -> Action:
         """Sample the pending chance outcome (games may override with a faster path)."""
@@ -180,11 +184,13 @@ class GameState:
         self._check(action)
         self._do(action)
 
-    def _check(self, action: Action) -> None:  # pragma: no cover - abstract
-        raise NotImplementedError
+    @abc.abstractmethod
+    def _check(self, action: Action) -> None:
+        """Raise IllegalActionError naming the rule if ``action`` is illegal; never mutate."""
 
-    def _do(self, action: Action) -> None:  # pragma: no cover - abstract
-        raise NotImplementedError
+    @abc.abstractmethod
+    def _do(self, action: Action) -> None:
+        """Apply an action already checked by ``_check``."""
 
     def check(self, action: Action) -> None:
         """Raise IllegalActionError (naming the rule) if ``action`` is illegal now; change nothing."""
@@ -201,24 +207,30 @@ class GameState:
         return True
 
     # -- outcome ---------------------------------------------------------
-    def returns(self) -> list[float]:  # pragma: no cover - abstract
-        raise NotImplementedError
+    @abc.abstractmethod
+    def returns(self) -> list[float]:
+        """One value per player: win 1, loss 0, a shared win split."""
 
-    def scores(self) -> list[int]:  # pragma: no cover - abstract
-        raise NotImplementedError
+    @abc.abstractmethod
+    def scores(self) -> list[int]:
+        """Game points per player, as the rulebook counts them."""
 
     # -- views -----------------------------------------------------------
-    def observation(self, player: int) -> dict:  # pragma: no cover - abstract
-        raise NotImplementedError
+    @abc.abstractmethod
+    def observation(self, player: int) -> dict:
+        """JSON-able view of what ``player`` may see (hidden information removed)."""
 
-    def to_json(self) -> dict:  # pragma: no cover - abstract
-        raise NotImplementedError
+    @abc.abstractmethod
+    def to_json(self) -> dict:
+        """The full position as JSON data."""
 
-    def determinize(self, player: int, rng: random.Random) -> "GameState":  # pragma: no cover
-        raise NotImplementedError
+    @abc.abstractmethod
+    def determinize(self, player: int, rng: random.Random) -> "GameState":
+        """A copy where all that ``player`` cannot see is resampled consistently with what they can."""
 
-    def clone(self) -> "GameState":  # pragma: no cover - abstract
-        raise NotImplementedError
+    @abc.abstractmethod
+    def clone(self) -> "GameState":
+        """An independent copy (cheap: plain data)."""
 
     def emit(self, kind: str, rule: str, /, **params: Any) -> None:
         """Record an event."""
@@ -242,7 +254,7 @@ class OptionSpec:
         return value
 
 
-class Game:
+class Game(abc.ABC):
     """A game with its fixed parameters (player count, seed, options); builds states."""
 
     name: ClassVar[str] = ""
@@ -273,11 +285,13 @@ class Game:
         for key, spec in self.option_specs.items():
             self.options.setdefault(key, spec.default)
 
-    def new_state(self) -> GameState:  # pragma: no cover - abstract
-        raise NotImplementedError
+    @abc.abstractmethod
+    def new_state(self) -> GameState:
+        """The state after setup, chance resolved from the game seed."""
 
-    def state_from_json(self, data: Any) -> GameState:  # pragma: no cover - abstract
-        raise NotImplementedError
+    @abc.abstractmethod
+    def state_from_json(self, data: Any) -> GameState:
+        """A validated position; InvalidPositionError names the bad field."""
 
     def action_from_json(self, data: Any) -> Action:
         """Decode an action; InvalidPositionError names the bad field."""

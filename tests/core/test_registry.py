@@ -52,6 +52,12 @@ class _OptionsGame(Game):
     option_specs = {"board": OptionSpec("classic", allowed=["classic", "islands"]),
                     "turns": OptionSpec(10, kind=int)}
 
+    def new_state(self):
+        raise AssertionError("not used: only the options are checked")
+
+    def state_from_json(self, data):
+        raise AssertionError("not used: only the options are checked")
+
 
 def test_option_defaults_and_values():
     game = _OptionsGame(players=2, board="islands")
