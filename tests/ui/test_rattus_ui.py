@@ -5,87 +5,28 @@ Run with ``python3 -m pytest tests/ui -m ui``. The server is always stopped, scr
 """
 from __future__ import annotations
 
-import os
-import signal
-import socket
-import subprocess
-import sys
-import time
-import urllib.request
-from pathlib import Path
-
 import pytest
+
+from .voila_app import ARTIFACTS, ROOT, browser_page, voila
 
 pytestmark = pytest.mark.ui
 
-ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOK = ROOT / "notebooks" / "apps" / "rattus.ipynb"
-ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-                 "--disable-sync", "--no-first-run"]
 SEATS = ["human", "heuristic", "heuristic", "heuristic"]  # as in the app notebook (players=4, seed=7)
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 @pytest.fixture(scope="module")
 def voila_url():
-    """Start Voila on a free port, wait until it answers, and always stop it (kernels included)."""
-    if not Path(CHROMIUM).exists():
-        if os.environ.get("CI"):
-            pytest.fail("Debian chromium is missing: .ci/run must install it (apt-get install chromium)")
-        pytest.skip("Debian chromium is not installed (the README's test command installs it)")
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    port = _free_port()
-    log = open(ARTIFACTS / "voila_rattus.log", "w")
-    server = subprocess.Popen([sys.executable, "-m", "voila", str(NOTEBOOK), "--no-browser", f"--port={port}",
-                               "--Voila.ip=127.0.0.1"],
-                              cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
-    try:
-        url = f"http://127.0.0.1:{port}/"
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                urllib.request.urlopen(url, timeout=5).close()
-                break
-            except OSError:
-                if server.poll() is not None or time.monotonic() > deadline:
-                    raise RuntimeError("Voila did not start; see tests/ui/artifacts/voila_rattus.log") from None
-                time.sleep(0.5)
+    """Voila serving the app notebook (stopped after the module's tests)."""
+    with voila(NOTEBOOK, "voila_rattus.log") as url:
         yield url
-    finally:
-        if server.poll() is None:
-            os.killpg(server.pid, signal.SIGTERM)
-            try:
-                server.wait(15)
-            except subprocess.TimeoutExpired:
-                os.killpg(server.pid, signal.SIGKILL)
-                server.wait(5)
-        log.close()
 
 
 @pytest.fixture(scope="module")
 def page(voila_url):
     """A chromium page showing the app once the map is drawn."""
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        try:
-            page = browser.new_page(viewport={"width": 1280, "height": 1500})
-            page.errors = []
-            page.on("console", lambda m: page.errors.append(m.text) if m.type == "error" else None)
-            page.goto(voila_url, timeout=120_000)
-            page.wait_for_selector(".rg-banner-you", timeout=120_000)
-            page.wait_for_selector(".rg-map text.label", timeout=60_000)
-            yield page
-        finally:
-            browser.close()
+    with browser_page(voila_url, 1280, 1500, (".rg-banner-you", ".rg-map text.label")) as page:
+        yield page
 
 
 @pytest.fixture(scope="module")
