@@ -5,6 +5,7 @@ and, optionally, odds. Every rule question goes to the engine; the dashboard onl
 """
 from __future__ import annotations
 
+import abc
 import asyncio
 import random
 from typing import Any, ClassVar, Sequence
@@ -26,7 +27,7 @@ TAB_TITLES = ("What happened", "My odds", "What if?", "Players", "Save / load")
 LOG_TAB, ODDS_TAB, ANALYZE_TAB, SETUP_TAB, IO_TAB = range(5)
 
 
-class Dashboard:
+class Dashboard(abc.ABC):
     """Match + seats + panels. ``click(action)`` plays for a human; bots move by ``step()`` / ``advance_bots()``."""
 
     game_name: ClassVar[str] = ""
@@ -472,13 +473,13 @@ class Dashboard:
         self.odds_panel.clear("This game has no odds panel yet.")
 
     # ------------------------------------------------------------------ hooks for a game
+    @abc.abstractmethod
     def board_widget(self) -> w.Widget:
         """The widget showing the board, hands and table (built once)."""
-        raise NotImplementedError
 
+    @abc.abstractmethod
     def render_board(self) -> None:
         """Redraw the board from ``self.state`` and ``self.visible_hands()``."""
-        raise NotImplementedError
 
     def header_html(self) -> str:
         """Title line."""
