@@ -590,20 +590,17 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout:
         except SystemExit as exc:  # --help (0) or a usage error (2)
             return int(exc.code or 0)
     try:
-        if args.command == "list":
-            return cmd_list(args, out)
-        if args.command == "play":
-            return cmd_play(args, inp, out)
-        if args.command == "simulate":
-            return cmd_simulate(args, out)
-        if args.command == "bench":
-            return cmd_bench(args, out)
-        if args.command == "analyze":
-            return cmd_analyze(args, out)
-        if args.command == "app":
-            return cmd_app(args, extra, out)
-        if args.command == "student-copy":
-            return cmd_student_copy(args, out)
+        commands = {
+            "list": lambda: cmd_list(args, out),
+            "play": lambda: cmd_play(args, inp, out),
+            "simulate": lambda: cmd_simulate(args, out),
+            "bench": lambda: cmd_bench(args, out),
+            "analyze": lambda: cmd_analyze(args, out),
+            "app": lambda: cmd_app(args, extra, out),
+            "student-copy": lambda: cmd_student_copy(args, out),
+        }
+        if args.command in commands:
+            return commands[args.command]()
     except CliError as exc:
         sys.stderr.write(f"ratgames: error: {exc}\n")
         return 2

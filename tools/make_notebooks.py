@@ -22,7 +22,7 @@ import nbformat
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import notebook_kit  # noqa: E402
-from notebook_kit import code, md, notebook  # noqa: E402
+from notebook_kit import code, md  # noqa: E402
 from notebook_kit import dumps_position  # noqa: E402,F401  (the notebook tests compare positions with it)
 
 GAME = "master_of_rules"
@@ -1628,7 +1628,7 @@ NOTEBOOK_BUILDERS = {
 
 def build_notebooks() -> dict[str, nbformat.NotebookNode]:
     """Every lesson notebook (outputs empty), by file name."""
-    return {name: notebook(name, build()) for name, build in NOTEBOOK_BUILDERS.items()}
+    return notebook_kit.build_notebooks(NOTEBOOK_BUILDERS)
 
 
 def main(argv: list[str] | None = None) -> int:

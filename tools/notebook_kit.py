@@ -66,6 +66,11 @@ def execute(path: Path) -> None:
     path.write_text(nbformat.writes(nb) + "\n", encoding="utf-8")
 
 
+def build_notebooks(builders: dict[str, Callable[[], list]]) -> dict[str, nbformat.NotebookNode]:
+    """Every notebook (outputs empty), by file name, from {file name: function returning its cells}."""
+    return {name: notebook(name, build()) for name, build in builders.items()}
+
+
 def main(description: str, build_positions: Callable[[], dict], build_notebooks: Callable[[], dict],
          argv: list[str] | None = None) -> int:
     """Write the positions and the notebooks; with --execute, run each notebook once."""
