@@ -16,7 +16,6 @@ from .actions import CODEC
 from .bots import HeuristicBot
 from .comp import Comp, shipped_comp
 from .components import load_buildings, load_cards
-from .position import state_from_json
 from .rules import CartusState, explicit_buildings
 
 METHODS = ("first_game", "random_type", "random_cards")
@@ -115,7 +114,7 @@ class Game(_Game):
 
     def state_from_json(self, data: Any) -> CartusState:
         """A validated position; InvalidPositionError names the bad field."""
-        return state_from_json(data, self.comp, CartusState)
+        return CartusState.from_json(data, self.comp)
 
 
 BOTS = {**CORE_BOTS, "heuristic": HeuristicBot}

@@ -1,5 +1,11 @@
-"""Registration of Rattus Cartus (imports nothing heavy)."""
-from ..core.registry import GameInfo, register_game
+"""Rattus Cartus declares itself to the registry (nothing heavy is imported here)."""
+from ..core.registry import GameInfo
 
-INFO = GameInfo("rattus_cartus", "Rattus Cartus", "ratgames_lab.rattus_cartus", (2, 3, 4, 5))
-register_game(INFO)
+INFO = GameInfo(
+    name="rattus_cartus",
+    title="Rattus Cartus",
+    players=(2, 3, 4, 5),
+    status="engine complete: every rule of the digest, exact odds, heuristic bot (no dashboard or lessons yet)",
+    summary="Rattus Cartus (White Goblin Games): win influence in medieval buildings with your cards, and keep "
+            "your rats below the nuns hidden in the row.",
+)

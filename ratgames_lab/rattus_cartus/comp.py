@@ -3,14 +3,17 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from ..core.fields import Components
 from .actions import ActionTable
-from .components import SPECIAL_IDS, BuildingData, CardData, load_buildings, load_cards
+from .components import PILES, SPECIAL_IDS, BuildingData, CardData, load_buildings, load_cards
 
+DECISIONS = frozenset(("support", "look", "visit", "place", "choose", "give", "offer", "hospital"))
+CHANCE_TASKS = frozenset(("reveal", "replace", "draw"))
 TASK_NAMES = ("round", "reveal", "identical", "replace", "support", "draw", "look", "visit", "next_visit", "place",
               "resolve", "sword", "flute", "choose", "give", "actions", "offer", "hospital", "clear", "end_round")
 
 
-class Comp:
+class Comp(Components):
     """Shared, immutable components of one game (the state holds indices into these tables)."""
 
     def __init__(self, players: int, cards: CardData, buildings: BuildingData):
@@ -28,7 +31,7 @@ class Comp:
         self.card_class = tuple(c // per for c in range(self.npop))
         self.nuns = tuple(cards.class_nuns[c % per] for c in range(self.npop))
         self.refs = {"cards": list(self.card_names), "buildings": list(buildings.card_ids),
-                     "classes": list(cards.class_ids), "types": list(buildings.type_ids)}
+                     "classes": list(cards.class_ids), "types": list(buildings.type_ids), "piles": list(PILES)}
         self.building_index = {b: i for i, b in enumerate(buildings.card_ids)}
         self.type_index = {t: i for i, t in enumerate(buildings.type_ids)}
         self.rounds = cards.rounds[players]

@@ -14,16 +14,16 @@ from __future__ import annotations
 import random
 from fractions import Fraction
 
-from ..core.errors import IllegalActionError
+from ..core.fields import Bool, Field, Int, Json, Keyed, ListOf, Opt, Ref, Seat, StateFields
 from ..core.protocol import CHANCE, TERMINAL, Action, GameState
 from . import text  # noqa: F401  (registers the event texts)
 from .actions import (DECLINE, PLAY_PASS, STOP, USE, ChoosePlayer, DrawCard, Enter, GiveCard, HospitalDiscard,
                       Look, PlaceCard, PlayPass, ReplacementBuilding, RevealBuilding, Stop, Support, UseAction)
-from .comp import Comp
+from .comp import CHANCE_TASKS, DECISIONS, Comp
+from .explain import explain
+from .position import check_consistency, check_tasks, played_this_round
 from .scoring import final_result
 
-DECISIONS = frozenset(("support", "look", "visit", "place", "choose", "give", "offer", "hospital"))
-CHANCE_TASKS = frozenset(("reveal", "replace", "draw"))
 PILE_OF = {"joker": 0, "sword": 1, "flute": 2, "pass": 3, "gold": 4, "vp": 5}
 RULE_OF_TASK = {"support": "support", "look": "look", "visit": "visit", "place": "visit.place",
                 "choose": "resolution.tie", "give": "give", "offer": "resolution.actions",
@@ -35,14 +35,41 @@ class CartusState(GameState):
     """A Rattus Cartus position: plain lists of ints (cards, buildings, players are indices)."""
 
     game_name = "rattus_cartus"
-    __slots__ = ("comp", "round", "last_round", "first", "rats", "influence", "arrival", "clock", "hands", "deck",
-                 "discard", "row", "looks", "piles", "vp", "chosen", "bdeck", "repl", "repl_under", "bdiscard",
-                 "shown", "entrants", "placed", "entered", "protected", "played", "entry_order", "revealed",
-                 "priv2", "tasks", "knows", "seen", "options_all_dead", "events")
-
-    def __init__(self, comp: Comp) -> None:
-        self.comp = comp
-        self.events = []
+    FORMAT = "ratgames_lab.rattus_cartus/1"
+    FIELDS = StateFields(
+        Field("round", Int(min=1, max=lambda comp: comp.rounds)),
+        Field("last_round", Bool()),
+        Field("first", Seat()),
+        Field("rats", ListOf(Int(min=0), length="players")),
+        Field("influence", Keyed("classes", ListOf(Int(min=0), length="players"))),
+        Field("arrival", Keyed("classes", ListOf(Int(min=0), length="players"))),
+        Field("clock", Int(min=0)),
+        Field("hands", ListOf(ListOf(Ref("cards")), length="players")),
+        Field("deck", ListOf(Ref("cards"), sort=True)),
+        Field("discard", ListOf(Ref("cards"))),
+        Field("row", ListOf(Ref("cards"), length=lambda comp: comp.row_size), json="nun_row"),
+        Field("looks", ListOf(ListOf(Int(min=0, max=lambda comp: comp.row_size - 1)), length="players")),
+        Field("piles", Keyed("piles", Int(min=0))),
+        Field("vp", ListOf(Int(min=0), length="players"), json="vp_tokens"),
+        Field("chosen", ListOf(Ref("buildings"), length=30, sort=True), json="buildings_in_play"),
+        Field("bdeck", ListOf(Ref("buildings"), sort=True), json="building_deck"),
+        Field("repl", ListOf(Ref("buildings"), sort=True), json="replacement_deck"),
+        Field("repl_under", ListOf(Ref("buildings")), json="replacement_under"),
+        Field("bdiscard", ListOf(Ref("buildings")), json="building_discard"),
+        Field("shown", ListOf(Ref("buildings")), json="revealed_buildings"),
+        Field("entrants", ListOf(ListOf(Seat()))),
+        Field("placed", ListOf(ListOf(ListOf(Ref("cards"))))),
+        Field("entered", ListOf(Opt(Int(min=0, max=lambda comp: comp.reveal - 1), none=-1), length="players")),
+        Field("protected", ListOf(Bool(), length="players")),
+        Field("entry_order", ListOf(Seat())),
+        Field("revealed", Int(min=0, max=lambda comp: comp.reveal), json="resolved_buildings"),
+        Field("priv2", Opt(Seat(), none=-1), json="privilege_2p"),
+        Field("tasks", Json()),
+        Field("knows", ListOf(Int(min=0, max=lambda comp: comp.all_mask), length=lambda comp: comp.npop)),
+        Field("seen", ListOf(Int(min=0, max=lambda comp: comp.all_mask), length=lambda comp: comp.npop)),
+        Field("options_all_dead", Bool(), json="all_dead_lowest_survive"),
+        Field("played", ListOf(Int()), derived=True),  # Population + Jokers revealed this round, per player
+    )
 
     # ------------------------------------------------------------------------------------------
     # Setup (setup.*)
@@ -54,7 +81,7 @@ class CartusState(GameState):
         """Setup from the seed: buildings chosen and split, Population cards dealt, rats, first player."""
         rng = random.Random(seed)
         n = comp.players
-        s = cls(comp)
+        s = cls.blank(comp)
         if chosen is None:
             chosen = choose_buildings(comp, method, rng, exclude_guard_tower_2p)
         s.chosen = sorted(chosen)
@@ -117,45 +144,6 @@ class CartusState(GameState):
         bd = self.comp.buildings
         types = {bd.card_type[b] for b in self.chosen}
         return special == 0 or any(e.get("pile") == pile for t in types for e in (bd.privilege[t], bd.basic[t]))
-
-    def clone(self) -> "CartusState":
-        """A cheap copy (lists of ints; the components and the event log are shared)."""
-        s = CartusState.__new__(CartusState)
-        s.comp = self.comp
-        s.round = self.round
-        s.last_round = self.last_round
-        s.first = self.first
-        s.rats = self.rats[:]
-        s.influence = [x[:] for x in self.influence]
-        s.arrival = [x[:] for x in self.arrival]
-        s.clock = self.clock
-        s.hands = [h[:] for h in self.hands]
-        s.deck = self.deck[:]
-        s.discard = self.discard[:]
-        s.row = self.row[:]
-        s.looks = [x[:] for x in self.looks]
-        s.piles = self.piles[:]
-        s.vp = self.vp[:]
-        s.chosen = self.chosen
-        s.bdeck = self.bdeck[:]
-        s.repl = self.repl[:]
-        s.repl_under = self.repl_under[:]
-        s.bdiscard = self.bdiscard[:]
-        s.shown = self.shown[:]
-        s.entrants = [x[:] for x in self.entrants]
-        s.placed = [[c[:] for c in x] for x in self.placed]
-        s.entered = self.entered[:]
-        s.protected = self.protected[:]
-        s.played = self.played[:]
-        s.entry_order = self.entry_order[:]
-        s.revealed = self.revealed
-        s.priv2 = self.priv2
-        s.tasks = [t[:] for t in self.tasks]
-        s.knows = self.knows[:]
-        s.seen = self.seen[:]
-        s.options_all_dead = self.options_all_dead
-        s.events = self.events[:]
-        return s
 
     # ------------------------------------------------------------------------------------------
     # Who decides
@@ -221,15 +209,9 @@ class CartusState(GameState):
     # ------------------------------------------------------------------------------------------
     # Applying an action: one source of legality (legal_actions), an explanation for the rest
     # ------------------------------------------------------------------------------------------
-    def _check(self, action: Action) -> None:
-        """Raise the rule's explanation unless ``action`` is among the legal actions."""
-        if action not in self.legal_actions():
-            raise self.explain_illegal(action)
-
-    def explain_illegal(self, action: Action) -> IllegalActionError:
-        """Why ``action`` is not legal now, naming the rule (it explains, it never decides)."""
-        from .explain import explain
-        return explain(self, action)
+    def _explain(self, action: Action) -> None:
+        """Raise the IllegalActionError saying why ``action`` is not legal now, naming the rule (explain.py)."""
+        raise explain(self, action)
 
     def _do(self, action: Action) -> None:
         t = self.tasks[0]
@@ -329,10 +311,18 @@ class CartusState(GameState):
         from .view import determinize
         return determinize(self, player, rng)
 
-    def to_json(self) -> dict:
-        """The full position as JSON data (cards and buildings by name)."""
-        from .position import state_to_json
-        return state_to_json(self)
+    @classmethod
+    def validate_json(cls, data: dict, comp: Comp) -> None:
+        """The pending tasks must be well formed (names and arguments in range)."""
+        check_tasks(data["tasks"], comp, len(data["revealed_buildings"]))
+
+    def validate_position(self) -> None:
+        """Every card, token and building exactly once; entrants and entered buildings agree."""
+        check_consistency(self)
+
+    def after_load(self) -> None:
+        """Rebuild the Population + Joker cards each player revealed this round."""
+        self.played = played_this_round(self)
 
 
 # ----------------------------------------------------------------------------------------------

@@ -32,7 +32,7 @@ def in_play(data: dict) -> set[str]:
 
 def check_conservation(data: dict, players: int) -> None:
     """Every card, token and building exactly accounted for in a JSON position."""
-    zones = data["hands"] + [data["deck"], data["discard"], data["row"]]
+    zones = data["hands"] + [data["deck"], data["discard"], data["nun_row"]]
     zones += [cs for slot in data["placed"] for cs in slot]
     cards = [c for z in zones for c in z]
     pop = sorted(c for c in cards if "-" in c)
@@ -41,12 +41,12 @@ def check_conservation(data: dict, players: int) -> None:
     for kind, count in SPECIAL_COUNT.items():
         total = cards.count(kind) + data["piles"][kind]
         assert total == (count if kind in live else 0), kind
-    assert data["piles"]["vp"] + sum(data["vp"]) == 20
-    b = data["building_deck"] + data["replacement"] + data["replacement_under"] + data["building_discard"]
-    b += data["shown"]
+    assert data["piles"]["vp"] + sum(data["vp_tokens"]) == 20
+    b = data["building_deck"] + data["replacement_deck"] + data["replacement_under"] + data["building_discard"]
+    b += data["revealed_buildings"]
     assert sorted(b) == sorted(data["buildings_in_play"]) and len(set(b)) == 30
     assert all(r >= 0 for r in data["rats"])
-    assert len(data["row"]) == 5
+    assert len(data["nun_row"]) == 5
 
 
 def majority(counts: list[int], points: int) -> list[int]:
@@ -87,12 +87,12 @@ def expected_scores(data: dict, players: int) -> list[int]:
                     second = [p for p in range(players) if g[p] == max(rest)]
                     for p in second:
                         total[p] += 3 // len(second)
-    return [total[p] + data["vp"][p] for p in range(players)]
+    return [total[p] + data["vp_tokens"][p] for p in range(players)]
 
 
 def expected_returns(data: dict, players: int, scores: list[int]) -> list[float]:
     """Survivors (rats at most the row's nuns), most VP, then fewest rats, then shared."""
-    row = sum(nuns(c) for c in data["row"])
+    row = sum(nuns(c) for c in data["nun_row"])
     rats = data["rats"]
     alive = [p for p in range(players) if rats[p] <= row]
     if not alive:
