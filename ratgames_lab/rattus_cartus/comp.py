@@ -41,6 +41,9 @@ class Comp(Components):
         self.row_size = cards.row_size
         self.all_mask = (1 << players) - 1
         self.actions = ActionTable(self.card_names, buildings.card_ids, self.row_size, players)
+        self.colours = tuple(cards.colours[:players])
+        self.labels = tuple(self._label(c) for c in range(self.ncodes))
+        self.building_labels = tuple(self._building_label(b) for b in range(len(buildings.card_ids)))
         gt = [t for t, e in enumerate(buildings.privilege) if e["effect"] == "guard_tower"]
         self.guard_types = frozenset(gt)
 
@@ -50,12 +53,18 @@ class Comp(Components):
 
     def card_label(self, code: int) -> str:
         """'Witch (magic-03, 4 nuns)' or 'Sword'."""
+        return self.labels[code]
+
+    def building_label(self, b: int) -> str:
+        """'Monastery (S2: discard 2 rats)'."""
+        return self.building_labels[b]
+
+    def _label(self, code: int) -> str:
         if code < self.npop:
             return f"{self.cards.persons[self.card_class[code]]} ({self.card_names[code]}, {self.nuns[code]} nuns)"
         return self.cards.special_names[code - self.npop]
 
-    def building_label(self, b: int) -> str:
-        """'Monastery (S2: discard 2 rats)'."""
+    def _building_label(self, b: int) -> str:
         bd = self.buildings
         s = bd.card_support[b]
         return f"{bd.type_names[bd.card_type[b]]} ({bd.support_ids[s]}: {bd.support_text[s]})"

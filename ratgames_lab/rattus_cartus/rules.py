@@ -236,7 +236,7 @@ class CartusState(GameState):
     # ------------------------------------------------------------------------------------------
     def name(self, p: int) -> str:
         """A player's colour."""
-        return self.comp.colour(p)
+        return self.comp.colours[p]
 
     def gain_influence(self, p: int, cls: int, amount: int) -> None:
         """Move p's marker ``amount`` up the class track; it arrives on its new space now (setup.ties)."""
@@ -563,7 +563,10 @@ def legal_visit(s: CartusState, t: list) -> list[Action]:
     p = t[1]
     k = s.hand_without_gold(p)
     a = s.comp.actions
-    out = [a.enter_action(slot, c) for slot in range(len(s.shown)) for c in range(k + 1)]
+    if k > a.max_hand:
+        out = [a.enter_action(slot, c) for slot in range(len(s.shown)) for c in range(k + 1)]
+    else:
+        out = [x for slot in range(len(s.shown)) for x in a.enter[slot][:k + 1]]
     if s.comp.PASS in s.hands[p] and s.other_players_waiting(p):
         out.append(PLAY_PASS)
     return out
