@@ -111,6 +111,13 @@ def check_consistency(s) -> None:
     for i, p in enumerate(s.entry_order):
         require(s.entered[p] >= 0 and s.entry_order.count(p) == 1, "each entrant once, in entry order",
                 f"entry_order[{i}]")
+    _check_knowledge(s)
+    if s.tasks:
+        t = s.tasks[0]
+        if t[0] == "place":
+            require(t[1] in s.entrants[t[2]], "the player placing cards must have entered this building", "tasks[0]")
+        if t[0] == "visit":
+            require(s.entered[t[1]] < 0, "this player has already entered a building", "tasks[0]")
     for p in range(comp.players):
         e = s.entered[p]
         require(e < len(s.shown), "no revealed building in this slot", f"entered[{p}]")
@@ -119,3 +126,27 @@ def check_consistency(s) -> None:
     for i, ent in enumerate(s.entrants):
         for j, p in enumerate(ent):
             require(s.entered[p] == i, f"player {p} entered building #{s.entered[p] + 1}", f"entrants[{i}][{j}]")
+
+
+def _check_knowledge(s) -> None:
+    """Who knows where each Population card is must fit where it lies (this drives views and determinize)."""
+    comp = s.comp
+    everyone = comp.all_mask
+    for c in range(comp.npop):
+        require(s.knows[c] & ~s.seen[c] == 0, "a player who knows where a card is has seen it", f"knows[{c}]")
+    for p, hand in enumerate(s.hands):
+        for i, c in enumerate(hand):
+            require(c >= comp.npop or s.knows[c] >> p & 1, "a player knows the cards in their hand",
+                    f"hands[{p}][{i}]")
+    for i, c in enumerate(s.discard):
+        require(s.knows[c] == everyone, "the discard is face up: everyone knows its cards", f"discard[{i}]")
+    for i, c in enumerate(s.row):
+        require(s.knows[c] == s.seen[c], "a nun-row card is only ever seen by looking at it", f"nun_row[{i}]")
+        for p in range(comp.players):
+            require(not (s.knows[c] >> p & 1) or i in s.looks[p], "only a player who looked at this position "
+                    "knows its card", f"nun_row[{i}]")
+    for slot, (ent, cards) in enumerate(zip(s.entrants, s.placed)):
+        for p, cs in zip(ent, cards):
+            for c in cs:
+                if c < comp.npop:
+                    require(s.knows[c] >> p & 1, "a player knows the cards they placed", f"placed[{slot}]")

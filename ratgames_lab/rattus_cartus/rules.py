@@ -311,6 +311,16 @@ class CartusState(GameState):
         from .view import determinize
         return determinize(self, player, rng)
 
+    def describe(self) -> str:
+        """The position as a text table for the terminal."""
+        from .view import describe
+        return describe(self)
+
+    def hand_text(self, player: int) -> str:
+        """What ``player`` holds, in words."""
+        from .view import hand_text
+        return hand_text(self, player)
+
     @classmethod
     def validate_json(cls, data: dict, comp: Comp) -> None:
         """The pending tasks must be well formed (names and arguments in range)."""

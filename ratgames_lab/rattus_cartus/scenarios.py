@@ -105,3 +105,31 @@ def worked_example_start(hand_green: int = 6) -> CartusState:
     set_hand(s, 3, ["sword"])
     stack_buildings(s, ["tent-S3", "monastery-S1", "monastery-S2"])
     return s
+
+
+def worked_example_visit() -> CartusState:
+    """The worked example at the start of phase C: the row is Tent (S3), Monastery (S1), Monastery (S2).
+
+    Supports: Red and Blue discard 2 rats (Monastery S2), Yellow draws 2 and looks at nun-row card #5 (Tent S3),
+    Green draws 4 (Monastery S1); draws take the lowest-numbered cards of the deck.
+    """
+    from .actions import Look, RevealBuilding, Support
+    s = worked_example_start()
+    for b in ("tent-S3", "monastery-S1", "monastery-S2"):
+        s.apply(RevealBuilding(b))
+    for slot in (2, 0, 1, 2):
+        s.apply(Support(slot))
+        while s.tasks[0][0] in ("draw", "look"):
+            s.apply(s.legal_actions()[0] if s.tasks[0][0] == "draw" else Look(4))
+    return s
+
+
+def position_document(state: CartusState, description: str, options: dict | None = None) -> dict:
+    """The one position format: {"format", "game", "players", "options", "position", "description"}."""
+    return {"format": "ratgames_lab.position/1", "game": "rattus_cartus", "players": state.comp.players,
+            "options": dict(options or {}), "position": state.to_json(), "description": description}
+
+
+WORKED_EXAMPLE_TEXT = ("Rulebook worked example, start of phase C: Red (first player), Yellow, Green and Blue have used "
+                       "their support actions; Red enters Monastery 1 with 4 cards, Yellow the Tent with 3, Green "
+                       "Monastery 2 with 0 and Blue Monastery 2 with a Sword.")

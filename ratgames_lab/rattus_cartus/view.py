@@ -117,3 +117,34 @@ def determinize(s, player: int, rng: random.Random):
     d.repl = sorted(pool[:len(d.repl)])
     d.bdeck = sorted(pool[len(d.repl):])
     return d
+
+
+def describe(s, viewer: int | None = None) -> str:
+    """The position as a small text table for the terminal (a viewer's hand and looks if given)."""
+    comp = s.comp
+    cls = comp.cards.class_names
+    lines = [f"Rattus Cartus, {comp.players} players, round {s.round} of {comp.rounds}"
+             f"{' (last round)' if s.last_round else ''}, phase {s.phase}; first player {s.name(s.first)}"]
+    for slot, b in enumerate(s.shown):
+        ent = ", ".join(f"{s.name(p)} ({len(cs)} card{'s' if len(cs) != 1 else ''})"
+                        for p, cs in zip(s.entrants[slot], s.placed[slot])) or "empty"
+        lines.append(f"  building #{slot + 1}: {comp.building_label(b)} [{cls[comp.buildings.card_class[b]]}]: {ent}")
+    lines.append("  " + "player".ljust(8) + "".join(c[:10].rjust(12) for c in cls) + "rats".rjust(6)
+                 + "hand".rjust(6) + "VP".rjust(4))
+    for p in range(comp.players):
+        track = "".join(f"{s.influence[c][p]}".rjust(12) for c in range(6))
+        lines.append(f"  {s.name(p).ljust(8)}{track}{s.rats[p]:6d}{len(s.hands[p]):6d}{s.vp[p]:4d}")
+    if viewer is not None and viewer >= 0:
+        row = ["?" if not s.knows[c] >> viewer & 1 else str(comp.nuns[c]) for c in s.row]
+        lines.append(f"  nun row (your looks): {' '.join(row)}")
+    cp = s.current_player
+    who = {CHANCE: "chance", TERMINAL: "nobody (game over)"}.get(cp, s.name(cp) if cp >= 0 else "")
+    lines.append(f"  to play: {who}" + (f" ({s.tasks[0][0]})" if s.tasks else ""))
+    return "\n".join(lines)
+
+
+def hand_text(s, player: int) -> str:
+    """What ``player`` holds, in words."""
+    comp = s.comp
+    cards = sorted(s.hands[player])
+    return ", ".join(comp.card_label(c) for c in cards) or "no cards"

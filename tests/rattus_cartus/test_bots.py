@@ -49,3 +49,16 @@ def test_bots_registry_and_self_play():
     s = Game(players=5, seed=3).new_state()
     play_to_end(s, [HeuristicBot()] * 5, random.Random(3))
     assert s.is_terminal() and len(s.scores()) == 5
+
+
+def test_evaluate_actions_covers_how_many_and_which_cards_to_place():
+    from ratgames_lab.core.analysis import evaluate_actions
+    from ratgames_lab.rattus_cartus.actions import Enter
+    from ratgames_lab.rattus_cartus.scenarios import worked_example_visit
+    s = worked_example_visit()
+    values = evaluate_actions(s, 0, playouts=3, seed=1)
+    assert [v.action for v in values] == s.legal_actions()
+    assert {v.action.count for v in values} == {0, 1, 2, 3, 4}
+    s.apply(Enter(1, 2))
+    values = evaluate_actions(s, 0, playouts=3, seed=1)
+    assert len(values) == 4 and all(0 <= v.win_rate <= 1 for v in values)  # which of the 4 cards to place first

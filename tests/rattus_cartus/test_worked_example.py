@@ -86,3 +86,18 @@ def test_sword_gives_half_of_an_odd_hand_rounded_down():
     assert s.tasks[0][:4] == ["give", GREEN, BLUE, 4]
     s.apply(GiveCard(s.comp.card_names[s.hands[GREEN][0]]))
     assert s.tasks[0][3] == 3
+
+
+def test_shipped_position_is_the_worked_example_and_loads():
+    import json
+    from pathlib import Path
+
+    from ratgames_lab.cli import position_from_json
+    from ratgames_lab.rattus_cartus.scenarios import worked_example_visit
+    path = Path(__file__).parents[2] / "ratgames_lab" / "rattus_cartus" / "positions" / "worked_example.json"
+    doc = json.loads(path.read_text())
+    game, state = position_from_json(doc)
+    built = worked_example_visit()
+    assert state.to_json() == built.to_json()
+    assert state.current_player == RED and state.tasks[0] == ["visit", RED]
+    assert state.rats == [8, 10, 10, 8] and [len(h) for h in state.hands] == [4, 5, 10, 1]
