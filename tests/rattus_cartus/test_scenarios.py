@@ -349,3 +349,51 @@ def test_winner_tie_breaks_fewest_rats_then_shared():
     s.vp = [3, 3, 3]
     s.piles[5] -= 9
     assert s.returns() == [0.0, 0.5, 0.5]
+
+
+# -- building actions: the Hospital, piles that run out ----------------------------------------------
+def test_hospital_privilege_discards_a_rat_then_cards_while_rats_remain():
+    from .helpers import STOP, HospitalDiscard
+    s = new_game_state(3, seed=16, first_player=0, buildings=ALL_TYPES_B)
+    set_hand(s, 0, ["clergy-01", "pass", "peasantry-01", "peasantry-02", "gold"])
+    set_hand(s, 1, ["clergy-02"])
+    set_hand(s, 2, [])
+    row = ["hospital-S2", "brewery-S2"]
+    stack_buildings(s, row)
+    reveal(s, *row)
+    supports(s, 0)
+    s.rats = [3, 5, 5]
+    enter(s, 0, ["clergy-01"])
+    enter(s, 0, [])
+    enter(s, 1, [])
+    assert s.current_player == 0 and s.tasks[0][3] == 1
+    s.apply(USE)
+    assert s.rats[0] == 2 and s.tasks[0][:3] == ["hospital", 0, 3]
+    assert STOP in s.legal_actions() and HospitalDiscard("gold") in s.legal_actions()  # Gold may be discarded
+    s.apply(HospitalDiscard("gold"))
+    s.apply(HospitalDiscard("peasantry-01"))
+    assert s.rats[0] == 0 and s.piles[4] == 15 and s.comp.card_index["peasantry-01"] in s.discard
+    # no rat left: no more discards although the privilege allows 3 cards
+    assert s.current_player == 1 and s.tasks[0][0] == "offer" and s.tasks[0][3] == 0
+    s.apply(USE)
+    assert s.tasks[0][:3] == ["hospital", 1, 2]   # basic action: up to 2 cards, no free rat
+    s.apply(STOP)
+    assert s.rats[1] == 5
+
+
+def test_a_pile_that_runs_out_gives_what_is_left():
+    s = new_game_state(3, seed=17, first_player=0)
+    set_hand(s, 0, ["nobility-01"])
+    set_hand(s, 1, [])
+    set_hand(s, 2, [])
+    row = ["palace-S2", "farm-S2"]
+    stack_buildings(s, row)
+    reveal(s, *row)
+    supports(s, 0)
+    s.piles[5], s.vp = 1, [19, 0, 0]
+    enter(s, 0, ["nobility-01"])
+    enter(s, 1, [])
+    enter(s, 1, [])
+    s.apply(USE)
+    assert s.vp[0] == 20 and s.piles[5] == 0
+    assert [e for e in s.events if e.kind == "take"][-1].params["count"] == 1
