@@ -1,21 +1,21 @@
 """Rattus Cartus (White Goblin Games, 2012), 2-5 players: buildings, influence and the nun row.
 
 The support actions, the nun split by class and the VP token value shipped in data/ are the project's
-Reconstruction; load your own with ``load_game("rattus_cartus", players=4, card_data="cards.json")``.
+Reconstruction; load your own with ``load_game("rattus_cartus", players=4, card_data="cards.json", building_data=...)``.
 """
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 from ..core.bots import CORE_BOTS
 from ..core.errors import InvalidPositionError
+from ..core.data_option import DataOption
 from ..core.protocol import Game as _Game
 from ..core.protocol import OptionSpec
 from .actions import CODEC
 from .bots import HeuristicBot
 from .comp import Comp, shipped_comp
-from .components import load_buildings, load_cards
+from .components import DEFAULT_BUILDINGS, DEFAULT_CARDS, BuildingData, CardData
 from .rules import CartusState, explicit_buildings
 
 METHODS = ("first_game", "random_type", "random_cards")
@@ -47,20 +47,6 @@ class FirstPlayerOption(OptionSpec):
         raise ValueError(f"option {name}={value!r} must be None or a seat number")
 
 
-class DataOption(OptionSpec):
-    """A data file option: None for the shipped file, a path or a dict."""
-
-    def __init__(self, help: str):
-        super().__init__(None, help=help)
-
-    def validate(self, name: str, value: Any) -> Any:
-        if isinstance(value, Path):
-            value = str(value)
-        if value is not None and not isinstance(value, (str, dict)):
-            raise ValueError(f"option {name}={value!r} must be a path, a dict or None")
-        return value
-
-
 def _named(option: str, exc: InvalidPositionError) -> InvalidPositionError:
     return InvalidPositionError(f"option {option}: {exc.reason}", f"{option}.{exc.field}")
 
@@ -78,8 +64,11 @@ class Game(_Game):
         "first_player": FirstPlayerOption(),
         "all_dead_lowest_survive": OptionSpec(False, kind=bool, help="if all die, the lowest-rat players survive"),
         "hide_rats": OptionSpec(False, kind=bool, help="hide rat totals in the UI only"),
-        "card_data": DataOption("card data file or dict (default: the shipped reconstruction)"),
-        "building_data": DataOption("building data file or dict (default: the shipped reconstruction)"),
+        "card_data": DataOption(CardData, DEFAULT_CARDS, CardData.data_copy,
+                                "card data file or dict (default: the shipped reconstruction)"),
+        "building_data": DataOption(lambda d: BuildingData(d, DEFAULT_CARDS), DEFAULT_BUILDINGS,
+                                    BuildingData.data_copy,
+                                    "building data file or dict (default: the shipped reconstruction)"),
     }
     action_codec = CODEC
 
@@ -91,14 +80,12 @@ class Game(_Game):
         if o["card_data"] is None and o["building_data"] is None:
             self.comp: Comp = shipped_comp(self.players)
         else:
-            try:
-                cards = load_cards(o["card_data"])
-            except InvalidPositionError as exc:
-                raise _named("card_data", exc) from None
-            try:
-                buildings = load_buildings(o["building_data"], cards)
-            except InvalidPositionError as exc:
-                raise _named("building_data", exc) from None
+            cards, buildings = self.data["card_data"], self.data["building_data"]
+            if cards is not DEFAULT_CARDS:  # the buildings' classes are checked against the edited card data
+                try:
+                    buildings = BuildingData(buildings.data_copy(), cards)
+                except InvalidPositionError as exc:
+                    raise _named("building_data", exc) from None
             self.comp = Comp(self.players, cards, buildings)
         self.chosen = None
         if isinstance(o["buildings"], list):

@@ -5,7 +5,7 @@ from functools import lru_cache
 
 from ..core.fields import Components
 from .actions import ActionTable
-from .components import PILES, SPECIAL_IDS, BuildingData, CardData, load_buildings, load_cards
+from .components import DEFAULT_BUILDINGS, DEFAULT_CARDS, PILES, SPECIAL_IDS, BuildingData, CardData
 
 DECISIONS = frozenset(("support", "look", "visit", "place", "choose", "give", "offer", "hospital"))
 CHANCE_TASKS = frozenset(("reveal", "replace", "draw"))
@@ -73,5 +73,4 @@ class Comp(Components):
 @lru_cache(maxsize=8)
 def shipped_comp(players: int) -> Comp:
     """The Comp of the shipped data files for a player count (cached: setup stays cheap)."""
-    cards = load_cards()
-    return Comp(players, cards, load_buildings(None, cards))
+    return Comp(players, DEFAULT_CARDS, DEFAULT_BUILDINGS)

@@ -6,11 +6,10 @@ per special kind (Joker, Sword, Flute, Pass, Gold); a hand is a list of codes, s
 from __future__ import annotations
 
 import copy
-import json
 from pathlib import Path
 from typing import Any
 
-from ..core.errors import InvalidPositionError
+from ..core.jsonio import read_json_file
 from ..core.position import require
 
 DATA_DIR = Path(__file__).parent / "data"
@@ -23,14 +22,6 @@ EFFECTS = {"draw": ("count",), "take": ("pile", "count"), "discard_rats": ("coun
            "look": ("count",), "brewery": ("per",), "guard_tower": ("count",), "none": ()}
 SUPPORT_EFFECTS = ("draw", "discard_rats", "look")
 PLAYER_COUNTS = ("2", "3", "4", "5")
-
-
-def read_json(path: str | Path, field: str) -> Any:
-    """Read a JSON file; InvalidPositionError naming ``field`` if it is missing or not JSON."""
-    try:
-        return json.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise InvalidPositionError(f"cannot read {path}: {exc}", field) from None
 
 
 def _int(value: Any, field: str, low: int = 0) -> int:
@@ -136,6 +127,11 @@ class CardData:
                     "enough cards for the identical-buildings loop", f"replacement_deck.{n}")
 
 
+    def data_copy(self) -> dict:
+        """The card file data (a copy)."""
+        return copy.deepcopy(self.data)
+
+
 class BuildingData:
     """The building file: 12 types (class, privilege and basic effects), 5 support actions and 60 cards."""
 
@@ -186,24 +182,14 @@ class BuildingData:
             require(t in self.type_ids, f"unknown type {t!r}", f"first_game[{i}]")
         self.first_game = tuple(self.type_ids.index(t) for t in first)
 
+    def data_copy(self) -> dict:
+        """The building file data (a copy)."""
+        return copy.deepcopy(self.data)
+
     def cards_of_type(self, t: int) -> list[int]:
         """The 5 card indices of a building type."""
         return [i for i, x in enumerate(self.card_type) if x == t]
 
 
-def load_cards(value: Any = None) -> CardData:
-    """The card data: None = the shipped file, a dict = data, a path = a JSON file."""
-    if value is None:
-        value = CARDS_FILE
-    if not isinstance(value, dict):
-        value = read_json(value, "cards")
-    return CardData(value)
-
-
-def load_buildings(value: Any, cards: CardData) -> BuildingData:
-    """The building data: None = the shipped file, a dict = data, a path = a JSON file."""
-    if value is None:
-        value = BUILDINGS_FILE
-    if not isinstance(value, dict):
-        value = read_json(value, "buildings")
-    return BuildingData(value, cards)
+DEFAULT_CARDS = CardData(read_json_file(str(CARDS_FILE), "card_data"))
+DEFAULT_BUILDINGS = BuildingData(read_json_file(str(BUILDINGS_FILE), "building_data"), DEFAULT_CARDS)

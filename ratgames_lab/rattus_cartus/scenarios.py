@@ -124,12 +124,6 @@ def worked_example_visit() -> CartusState:
     return s
 
 
-def position_document(state: CartusState, description: str, options: dict | None = None) -> dict:
-    """The one position format: {"format", "game", "players", "options", "position", "description"}."""
-    return {"format": "ratgames_lab.position/1", "game": "rattus_cartus", "players": state.comp.players,
-            "options": dict(options or {}), "position": state.to_json(), "description": description}
-
-
 WORKED_EXAMPLE_TEXT = ("Rulebook worked example, start of phase C: Red (first player), Yellow, Green and Blue have used "
                        "their support actions; Red enters Monastery 1 with 4 cards, Yellow the Tent with 3, Green "
                        "Monastery 2 with 0 and Blue Monastery 2 with a Sword.")

@@ -92,11 +92,11 @@ def test_shipped_position_is_the_worked_example_and_loads():
     import json
     from pathlib import Path
 
-    from ratgames_lab.cli import position_from_json
+    from ratgames_lab.core.position import load_position
     from ratgames_lab.rattus_cartus.scenarios import worked_example_visit
     path = Path(__file__).parents[2] / "ratgames_lab" / "rattus_cartus" / "positions" / "worked_example.json"
-    doc = json.loads(path.read_text())
-    game, state = position_from_json(doc)
+    game, state = load_position(path)
+    assert game.name == "rattus_cartus" and json.loads(path.read_text())["description"].startswith("Rulebook")
     built = worked_example_visit()
     assert state.to_json() == built.to_json()
     assert state.current_player == RED and state.tasks[0] == ["visit", RED]
