@@ -80,6 +80,9 @@ def check_consistency(s) -> None:
         require(len(cards) == len(ent), "one list of cards per entrant", f"placed[{i}]")
     require(len(s.shown) <= comp.reveal, f"at most {comp.reveal} buildings are revealed", "revealed_buildings")
     require(s.revealed <= len(s.shown), "more buildings resolved than revealed", "resolved_buildings")
+    for zone, cards in (("deck", s.deck), ("discard", s.discard), ("nun_row", s.row)):
+        for i, c in enumerate(cards):
+            require(c < comp.npop, "only Population cards lie here", f"{zone}[{i}]")
     where: dict[int, str] = {}
     zones = [(f"hands[{p}]", h) for p, h in enumerate(s.hands)] + [("deck", s.deck), ("discard", s.discard),
                                                                   ("nun_row", s.row)]
@@ -108,16 +111,17 @@ def check_consistency(s) -> None:
             require(b not in seen, f"this building card is also in {seen.get(b)}", f"{zone}[{i}]")
             seen[b] = zone
     require(len(seen) == 30, "every building card in play must be in exactly one zone", "building_deck")
+    pending = sum(1 for t in s.tasks if t[0] == "reveal") + comp.reveal * sum(1 for t in s.tasks if t[0] == "round")
+    require(len(s.bdeck) == (comp.rounds - s.round) * comp.reveal + pending, f"round {s.round} of {comp.rounds}: "
+            f"the building deck must hold {(comp.rounds - s.round) * comp.reveal + pending} cards", "building_deck")
+    require(s.last_round == (s.round == comp.rounds and pending == 0), "the last round is the one that empties "
+            "the building deck", "last_round")
     for i, p in enumerate(s.entry_order):
         require(s.entered[p] >= 0 and s.entry_order.count(p) == 1, "each entrant once, in entry order",
                 f"entry_order[{i}]")
     _check_knowledge(s)
     if s.tasks:
-        t = s.tasks[0]
-        if t[0] == "place":
-            require(t[1] in s.entrants[t[2]], "the player placing cards must have entered this building", "tasks[0]")
-        if t[0] == "visit":
-            require(s.entered[t[1]] < 0, "this player has already entered a building", "tasks[0]")
+        _check_pending(s, s.tasks[0])
     for p in range(comp.players):
         e = s.entered[p]
         require(e < len(s.shown), "no revealed building in this slot", f"entered[{p}]")
@@ -126,6 +130,27 @@ def check_consistency(s) -> None:
     for i, ent in enumerate(s.entrants):
         for j, p in enumerate(ent):
             require(s.entered[p] == i, f"player {p} entered building #{s.entered[p] + 1}", f"entrants[{i}][{j}]")
+
+
+def _check_pending(s, t: list) -> None:
+    """The decision or chance event a loaded position waits for must be one the rules can be waiting for."""
+    name, bad = t[0], "tasks[0]"
+    if name == "place":
+        require(t[1] in s.entrants[t[2]], "the player placing cards must have entered this building", bad)
+        require(t[3] >= 1 and s.hand_without_gold(t[1]) >= t[3], "cards still to place, held in hand", bad)
+    elif name == "visit":
+        require(s.entered[t[1]] < 0, "this player has already entered a building", bad)
+    elif name in ("look", "draw"):
+        require(t[2] >= 1, "a look or a draw still to do", bad)
+        require(name == "look" or s.deck, "a draw needs cards in the deck", bad)
+    elif name == "give":
+        require(t[3] >= 1 and s.hands[t[1]], "cards still to give, held in hand", bad)
+    elif name == "hospital":
+        require(t[2] >= 1 and s.rats[t[1]] > 0 and s.hands[t[1]], "a Hospital discard still possible", bad)
+    elif name == "reveal":
+        require(s.bdeck, "a reveal needs cards in the building deck", bad)
+    elif name == "replace":
+        require(s.repl, "a replacement needs unseen cards in the replacement deck", bad)
 
 
 def _check_knowledge(s) -> None:

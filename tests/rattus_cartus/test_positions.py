@@ -13,7 +13,7 @@ from ratgames_lab.rattus_cartus.components import BUILDINGS_FILE, CARDS_FILE
 
 
 def positions(players: int, seed: int, every: int = 7):
-    game = Game(players=players, seed=seed, buildings="random_cards")
+    game = Game(players=players, seed=seed, buildings=("random_cards", "random_type", "first_game")[seed % 3])
     s = game.new_state()
     rng = random.Random(seed)
     k = 0
@@ -27,7 +27,7 @@ def positions(players: int, seed: int, every: int = 7):
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_round_trip_keeps_position_and_legal_actions(players):
-    for game, s in positions(players, seed=players):
+    for game, s in (x for seed in range(3) for x in positions(players, seed=10 * players + seed, every=3)):
         data = s.to_json()
         back = game.state_from_json(json.loads(json.dumps(data)))
         assert back.to_json() == data
@@ -163,3 +163,27 @@ def test_exclude_guard_tower_two_players():
         for method in ("random_type", "random_cards"):
             s = Game(players=2, seed=seed, buildings=method, exclude_guard_tower_2p=True).new_state()
             assert not any(s.comp.buildings.card_type[b] in s.comp.guard_types for b in s.chosen)
+
+
+def test_building_deck_must_fit_the_round():
+    game, s = mid_game()
+    data = s.to_json()
+    data["round"] = data["round"] + 1
+    with pytest.raises(InvalidPositionError) as exc:
+        game.state_from_json(data)
+    assert exc.value.field == "building_deck"
+    data = s.to_json()
+    data["last_round"] = True
+    with pytest.raises(InvalidPositionError) as exc:
+        game.state_from_json(data)
+    assert exc.value.field == "last_round"
+
+
+def test_only_population_cards_in_the_deck_discard_and_row():
+    game, s = mid_game()
+    data = s.to_json()
+    data["nun_row"][2] = "joker"
+    data["piles"]["joker"] -= 1
+    with pytest.raises(InvalidPositionError) as exc:
+        game.state_from_json(data)
+    assert exc.value.field == "nun_row[2]"
