@@ -62,3 +62,18 @@ def test_evaluate_actions_covers_how_many_and_which_cards_to_place():
     s.apply(Enter(1, 2))
     values = evaluate_actions(s, 0, playouts=3, seed=1)
     assert len(values) == 4 and all(0 <= v.win_rate <= 1 for v in values)  # which of the 4 cards to place first
+
+
+def test_match_save_and_reload_replays_the_same_game(tmp_path):
+    from ratgames_lab import Match
+    game = Game(players=3, seed=12, buildings="random_cards")
+    m = Match(game)
+    rng = random.Random(12)
+    bot = HeuristicBot()
+    while not m.state.is_terminal():
+        s = m.state
+        m.apply(s.sample_chance(rng) if s.current_player < 0 else bot.choose(s.determinize(s.current_player, rng), rng))
+    m.save(tmp_path / "match.json")
+    again = Match.load(tmp_path / "match.json")
+    assert again.state.to_json() == m.state.to_json()
+    assert again.state.returns() == m.state.returns()
