@@ -91,25 +91,42 @@ def unknown_slots(s, player: int) -> list[tuple[list, int]]:
 
 
 def determinize(s, player: int, rng: random.Random):
-    """A copy where everything ``player`` cannot see is resampled consistently with what they know."""
+    """A copy where everything ``player`` cannot see is resampled consistently with what they know.
+
+    Every consistent world is equally likely: the unknown nun-row positions get cards the player never saw; the
+    cards the player saw but lost track of (given on by someone else, drawn from a reshuffled deck) are in some
+    hand or face-down pile, never in the deck or the row; the other cards fill the remaining places at random.
+    """
     d = s.clone()
     bit = 1 << player
     slots = unknown_slots(d, player)
     old = [lst[i] for lst, i in slots]
-    old_knows = [d.knows[c] for c in old]
-    old_seen = [d.seen[c] for c in old]
-    rows = sum(1 for lst, _ in slots if lst is d.row)
-    never_seen = [c for c in old if not d.seen[c] & bit]
-    row_cards = rng.sample(never_seen, rows)
-    chosen = set(row_cards)
-    rest = [c for c in old if c not in chosen]
-    rng.shuffle(rest)
-    new = row_cards + rest
     knows, seen = d.knows, d.seen
+    old_knows = [knows[c] for c in old]
+    old_seen = [seen[c] for c in old]
     mine_seen = {c: seen[c] & bit for c in old}
-    for (lst, i), c, k, sn in zip(slots, new, old_knows, old_seen):
+    row_idx = [k for k, (lst, _) in enumerate(slots) if lst is d.row]
+    deck_idx = [k for k, (lst, _) in enumerate(slots) if lst is d.deck]
+    other_idx = [k for k, (lst, _) in enumerate(slots) if lst is not d.row and lst is not d.deck]
+    never = [c for c in old if not mine_seen[c]]
+    lost = [c for c in old if mine_seen[c]]
+    new = [0] * len(slots)
+    row_cards = rng.sample(never, len(row_idx))
+    for k, c in zip(row_idx, row_cards):
+        new[k] = c
+    taken = set(row_cards)
+    lost_places = rng.sample(other_idx, len(lost))
+    for k, c in zip(lost_places, lost):
+        new[k] = c
+    rest_cards = [c for c in never if c not in taken]
+    rng.shuffle(rest_cards)
+    used = set(lost_places)
+    rest_places = [k for k in other_idx if k not in used] + deck_idx
+    for k, c in zip(rest_places, rest_cards):
+        new[k] = c
+    for (lst, i), c, kn, sn in zip(slots, new, old_knows, old_seen):
         lst[i] = c
-        knows[c] = k & ~bit
+        knows[c] = kn & ~bit
         seen[c] = (sn & ~bit) | mine_seen[c]
     d.deck.sort()
     pool = d.bdeck + d.repl

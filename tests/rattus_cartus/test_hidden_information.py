@@ -29,10 +29,11 @@ def test_determinize_keeps_the_observation_and_conserves_cards(players):
             assert d.observation(p) == s.observation(p)
             check_conservation(d.to_json(), players)
             assert d.legal_actions() == s.legal_actions() or s.current_player != p
-            # a resampled nun-row card is one this player never saw
-            for i, c in enumerate(d.row):
-                if i not in s.looks[p] or not s.knows[s.row[i]] & (1 << p):
-                    assert not d.seen[c] & (1 << p)
+            # a resampled nun-row or deck card is one this player never saw (cards seen and lost track of are
+            # in some hand or face-down pile)
+            bit = 1 << p
+            for c in d.row + d.deck:
+                assert d.knows[c] & bit or not d.seen[c] & bit
 
 
 def test_observation_hides_hands_face_down_cards_and_other_looks():
@@ -71,3 +72,23 @@ def test_a_look_is_kept_by_determinize():
         d = s.determinize(p, random.Random(i))
         assert d.row[2] == card
         assert d.observation(p)["nun_row"][2] == s.comp.card_names[card]
+
+
+def test_cards_seen_and_lost_track_of_stay_in_hands():
+    lost_seen = 0
+    for seed in range(6):
+        for s in states(4, seed):
+            if s.tasks[0][0] != "visit":
+                continue
+            p = s.current_player
+            bit = 1 << p
+            lost = [c for c in range(s.comp.npop) if s.seen[c] & bit and not s.knows[c] & bit]
+            if not lost:
+                continue
+            lost_seen += 1
+            for k in range(3):
+                d = s.determinize(p, random.Random(k))
+                held = {c for q, h in enumerate(d.hands) if q != p for c in h}
+                held |= {c for slot in d.placed for cs in slot for c in cs}
+                assert set(lost) <= held
+    assert lost_seen > 0
