@@ -159,13 +159,8 @@ class CartusState(GameState):
         return CHANCE if t[0] in CHANCE_TASKS else t[1]
 
     @property
-    def turn_player(self) -> int:
-        """Whose turn it is: the visitor in phase C, otherwise the player deciding."""
-        return self.current_player
-
-    @property
     def phase(self) -> str:
-        """The current phase letter and name ('A new buildings', 'B support', 'C visit', 'D resolution')."""
+        """The current phase: "A" new buildings, "B" support, "C" visit, "D" resolution, or "end"."""
         if not self.tasks:
             return "end"
         name = self.tasks[0][0]
