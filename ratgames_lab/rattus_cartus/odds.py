@@ -162,3 +162,8 @@ def sword_outcome(my_swords: int, my_hand: int, opp_hand: int, opp_swords_in_han
         gain = left // 2 if my_swords > k else (-(my_hand // 2) if my_swords < k else 0)
         out[gain] = out.get(gain, Fraction(0)) + p
     return out
+
+
+def survival_now(state, player: int) -> Fraction:
+    """P(``player`` survives with their current rats), given everything they have seen (the dashboard's gauge)."""
+    return survival(state.rats[player], player_row_distribution(state, player))

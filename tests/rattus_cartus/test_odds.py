@@ -137,3 +137,18 @@ def test_sword_outcome_against_enumeration_and_simulation(mine, opp_hand, opp_sw
         sims[(opp_hand - places) // 2 if mine > k else (-(my_hand // 2) if mine < k else 0)] += 1
     for g, p in exact.items():
         assert abs(sims[g] / 5000 - float(p)) < 0.03
+
+
+def test_survival_now_before_any_look_is_the_table_value_and_moves_with_a_look():
+    from ratgames_lab.rattus_cartus.odds import survival_now
+    from ratgames_lab.rattus_cartus.scenarios import new_game_state, set_hand
+    s = new_game_state(4, seed=3)
+    for p in range(4):
+        set_hand(s, p, [])
+    for c in range(s.comp.npop):
+        s.seen[c] = s.knows[c] = 0
+    assert survival_now(s, 0) == at_least(row_distribution(s.comp), 10)
+    s.looks[0] = [0]
+    s.knows[s.row[0]] = s.seen[s.row[0]] = 1
+    look = s.comp.nuns[s.row[0]]
+    assert survival_now(s, 0) == survival(10, after_looks(population_pool(s.comp), [look]))
