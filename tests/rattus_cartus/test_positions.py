@@ -187,3 +187,18 @@ def test_only_population_cards_in_the_deck_discard_and_row():
     with pytest.raises(InvalidPositionError) as exc:
         game.state_from_json(data)
     assert exc.value.field == "nun_row[2]"
+
+
+def test_data_files_label_their_reconstructions():
+    cards, buildings = load(CARDS_FILE), load(BUILDINGS_FILE)
+    for doc in (cards, buildings):
+        assert doc["reconstruction"] is True and "Reconstruction" in doc["note"]
+    assert cards["reconstruction_fields"] == ["population.nuns_per_class", "vp_tokens.value"]
+    assert buildings["reconstruction_fields"][0] == "supports"
+    # the rulebook's totals: 24 / 12 / 12 / 12 / 24 cards with 4 / 3 / 2 / 1 / 0 nuns
+    nuns = cards["population"]["nuns_per_class"] * 6
+    assert [nuns.count(v) for v in (4, 3, 2, 1, 0)] == [24, 12, 12, 12, 24]
+    # each support is worth 4 units: 1 rat = 2 cards = 1 look
+    unit = {"draw": 1, "discard_rats": 2, "look": 2}
+    for sup in buildings["supports"]:
+        assert sum(unit[e["effect"]] * e["count"] for e in sup["effects"]) == 4
