@@ -147,10 +147,10 @@ def describe(s, viewer: int | None = None) -> str:
                         for p, cs in zip(s.entrants[slot], s.placed[slot])) or "empty"
         lines.append(f"  building #{slot + 1}: {comp.building_label(b)} [{cls[comp.buildings.card_class[b]]}]: {ent}")
     lines.append("  " + "player".ljust(8) + "".join(c[:10].rjust(12) for c in cls) + "rats".rjust(6)
-                 + "hand".rjust(6) + "VP".rjust(4))
+                 + "hand".rjust(6) + "VP tokens".rjust(11))
     for p in range(comp.players):
         track = "".join(f"{s.influence[c][p]}".rjust(12) for c in range(6))
-        lines.append(f"  {s.name(p).ljust(8)}{track}{s.rats[p]:6d}{len(s.hands[p]):6d}{s.vp[p]:4d}")
+        lines.append(f"  {s.name(p).ljust(8)}{track}{s.rats[p]:6d}{len(s.hands[p]):6d}{s.vp[p]:11d}")
     if viewer is not None and viewer >= 0:
         row = ["?" if not s.knows[c] >> viewer & 1 else str(comp.nuns[c]) for c in s.row]
         lines.append(f"  nun row (your looks): {' '.join(row)}")
