@@ -33,6 +33,8 @@ def auto_identical(s: CartusState, t: list) -> None:
     types = {bd.card_type[b] for b in s.shown}
     if len(types) == 1 and len(s.shown) > 1:
         last = s.shown.pop()
+        s.entrants.pop()
+        s.placed.pop()
         s.repl_under.append(last)
         s.emit("identical", "new_buildings.identical", building=bd.type_names[bd.card_type[last]])
         s.tasks[0:0] = [["replace"], ["identical"]]
@@ -52,4 +54,6 @@ def do_replace(s: CartusState, t: list, a: ReplacementBuilding) -> None:
 def place_replacement(s: CartusState, b: int) -> None:
     """The replacement card takes the last slot of the row."""
     s.shown.append(b)
+    s.entrants.append([])
+    s.placed.append([])
     s.emit("replacement", "new_buildings.identical", slot=len(s.shown), building=s.comp.building_label(b))

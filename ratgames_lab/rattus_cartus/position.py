@@ -6,12 +6,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..core.fields import FieldType
 from ..core.position import require
 from .comp import CHANCE_TASKS, DECISIONS, TASK_NAMES, Comp
 from .components import PILES
 
 # task name -> kinds of its arguments: p = player, s = row slot, n = count >= 0, r = nun-row position or -1,
 # b = 0/1 flag
+MAX_COUNT = 1000  # no count of cards, looks or discards comes near this
 TASK_ARGS = {"round": "", "reveal": "", "identical": "", "replace": "", "support": "p", "draw": "pn",
              "look": "pnr", "visit": "p", "next_visit": "p", "place": "psn", "resolve": "s", "sword": "s",
              "flute": "s", "choose": "psb", "give": "ppnb", "actions": "s", "offer": "psb", "hospital": "pn",
@@ -27,6 +29,24 @@ def _int(v: Any, field: str, lo: int = 0, hi: int | None = None) -> int:
 def _list(v: Any, field: str) -> list:
     require(isinstance(v, list), "must be a list", field)
     return v
+
+
+class Tasks(FieldType):
+    """The pending tasks: a list of small lists [name, int, ...] (copied on export, checked on import)."""
+
+    depth = 2  # a list of lists of immutable values: clone copies each task
+
+    def encode(self, value: list, ctx: Any) -> list:
+        return [t[:] for t in value]
+
+    def decode(self, data: Any, ctx: Any, path: str) -> list:
+        return _tasks(data, ctx, ctx.reveal, path)
+
+    def schema(self, ctx: Any) -> dict:
+        return {"type": "array", "items": {"type": "array", "items": {"type": ["string", "integer"]}}}
+
+    def copy(self, value: list) -> list:
+        return [t[:] for t in value]
 
 
 def played_this_round(s) -> list[int]:
@@ -46,10 +66,10 @@ def check_tasks(v: Any, comp: Comp, slots: int) -> None:
             "the first task must be a decision or a chance event", "tasks[0]")
 
 
-def _tasks(v: Any, comp: Comp, slots: int) -> list[list]:
+def _tasks(v: Any, comp: Comp, slots: int, path: str = "tasks") -> list[list]:
     out = []
-    for i, t in enumerate(_list(v, "tasks")):
-        field = f"tasks[{i}]"
+    for i, t in enumerate(_list(v, path)):
+        field = f"{path}[{i}]"
         require(isinstance(t, list) and t and t[0] in TASK_NAMES, f"a task is [name, ...] with name in "
                 f"{', '.join(TASK_NAMES)}", field)
         args = TASK_ARGS[t[0]]
@@ -62,7 +82,7 @@ def _tasks(v: Any, comp: Comp, slots: int) -> list[list]:
                 _int(t[j], f, 0, max(slots - 1, 0))
                 require(t[j] < slots, "no revealed building in this slot", f)
             elif kind == "n":
-                _int(t[j], f)
+                _int(t[j], f, 0, MAX_COUNT)
             elif kind == "r":
                 _int(t[j], f, -1, comp.row_size - 1)
             else:

@@ -16,7 +16,7 @@ import random
 from fractions import Fraction
 
 from ..core.errors import InvalidPositionError
-from ..core.fields import Bool, Field, Int, Json, Keyed, ListOf, Opt, Ref, Seat, StateFields
+from ..core.fields import Bool, Field, Int, Keyed, ListOf, Opt, Ref, Seat, StateFields
 from ..core.protocol import CHANCE, TERMINAL, Action, GameState
 from . import text  # noqa: F401  (registers the event texts)
 from .building_actions import auto_actions, auto_clear, auto_end_round, do_offer, legal_offer
@@ -25,7 +25,7 @@ from .effects import (do_draw, do_hospital, do_look, legal_hospital, legal_look,
                       ready_look)
 from .explain import explain
 from .new_buildings import auto_identical, auto_round, do_replace, do_reveal
-from .position import check_consistency, check_tasks, played_this_round
+from .position import Tasks, check_consistency, check_tasks, played_this_round
 from .resolution import (auto_flute, auto_resolve, auto_sword, do_choose, do_give, legal_choose, legal_give,
                          ready_give)
 from .scoring import final_result
@@ -66,7 +66,7 @@ class CartusState(GameState):
         Field("entry_order", ListOf(Seat())),
         Field("revealed", Int(min=0, max=lambda comp: comp.reveal), json="resolved_buildings"),
         Field("priv2", Opt(Seat(), none=-1), json="privilege_2p"),
-        Field("tasks", Json()),
+        Field("tasks", Tasks()),
         Field("knows", ListOf(Int(min=0, max=lambda comp: comp.all_mask), length=lambda comp: comp.npop)),
         Field("seen", ListOf(Int(min=0, max=lambda comp: comp.all_mask), length=lambda comp: comp.npop)),
         Field("options_all_dead", Bool(), json="all_dead_lowest_survive"),

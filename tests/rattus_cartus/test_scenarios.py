@@ -50,6 +50,8 @@ def test_identical_buildings_replaced_even_by_a_card_of_the_same_type():
             s.bdeck.remove(b), s.repl.remove(other), s.repl.append(b), s.bdeck.append(other)
     reveal(s, "monastery-S1", "monastery-S2", "monastery-S3")
     assert task(s) == "replace" and [ids[b] for b in s.repl_under] == ["monastery-S3"]
+    from ratgames_lab.rattus_cartus import Game
+    assert Game(players=4).state_from_json(s.to_json()).to_json() == s.to_json()  # a position while replacing
     s.apply(ReplacementBuilding("monastery-S4"))
     assert task(s) == "replace" and [ids[b] for b in s.repl_under] == ["monastery-S3", "monastery-S4"]
     s.apply(ReplacementBuilding("farm-S1"))
