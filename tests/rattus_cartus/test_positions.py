@@ -202,3 +202,13 @@ def test_data_files_label_their_reconstructions():
     unit = {"draw": 1, "discard_rats": 2, "look": 2}
     for sup in buildings["supports"]:
         assert sum(unit[e["effect"]] * e["count"] for e in sup["effects"]) == 4
+
+
+def test_to_json_is_a_snapshot_that_later_moves_do_not_change():
+    s = Game(players=3, seed=2).new_state()
+    rng = random.Random(2)
+    for _ in range(60):
+        before = s.to_json()
+        frozen = json.dumps(before, sort_keys=True)
+        s.apply(s.sample_chance(rng) if s.current_player < 0 else rng.choice(s.legal_actions()))
+        assert json.dumps(before, sort_keys=True) == frozen
