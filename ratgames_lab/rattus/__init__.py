@@ -15,7 +15,6 @@ from ..core.protocol import OptionSpec
 from .actions import CODEC
 from .board import DEFAULT_BOARD, Board, board_for_players, load_board, read_json
 from .bots import HeuristicBot
-from .position import state_from_json
 from .rules import RattusState, components
 from .tokens import DEFAULT_TOKENS, TokenSet, load_tokens
 
@@ -67,7 +66,7 @@ class Game(_Game):
 
     def state_from_json(self, data: Any) -> RattusState:
         """A validated position; InvalidPositionError names the bad field."""
-        return state_from_json(data, self.components)
+        return RattusState.from_json(data, self.components)
 
 
 POSITIONS = Path(__file__).parent / "positions"
