@@ -83,16 +83,18 @@ def players_text(counts):
 
 
 def games_table():
-    """A Markdown table: each game, its players, its status and its lessons in reading order (by number)."""
+    """A Markdown table: each game, its players, its status, its lessons in reading order (by number) and the
+    command that opens its dashboard as a web page."""
     lessons = {}
     for path in sorted(Path(".").glob("[0-9][0-9]_*.ipynb")):
         lessons.setdefault(game_of(path), []).append(path)
-    rows = ["| Game | Players | Status | Lessons, in reading order |", "|---|---|---|---|"]
+    rows = ["| Game | Players | Status | Lessons, in reading order | Dashboard on its own page |",
+            "|---|---|---|---|---|"]
     for name, info in rl.GAMES.items():
         links = "<br>".join(f"{i}. [{lesson_title(p)}]({p.name})" for i, p in enumerate(lessons.get(name, []), 1))
-        status = getattr(info, "status", "") or "not stated"
-        rows.append(f"| **{info.title}** (`{name}`) | {players_text(info.players)} | {status} | "
-                    f"{links or 'no lessons yet'} |")
+        app = f"`ratgames app {name}`" if info.dashboard else "not yet"
+        rows.append(f"| **{info.title}** (`{name}`) | {players_text(info.players)} | {info.status or 'not stated'} | "
+                    f"{links or 'no lessons yet'} | {app} |")
     return "\n".join(rows)
 
 

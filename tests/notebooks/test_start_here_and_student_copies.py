@@ -52,8 +52,8 @@ def test_start_here_lists_every_registered_game_with_its_status_and_players(game
         assert row.startswith(f"| **{info.title}** (`{name}`) |")
         counts = sorted(info.players)
         assert f"| {counts[0]}–{counts[-1]} |" in row or f"| {', '.join(map(str, counts))} |" in row
-        status = getattr(info, "status", "")
-        assert f"| {status or 'not stated'} |" in row
+        assert info.status and f"| {info.status} |" in row
+        assert row.endswith(f"| `ratgames app {name}` |" if info.dashboard else "| not yet |")
 
 
 def test_start_here_gives_each_game_its_lessons_in_reading_order(games_table):
