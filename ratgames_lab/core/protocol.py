@@ -310,11 +310,9 @@ class GameState(abc.ABC, metaclass=StateMeta):
     def determinize(self, player: int, rng: random.Random) -> "GameState":
         """A copy where all that ``player`` cannot see is resampled consistently with what they can know."""
 
-    def describe(self) -> str:
-        """The position in words for the terminal (games override with a table view)."""
-        who = self.current_player
-        to_play = {CHANCE: "chance", TERMINAL: "nobody (game over)"}.get(who, f"Player {who + 1}")
-        return f"{self.game_name}, {self.players} players; to play: {to_play}"
+    def describe(self) -> str | None:
+        """Hook: the position in words for the terminal (None: the terminal shows the observation instead)."""
+        return None
 
     def hand_text(self, player: int) -> str | None:
         """What ``player`` holds, in words, for the terminal (None if the game has no hands)."""
@@ -443,6 +441,9 @@ class Game(abc.ABC):
             self.options[key] = spec.validate(key, value)
         for key, spec in self.option_specs.items():
             self.options.setdefault(key, spec.default)
+        # data options (core.data_option.DataOption): the validated data objects, by option name
+        self.data = {key: spec.load(key, self.options[key]) for key, spec in self.option_specs.items()
+                     if hasattr(spec, "load")}
 
     @abc.abstractmethod
     def new_state(self) -> GameState:
@@ -464,8 +465,12 @@ class Game(abc.ABC):
         return state.FIELDS.schema(state.comp, extra)
 
     def config(self) -> dict:
-        """What is needed to rebuild this game: name, players, seed, options."""
-        return {"game": self.name, "players": self.players, "seed": self.seed, "options": dict(self.options)}
+        """What is needed to rebuild this game: name, players, seed, options (data options as data, not paths)."""
+        options = {}
+        for key, value in self.options.items():
+            spec = self.option_specs[key]
+            options[key] = spec.dump(self.data[key]) if isinstance(value, str) and hasattr(spec, "dump") else value
+        return {"game": self.name, "players": self.players, "seed": self.seed, "options": options}
 
     def __repr__(self) -> str:
         return f"<{self.title}: {self.players} players, seed {self.seed}, options {self.options}>"
