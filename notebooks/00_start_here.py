@@ -93,7 +93,8 @@ def games_table():
     for name, info in rl.GAMES.items():
         links = "<br>".join(f"{i}. [{lesson_title(p)}]({p.name})" for i, p in enumerate(lessons.get(name, []), 1))
         app = f"`ratgames app {name}`" if info.dashboard else "not yet"
-        rows.append(f"| **{info.title}** (`{name}`) | {players_text(info.players)} | {info.status or 'not stated'} | "
+        status = info.status or "not stated"
+        rows.append(f"| **{info.title}** (`{name}`) | {players_text(info.players)} | {status} | "
                     f"{links or 'no lessons yet'} | {app} |")
     return "\n".join(rows)
 

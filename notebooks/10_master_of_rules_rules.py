@@ -186,10 +186,8 @@ for player, points in enumerate(state.scores()):
 EXAMPLES = Path(rl.__file__).parent / "master_of_rules" / "positions"
 
 def load_example(name):
-    """Load one of the rulebook example positions that ship with ratgames_lab."""
-    data = json.loads((EXAMPLES / f"{name}.json").read_text())
-    game = rl.load_game("master_of_rules", players=data["players"])
-    return game, game.state_from_json(data)
+    """Load one of the rulebook example positions that ship with ratgames_lab: (game, state)."""
+    return rl.load_position(EXAMPLES / f"{name}.json")
 
 print(sorted(p.stem for p in EXAMPLES.glob("*.json")))
 

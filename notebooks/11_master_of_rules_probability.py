@@ -55,10 +55,9 @@ from ratgames_lab.master_of_rules.rules import (TableStats, fulfils_best_of_the_
                                                 fulfils_only_one, fulfils_trio, judge_table, right_of)
 
 def load_position(name):
-    """Load a position from the positions folder next to this notebook."""
-    data = json.loads((Path("positions") / f"{name}.json").read_text())
-    game = rl.load_game("master_of_rules", players=data["players"])
-    return game.state_from_json(data)
+    """Load a position from the positions folder next to this notebook (rl.load_position checks every field)."""
+    game, state = rl.load_position(Path("positions") / f"{name}.json")
+    return state
 
 def pct(p):
     """A probability as a rounded percentage, for reading (the exact value is the fraction)."""

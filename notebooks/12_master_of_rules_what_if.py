@@ -60,17 +60,29 @@ def pct(p):
 # %% [markdown]
 # ## 1. Load a position
 #
-# The file `positions/what_if_final.json` (next to this notebook) is plain JSON. Loading it with
-# `game.state_from_json` checks every field: that all 45 Number cards and 60 Rule cards are each somewhere,
+# The file `positions/what_if_final.json` (next to this notebook) is plain JSON: the game, the number of
+# players, its options, a description and the position itself. Loading it with `rl.load_position` checks every
+# field: that all 45 Number cards and 60 Rule cards are each somewhere,
 # that hands are not too big, that the table fits the round, and so on.
 
 # %%
-data = json.loads(Path("positions/what_if_final.json").read_text())
-game = rl.load_game("master_of_rules", players=data["players"])
-state = game.state_from_json(data)
+game, state = rl.load_position("positions/what_if_final.json")
+data = state.to_json()  # the position as plain JSON (the file's "position" field): we edit it below
 print(describe(state))
 print()
 print(hand_text(state, 0))
+
+# %% [markdown]
+# Where does this position come from? It is built in `ratgames_lab/master_of_rules/scenarios.py`: a hand-written
+# deal (`deal()`) played forward with legal moves (`play()`), so it is legal by construction. The tests build
+# their positions the same way.
+
+# %%
+# NBVAL_CHECK_OUTPUT
+from ratgames_lab.master_of_rules import scenarios
+
+print(scenarios.position_what_if.__doc__.strip())
+print("The file is what scenarios.py builds:", scenarios.build("what_if_final")["position"] == data)
 
 # %% [markdown]
 # The file also keeps the log of the transaction so far:

@@ -54,7 +54,7 @@ import bqplot as bq
 import networkx as nx
 
 import ratgames_lab as rl
-from ratgames_lab.rattus import DEFAULT_BOARD, DEFAULT_TOKENS, board_for_players, load_position
+from ratgames_lab.rattus import DEFAULT_BOARD, DEFAULT_TOKENS, POSITIONS, board_for_players
 from ratgames_lab.rattus.actions import (EndTurn, KingToCastle, KnightNeutral, MerchantMove, MonkMove,
                                          MovePlague, PeasantCube, Place, Reveal, SetupPlace, Spread,
                                          TakeClass, WitchPeek, WitchSwap)
@@ -419,12 +419,12 @@ print(state.describe())
 # > There are 3 rat tokens in Gallia, 1 in Germania and none in Italia. Red may place 3 cubes in Gallia or 1
 # > in Germania, but none in Italia.
 #
-# The rulebook's examples ship with ratgames_lab as position files (`ratgames_lab/rattus/positions/`).
-# `load_position` reads one and returns its game and state.
+# The rulebook's examples ship with ratgames_lab as position files (`ratgames_lab/rattus/positions/`, the
+# folder `POSITIONS`). `rl.load_position` reads a position file of any game and returns its game and state.
 
 # %%
 # NBVAL_CHECK_OUTPUT
-game6, state6 = load_position("placement")
+game6, state6 = rl.load_position(POSITIONS / "placement.json")
 print(state6.describe())
 print("Red may place cubes in:", [a.region for a in state6.legal_actions() if a.kind == "place"])
 
@@ -465,7 +465,7 @@ show_events(state6.events[-1:])
 
 # %%
 # NBVAL_CHECK_OUTPUT
-game7, state7 = load_position("gallia_plague")
+game7, state7 = rl.load_position(POSITIONS / "gallia_plague.json")
 print(len(game7.tokens), "tokens in this game's set; the three added ones:")
 for token_id in ("EX1", "EX2", "EX3"):
     print(" ", game7.tokens.describe(game7.tokens.index[token_id]))
@@ -537,7 +537,7 @@ print(state7.describe())
 
 # %%
 # NBVAL_CHECK_OUTPUT
-game8, state8 = load_position("knight")
+game8, state8 = rl.load_position(POSITIONS / "knight.json")
 moves = [a for a in state8.legal_actions() if a.kind == "move_plague"]
 print("Yellow holds the Knight. One step:", [a.to for a in moves if a.via is None])
 print("Two steps:", len([a for a in moves if a.via]), "moves, for example",
@@ -584,7 +584,7 @@ for declare in (True, False):
 
 # %%
 # NBVAL_CHECK_OUTPUT
-game9, state9 = load_position("placement")
+game9, state9 = rl.load_position(POSITIONS / "placement.json")
 data = state9.to_json()
 data["classes"] = {card: 0 for card in CLASSES}   # player 0 (Red) holds every card
 powers = game9.state_from_json(data)
@@ -678,7 +678,7 @@ print(powers.describe())
 
 # %%
 # NBVAL_CHECK_OUTPUT
-game10, state10 = load_position(Path("positions/rattus_last_turn.json"))
+game10, state10 = rl.load_position("positions/rattus_last_turn.json")
 print(state10.describe())
 
 # %% [markdown]
@@ -755,12 +755,12 @@ print("Knight, two moves:", two_steps)
 # (With 3 players, Turcia would be added, through the Italia–Turcia arrow.)
 
 # %% [markdown]
-# **Exercise 2.** In the placing example (`load_position("placement")`), suppose Red held the Peasant. How
-# many cubes could Red place in Gallia, in Germania and in Italia? Guess first, then check with the engine:
-# give Red the Peasant as in section 9 and try each region on a `clone()`.
+# **Exercise 2.** In the placing example (`rl.load_position(POSITIONS / "placement.json")`), suppose Red
+# held the Peasant. How many cubes could Red place in Gallia, in Germania and in Italia? Guess first, then
+# check with the engine: give Red the Peasant as in section 9 and try each region on a `clone()`.
 
 # %% tags=["solution"]
-game_ex, state_ex = load_position("placement")
+game_ex, state_ex = rl.load_position(POSITIONS / "placement.json")
 data_ex = state_ex.to_json()
 data_ex["classes"]["peasant"] = 0
 with_peasant = game_ex.state_from_json(data_ex)
@@ -776,10 +776,10 @@ for region in ("Gallia", "Germania", "Italia"):
 # %% [markdown]
 # **Exercise 3.** The order of the reveals is the active player's choice. In the Gallia example, what happens
 # if Red reveals **token #3 first** (threshold 2: M, Merchant, Monk)? Play it from a fresh
-# `load_position("gallia_plague")` and compare with section 7: does Gallia still end up empty?
+# `rl.load_position(POSITIONS / "gallia_plague.json")` and compare with section 7: does Gallia still end up empty?
 
 # %% tags=["solution"]
-game_ex, state_ex = load_position("gallia_plague")
+game_ex, state_ex = rl.load_position(POSITIONS / "gallia_plague.json")
 rng_ex = random.Random(SEED)
 state_ex.apply(MovePlague(to="Gallia", via=None))
 for _ in range(2):

@@ -53,7 +53,7 @@ import bqplot as bq
 import ratgames_lab as rl
 from ratgames_lab.core.odds import (convolve, expectation, hypergeom_pmf, running_frequency, simulate,
                                     tolerance, uniform)
-from ratgames_lab.rattus import DEFAULT_TOKENS, load_position
+from ratgames_lab.rattus import DEFAULT_TOKENS
 from ratgames_lab.rattus.actions import MovePlague, Reveal
 from ratgames_lab.rattus.components import CLASS_NAMES, CLASSES, COLOURS
 from ratgames_lab.rattus.odds import (class_card_risk, contamination_probability, cube_loss_distribution,
@@ -76,7 +76,7 @@ def pct(p):
 
 # %%
 # NBVAL_CHECK_OUTPUT
-game, state = load_position(Path("positions/rattus_odds.json"))
+game, state = rl.load_position("positions/rattus_odds.json")
 TOKENS = game.tokens
 print(state.describe())
 

@@ -49,7 +49,7 @@ import bqplot as bq
 
 import ratgames_lab as rl
 from ratgames_lab.core.analysis import evaluate_actions
-from ratgames_lab.rattus import DEFAULT_BOARD, DEFAULT_TOKENS, HeuristicBot, load_position
+from ratgames_lab.rattus import DEFAULT_BOARD, DEFAULT_TOKENS, HeuristicBot
 from ratgames_lab.rattus.actions import MovePlague, Reveal, Spread
 from ratgames_lab.rattus.components import COLOURS
 from ratgames_lab.rattus.odds import best_plague_moves, contamination_probability
@@ -63,8 +63,9 @@ def show_events(events):
 # %% [markdown]
 # ## 1. Load a position
 #
-# The file `positions/rattus_what_if.json` (next to this notebook) is plain JSON: a short description, the
-# number of players, the game options and the position. `load_position` reads it and checks every field
+# The file `positions/rattus_what_if.json` (next to this notebook) is plain JSON: the game, a short
+# description, the number of players, the game options and the position. `rl.load_position` reads it and checks
+# every field
 # (each of the 49 tokens exactly once somewhere, at most 3 tokens per region, no more than 20 cubes per
 # player, and so on).
 
@@ -73,7 +74,7 @@ def show_events(events):
 data = json.loads(Path("positions/rattus_what_if.json").read_text())
 print(data["description"])
 print()
-game, state = load_position(Path("positions/rattus_what_if.json"))
+game, state = rl.load_position("positions/rattus_what_if.json")
 print(state.describe())
 
 # %% [markdown]

@@ -8,9 +8,10 @@ from .core.errors import IllegalActionError, InvalidPositionError
 from .core.protocol import CHANCE, TERMINAL, Action, Event, Game, GameState
 from .core.registry import GAMES, GameInfo, load_game
 from .core.match import Match
+from .core.position import load_position
 
 __all__ = [
     "CHANCE", "TERMINAL", "GAMES", "GameInfo", "load_game", "IllegalActionError", "InvalidPositionError",
-    "Action", "Event", "Game", "GameState", "Match",
+    "Action", "Event", "Game", "GameState", "Match", "load_position",
 ]
 __version__ = "0.1.0"

@@ -3,7 +3,8 @@
 Two sets, both public so that lessons, tests and docs build positions the same way:
 
 * ``EXAMPLES``: the rulebook's worked examples, shipped as ``ratgames_lab/master_of_rules/positions/*.json``;
-* ``LESSON_POSITIONS``: the positions the lessons load from ``notebooks/positions/*.json``.
+* ``LESSON_POSITIONS``: the positions the lessons load from ``notebooks/positions/*.json`` (written in the one
+  position format, read by ``ratgames_lab.load_position``).
 
 Each position starts as a deal at the start of a transaction (``deal``: hands, display, decks, discards, kept
 cards), is validated by ``state_from_json`` and is then played forward with a script of legal actions (``play``)
@@ -385,10 +386,17 @@ LESSON_POSITIONS: dict[str, Callable[[], dict]] = {
 
 
 def build(name: str) -> dict:
-    """The position ``name`` (a rulebook example or a lesson position) as built here."""
+    """The position ``name`` as built here: a rulebook example's state, or a lesson position's file (the one
+    position format, ``{"format", "game", "players", "options", "position", "description"}``)."""
     if name in EXAMPLES:
         return EXAMPLES[name]["build"]()
-    return LESSON_POSITIONS[name]()
+    from ..core.position import position_document
+    from ..core.registry import load_game
+
+    builder = LESSON_POSITIONS[name]
+    data = builder()
+    game = load_game("master_of_rules", players=data["players"])
+    return position_document(game, game.state_from_json(data), builder.__doc__.strip())
 
 
 def dumps(position: dict) -> str:

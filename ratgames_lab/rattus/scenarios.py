@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Callable
 
 from ..core.errors import InvalidPositionError
+from ..core.position import position_document
 
 LESSONS_DIR = Path("notebooks") / "positions"
 
@@ -27,7 +28,8 @@ CARDS = ("king", "monk", "knight", "peasant", "merchant", "witch")
 def position(players: int, regions: dict, plague: str, active: int, classes: dict, revealed: list,
              description: str, turn: int, took: bool = False, placed: bool = False, used: tuple = (),
              castle: list | None = None) -> dict:
-    """A position file {"description", "players", "options", "position"} at the start of ``active``'s turn.
+    """A position file (the one position format, read by ``ratgames_lab.load_position``) at the start of
+    ``active``'s turn.
 
     ``regions`` maps a region to (face-down token ids, cubes per player); regions not listed are empty.
     Every token that is neither on the board nor in ``revealed`` is in the supply. The result is checked by
@@ -50,8 +52,8 @@ def position(players: int, regions: dict, plague: str, active: int, classes: dic
                 castle=list(castle or [0] * players), supply=[t for t in DEFAULT_TOKENS.ids if t not in gone],
                 removed=[], revealed=list(revealed), classes={c: classes.get(c) for c in CARDS}, used=list(used),
                 took_class=took, placed=placed, events=[])
-    game.state_from_json(data)  # the engine's validator: raises InvalidPositionError naming a bad field
-    return {"description": description, "players": players, "options": {}, "position": data}
+    state = game.state_from_json(data)  # the engine's validator: raises InvalidPositionError naming a bad field
+    return position_document(game, state, description)
 
 
 # Tokens already revealed in the mid-game positions (public: everybody saw them).

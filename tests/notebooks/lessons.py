@@ -28,12 +28,10 @@ GAME_LESSONS = [name for name in LESSONS if game_of(name)]
 
 
 def load_lesson_position(path: Path):
-    """(game, state, the saved state's JSON) from a lesson position file."""
+    """(game, state, the saved state's JSON) from a lesson position file (the one position format)."""
     data = json.loads(path.read_text(encoding="utf-8"))
-    if "position" in data:  # {"description", "players", "options", "position"}
-        from ratgames_lab.rattus import load_position
-
-        game, state = load_position(path)
-        return game, state, data["position"]
-    game = rl.load_game("master_of_rules", players=data["players"])
-    return game, game.state_from_json(data), data
+    assert data["format"] == "ratgames_lab.position/1" and set(data) <= {
+        "format", "game", "players", "options", "position", "description"}, path.name
+    game, state = rl.load_position(path)
+    assert game.name == data["game"] and game.players == data["players"]
+    return game, state, data["position"]

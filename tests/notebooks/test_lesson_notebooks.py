@@ -118,6 +118,7 @@ def test_every_position_a_notebook_loads_exists():
         for cell in _code_cells(_load(name)):
             names |= set(re.findall(r'load_position\("(\w+)"\)', _source(cell)))
             names |= set(re.findall(r'"positions/(\w+)\.json"', _source(cell)))
+            names |= set(re.findall(r'POSITIONS / "(\w+)\.json"', _source(cell)))
     assert names, "the lessons load positions"
     shipped = {p.stem for info in rl.GAMES.values()  # a game's own scenarios, loaded by name
                for p in (Path(importlib.import_module(info.module).__file__).parent / "positions").glob("*.json")}
