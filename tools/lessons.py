@@ -76,7 +76,8 @@ def save(nb: nbformat.NotebookNode, path: Path) -> None:
 
 def lessons(names: list[str]) -> list[Path]:
     """The lesson notebooks named (by file name or stem), or every lesson."""
-    found = sorted(NOTEBOOKS.glob(LESSON_GLOB))
+    found = sorted(set(NOTEBOOKS.glob(LESSON_GLOB)) |  # a new lesson may exist only as its .py source so far
+                   {p.with_suffix(".ipynb") for p in NOTEBOOKS.glob(LESSON_GLOB.replace(".ipynb", ".py"))})
     if not names:
         return found
     chosen = [p for p in found if p.name in names or p.stem in names]
@@ -93,6 +94,9 @@ def clean_file(path: Path) -> None:
 
 def sync(path: Path) -> None:
     """Pair the notebook with its .py (percent format) and copy the newer one's cells into the other."""
+    if not path.exists():  # a new lesson written as a .py: create its notebook, paired
+        subprocess.run([sys.executable, "-m", "jupytext", "--quiet", "--set-formats", PAIRING,
+                        str(path.with_suffix(".py"))], check=True)
     nb = nbformat.read(path, as_version=4)
     if nb.metadata.get("jupytext", {}).get("formats") != PAIRING:
         nb.metadata["jupytext"] = {"formats": PAIRING}
