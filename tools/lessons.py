@@ -29,6 +29,8 @@ PAIRING = "ipynb,py:percent"
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 NOTEBOOK_METADATA = ("kernelspec", "language_info", "jupytext")
 CELL_METADATA = ("tags",)
+# What JupyterLab writes for the ipykernel kernel: any other display name is rewritten on opening (tab modified).
+KERNELSPEC = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
 LIVE_TAG = "live"  # a cell whose output depends on what is installed: saved as its one-line placeholder
 
 
@@ -47,6 +49,7 @@ def placeholder(source: str) -> str:
 def clean(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
     """``nb`` without widget state, widget outputs (one line instead), timings or other stray metadata."""
     nb.metadata = nbformat.from_dict({k: nb.metadata[k] for k in NOTEBOOK_METADATA if k in nb.metadata})
+    nb.metadata.kernelspec = nbformat.from_dict(KERNELSPEC)
     nb.nbformat, nb.nbformat_minor = nbformat.current_nbformat, nbformat.current_nbformat_minor
     for cell in nb.cells:
         cell.metadata = nbformat.from_dict({k: cell.metadata[k] for k in CELL_METADATA if k in cell.metadata})
@@ -88,8 +91,14 @@ def lessons(names: list[str]) -> list[Path]:
 
 
 def clean_file(path: Path) -> None:
-    """Clean one saved notebook in place."""
-    save(clean(nbformat.read(path, as_version=4)), path)
+    """Clean one saved notebook in place, and rewrite its paired .py from it (same cells; the header follows the
+    notebook's metadata, so that jupytext in JupyterLab does not change the notebook on opening)."""
+    import jupytext
+
+    nb = clean(nbformat.read(path, as_version=4))
+    save(nb, path)
+    if nb.metadata.get("jupytext", {}).get("formats") == PAIRING:
+        jupytext.write(nb, path.with_suffix(".py"), fmt="py:percent")
 
 
 def sync(path: Path) -> None:
@@ -114,7 +123,8 @@ def execute(path: Path) -> None:
     NotebookClient(nb, timeout=300, kernel_name="python3", resources={"metadata": {"path": str(path.parent)}}
                    ).execute()
     nb, _ = CoalesceStreamsPreprocessor().preprocess(nb, {})  # merge text the kernel sent in pieces
-    save(clean(nb), path)
+    save(nb, path)
+    clean_file(path)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -1,7 +1,7 @@
 """Committed notebooks are clean: no widget state, no raw widget text, saved as JupyterLab itself saves them.
 
 JupyterLab marks a notebook modified on opening when it has to change it (an older nbformat minor version, cells
-without ids); an untrusted notebook with saved widget outputs shows their plain-text fallback
+without ids, a kernelspec other than the running ipykernel's, checked in a JupyterLab 4.6 browser session); an untrusted notebook with saved widget outputs shows their plain-text fallback
 (``VBox(children=(HTML(value="<style>...``). So each saved widget output is one line asking to run the cell,
 and the file is byte for byte what nbformat (JupyterLab's writer) writes. ``python3 tools/lessons.py clean``
 fixes a notebook that fails here.
@@ -22,6 +22,7 @@ WIDGET_REPR = re.compile(r"^\s*(VBox|HBox|Box|GridBox|Tab|Accordion|HTML|Output|
                          r"[A-Z]\w*Dashboard)\(|<style>|bqplot|ipywidgets")
 NOTEBOOK_METADATA = {"kernelspec", "language_info", "jupytext"}
 CELL_METADATA = {"tags"}
+KERNELSPEC = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
 
 
 def _text(output: dict) -> str:
@@ -67,6 +68,9 @@ def test_saved_in_the_form_jupyterlab_writes(name):
     assert text == nbformat.writes(nb) + "\n", f"{name} is not in normalized form: python3 tools/lessons.py clean"
     assert text.startswith('{\n "cells": [\n  {\n') and text.endswith("}\n")  # indent 1, sorted keys, newline
     assert set(nb.metadata) <= NOTEBOOK_METADATA, sorted(set(nb.metadata) - NOTEBOOK_METADATA)
+    # JupyterLab rewrites any other kernelspec to the running ipykernel's on opening (and marks the tab modified)
+    assert nb.metadata.kernelspec == KERNELSPEC
+    assert nb.metadata.language_info.name == "python"
     for cell in nb.cells:
         assert set(cell.metadata) <= CELL_METADATA, (cell.source[:60], sorted(cell.metadata))
 

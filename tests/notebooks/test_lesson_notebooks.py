@@ -79,6 +79,7 @@ def test_notebook_and_its_py_source_are_in_sync(name):
     assert committed["metadata"]["jupytext"]["formats"] == "ipynb,py:percent"
     paired = jupytext.read(source, fmt="py:percent")
     assert paired.metadata["jupytext"]["formats"] == "ipynb,py:percent"
+    assert paired.metadata["kernelspec"] == committed["metadata"]["kernelspec"]  # else jupytext changes it on opening
     want = [(c["cell_type"], _source(c), dict(c.get("metadata", {}))) for c in paired["cells"]]
     have = [(c["cell_type"], _source(c), c.get("metadata", {})) for c in committed["cells"]]
     assert have == want, f"{name} and {source.name} differ: run python3 tools/lessons.py execute {name}"
