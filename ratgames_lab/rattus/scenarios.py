@@ -151,9 +151,11 @@ def build(name: str) -> dict:
     return LESSON_POSITIONS[name]()
 
 
-def dumps_lesson(position: dict) -> str:
-    """The on-disk form of a lesson position (indented JSON, trailing newline)."""
-    return json.dumps(position, indent=1, ensure_ascii=False) + "\n"
+def dumps_lesson(document: dict) -> str:
+    """The on-disk form of a lesson position file: indented JSON, the description before the position."""
+    order = ["format", "game", "players", "options", "description", "position"]
+    ordered = {key: document[key] for key in sorted(document, key=lambda k: order.index(k) if k in order else 99)}
+    return json.dumps(ordered, indent=1, ensure_ascii=False) + "\n"
 
 
 def main(argv: list[str] | None = None) -> int:
