@@ -10,8 +10,7 @@ edit either one (the .py in any editor, the notebook in JupyterLab with jupytext
 NAME is a file name or stem (``12_master_of_rules_what_if``); default: every lesson. "Clean" means what
 tests/notebooks/test_clean_notebooks.py checks: no saved widget state, each widget output (and the output of a
 cell tagged ``live``, computed from what is installed) replaced by one line asking to run the cell, no timing
-metadata, and the file in the form JupyterLab itself saves (so opening the
-notebook does not mark it modified).
+metadata, and the file in the form JupyterLab itself saves (so opening the notebook does not mark it modified).
 """
 from __future__ import annotations
 
@@ -52,6 +51,10 @@ def clean(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
     nb.metadata.kernelspec = nbformat.from_dict(KERNELSPEC)
     nb.nbformat, nb.nbformat_minor = nbformat.current_nbformat, nbformat.current_nbformat_minor
     for cell in nb.cells:
+        if not cell.get("id"):  # nbformat 4.5 cells carry ids; JupyterLab adds missing ones (a modification)
+            from nbformat.corpus.words import generate_corpus_id
+
+            cell["id"] = generate_corpus_id()
         cell.metadata = nbformat.from_dict({k: cell.metadata[k] for k in CELL_METADATA if k in cell.metadata})
         if cell.cell_type != "code":
             continue
