@@ -61,6 +61,16 @@ def _positive_int(text: str) -> int:
     return value
 
 
+def _bounded_int(low: int, high: int):
+    """An argparse type: a whole number between ``low`` and ``high``."""
+    def parse(text: str) -> int:
+        value = _int(text)
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"{value} is out of range: give a number from {low} to {high}")
+        return value
+    return parse
+
+
 def _int(text: str) -> int:
     try:
         return int(text)
@@ -144,13 +154,26 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=_int, default=0, metavar="S", help="seed (default: 0)")
     p.add_argument("--json", action="store_true", help="print the result as JSON")
 
-    p = sub.add_parser("app", help="serve a game's dashboard with Voila",
-                       description="Serve notebooks/apps/GAME.ipynb with Voila on 127.0.0.1. Any extra "
-                                   "--Voila.* option is passed on (for example --Voila.ip=0.0.0.0 to serve the "
-                                   "local network).")
-    p.add_argument("game", type=_game_name, metavar="GAME")
+    p = sub.add_parser("app", help="serve a game's dashboard with Voila (--classroom: for a class)",
+                       description="Serve notebooks/apps/GAME.ipynb with Voila on 127.0.0.1 (this computer only). "
+                                   "With --classroom: serve it to a class on the local network, behind a student "
+                                   "code and a teacher code (see docs/classroom.md). Extra --Voila.* options are "
+                                   "passed on to Voila.")
+    p.add_argument("game", type=_game_name, metavar="GAME", help="game name (see 'ratgames list')")
     p.add_argument("--port", type=_port, metavar="P", help=f"port (default: {VOILA_PORT} or the next free one)")
     p.add_argument("--no-browser", action="store_true", help="do not open a web browser")
+    p.add_argument("--classroom", action="store_true",
+                   help="serve a class on the local network: access codes, only the dashboard, limits")
+    p.add_argument("--host", default="0.0.0.0", metavar="ADDRESS",
+                   help="classroom: the address to listen on (default: 0.0.0.0, every network of this computer)")
+    p.add_argument("--students", type=_bounded_int(1, 200), default=30, metavar="N",
+                   help="classroom: at most N student games at once (default: 30)")
+    p.add_argument("--ready-games", type=_bounded_int(0, 60), default=6, metavar="K",
+                   help="classroom: games started in advance so that pages open at once (default: 6)")
+    p.add_argument("--memory-limit", type=_bounded_int(500, 1_000_000), metavar="MB",
+                   help="classroom: no new game above this memory use (default: 3/4 of this computer's memory)")
+    p.add_argument("--idle-minutes", type=_bounded_int(1, 24 * 60), default=45, metavar="M",
+                   help="classroom: stop a game nobody used for M minutes (default: 45)")
 
     p = sub.add_parser("student-copy", help="copy the notebooks with the solution cells blanked",
                        description="Copy the notebooks (not notebooks/apps/) with every cell tagged 'solution' "
@@ -511,16 +534,25 @@ def _free_port(start: int, host: str = "127.0.0.1", tries: int = 50) -> int:
 
 
 def voila_command(notebook: Path, port: int, no_browser: bool, extra: Sequence[str]) -> list[str]:
-    """The Voila command line that serves one notebook on 127.0.0.1 (extra --Voila.* options last)."""
-    cmd = [sys.executable, "-m", "voila", str(notebook), f"--port={port}", "--Voila.ip=127.0.0.1",
-           "--Voila.port_retries=0"]
+    """The Voila command line that serves one notebook (on 127.0.0.1 unless ``extra`` gives --Voila.ip)."""
+    cmd = [sys.executable, "-m", "voila", str(notebook), f"--port={port}", "--Voila.port_retries=0"]
+    if not any(a.startswith("--Voila.ip=") for a in extra):
+        cmd.append("--Voila.ip=127.0.0.1")
     if no_browser:
         cmd.append("--no-browser")
     return cmd + list(extra)
 
 
+def _voila_ip(extra: Sequence[str]) -> str:
+    ip = "127.0.0.1"
+    for a in extra:
+        if a.startswith("--Voila.ip="):
+            ip = a.split("=", 1)[1]
+    return ip
+
+
 def cmd_app(args: argparse.Namespace, extra: Sequence[str], out: TextIO) -> int:
-    """``ratgames app``: serve notebooks/apps/GAME.ipynb with Voila until Ctrl-C."""
+    """``ratgames app``: serve notebooks/apps/GAME.ipynb with Voila until Ctrl-C, SIGTERM or SIGHUP."""
     bad = [a for a in extra if not a.startswith("--Voila.") and not a.startswith("--VoilaConfiguration.")]
     if bad:
         raise CliError(f"unrecognized arguments: {' '.join(bad)} (only --Voila.* options are passed to Voila)")
@@ -529,29 +561,51 @@ def cmd_app(args: argparse.Namespace, extra: Sequence[str], out: TextIO) -> int:
         raise CliError(f"{GAMES[args.game].title} has no dashboard yet (no notebooks/apps/{args.game}.ipynb)")
     if importlib.util.find_spec("voila") is None:
         raise CliError(f"Voila is not installed. Install the lab extra: {LAB_INSTALL_HINT}")
-    ip = "127.0.0.1"
-    for a in extra:
-        if a.startswith("--Voila.ip="):
-            ip = a.split("=", 1)[1]
-    port = args.port if args.port is not None else _free_port(VOILA_PORT)
+    if args.classroom:
+        return _serve_classroom(args, notebook, extra, out)
+    from .classroom.processes import Stopped, raise_on_signals, restore_signals, start_server, stop_server
+    ip = _voila_ip(extra)
+    port = args.port if args.port is not None else _free_port(VOILA_PORT, "0.0.0.0" if ip != "127.0.0.1" else ip)
     cmd = voila_command(notebook, port, args.no_browser, extra)
-    shown = "localhost" if ip in ("127.0.0.1", "localhost") else ("<this computer's address>" if ip in
-                                                                 ("0.0.0.0", "", "*") else ip)
+    local = ip in ("127.0.0.1", "localhost")
+    shown = "localhost" if local else ("<this computer's address>" if ip in ("0.0.0.0", "", "*", "::") else ip)
     out.write(f"Serving {GAMES[args.game].title} from {notebook}\n"
               f"Open http://{shown}:{port}/ in a browser. Press Ctrl-C to stop.\n")
+    if not local:
+        out.write("Warning: anyone who can reach this computer can open the app, with no code. To serve a class "
+                  f"safely, use: ratgames app {args.game} --classroom\n")
     out.flush()
-    proc = subprocess.Popen(cmd)
+    previous = raise_on_signals()
+    proc = None
     try:
-        return proc.wait()
-    except KeyboardInterrupt:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
-        out.write("Stopped.\n")
+        proc = start_server(cmd)
+        code = proc.wait()
+        out.write(f"Voila stopped (exit code {code}).\n")
+        return 0 if code == 0 else 1
+    except (KeyboardInterrupt, Stopped):
+        out.write("Stopping Voila and its kernels...\n")
         return 0
+    finally:
+        if proc is not None:
+            stop_server(proc)
+        restore_signals(previous)
+
+
+def _serve_classroom(args: argparse.Namespace, notebook: Path, extra: Sequence[str], out: TextIO) -> int:
+    """``ratgames app GAME --classroom``."""
+    from .classroom import ClassroomSettings, default_memory_mb, new_code
+    from .classroom.server import serve_classroom
+    if any(a.startswith("--Voila.ip=") for a in extra):
+        raise CliError("--classroom serves the local network itself: leave out --Voila.ip")
+    if args.ready_games > args.students:
+        raise CliError(f"--ready-games ({args.ready_games}) cannot exceed --students ({args.students})")
+    port = args.port if args.port is not None else _free_port(VOILA_PORT, args.host)
+    settings = ClassroomSettings(
+        game=args.game, notebook=notebook, port=port, host=args.host, students=args.students, ready_games=args.ready_games,
+        starts_at_once=max(1, min(4, os.cpu_count() or 1)),
+        memory_mb=args.memory_limit or default_memory_mb(), idle_minutes=args.idle_minutes,
+        student_code=new_code(6), teacher_code=new_code(10))
+    return serve_classroom(settings, GAMES[args.game].title, out, list(extra))
 
 
 # ------------------------------------------------------------------------------------------------
