@@ -557,6 +557,7 @@ async def housekeeping(state: ClassState) -> None:
         await asyncio.sleep(2)
         now = time.monotonic()
         _memory(state)
+        stops = []
         for kernel_id, game in list(state.games.items()):
             why = None
             if game.connections == 0 and game.ever_connected and now - game.left > s.left_seconds:
@@ -566,7 +567,9 @@ async def housekeeping(state: ClassState) -> None:
             elif game.rss_mb > s.kernel_memory_mb:
                 why = f"it used {game.rss_mb:.0f} MB (limit {s.kernel_memory_mb} MB)"
             if why:
-                await shutdown_game(state, kernel_id, why)
+                stops.append(shutdown_game(state, kernel_id, why))
+        if stops:
+            await asyncio.gather(*stops)
 
 
 async def _wait_for_voila(state: ClassState, proc, timeout: float = 180) -> bool:
@@ -598,6 +601,9 @@ def voila_config(settings: ClassroomSettings, root: Path, port: int, token: str)
         "VoilaKernelManager": {"kernel_pools_config": {
             "default": {"pool_size": 0}, STUDENT_NOTEBOOK: {"pool_size": settings.ready_games}},
             "fill_delay": 0.5},
+        # nbclient waits only 4 s for a cell's output after it ran: under a class's load the dashboard's output
+        # came later and the page stayed blank ("Timeout waiting for IOPub output")
+        "VoilaExecutor": {"iopub_timeout": 120, "startup_timeout": 180},
         "MappingKernelManager": {"cull_idle_timeout": settings.idle_minutes * 60, "cull_interval": 60,
                                  "cull_connected": True, "cull_busy": False},
     }
@@ -711,7 +717,10 @@ def serve_classroom(settings: ClassroomSettings, title: str, out: TextIO, voila_
         stop_server(proc)
         log.close()
         loop.close()
-        shutil.rmtree(workdir, ignore_errors=True)
+        if os.environ.get("RATGAMES_CLASSROOM_KEEP"):
+            out.write(f"Kept {workdir} (RATGAMES_CLASSROOM_KEEP is set).\n")
+        else:
+            shutil.rmtree(workdir, ignore_errors=True)
         out.write(f"Stopped the class server, Voila and {kernels} kernel process(es).\n")
         out.flush()
     return code

@@ -65,6 +65,27 @@ class Classroom:
                 total += proc.memory_info().rss / 2**20
         return total
 
+    def kernel_memory_mb(self) -> list[float]:
+        """Memory (RSS) of each kernel, in MB."""
+        import psutil
+        sizes = []
+        for pid in self.kernels():
+            with contextlib.suppress(psutil.Error):
+                sizes.append(psutil.Process(pid).memory_info().rss / 2**20)
+        return sizes
+
+    def settled_memory_mb(self, timeout: float = 60) -> float:
+        """memory_mb() once it stops growing (the kernels started in advance have loaded the dashboard)."""
+        deadline = time.monotonic() + timeout
+        last = self.memory_mb()
+        while time.monotonic() < deadline:
+            time.sleep(2)
+            now = self.memory_mb()
+            if abs(now - last) < 0.01 * last:
+                return now
+            last = now
+        return last
+
     def wait_kernels(self, count: int, timeout: float) -> list[int]:
         """Wait until exactly ``count`` kernels run; return them (the last list seen on timeout)."""
         deadline = time.monotonic() + timeout
