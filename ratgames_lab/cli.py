@@ -26,7 +26,7 @@ import socket
 import subprocess
 import sys
 from pathlib import Path
-from typing import Any, Sequence, TextIO
+from typing import Any, NoReturn, Sequence, TextIO
 
 from .core.errors import IllegalActionError, InvalidPositionError
 from .core.protocol import CHANCE, Game, GameState
@@ -98,9 +98,17 @@ def _port(text: str) -> int:
 # ------------------------------------------------------------------------------------------------
 # Parser
 # ------------------------------------------------------------------------------------------------
+class _Parser(argparse.ArgumentParser):
+    """argparse with errors on one line, ``ratgames: error: ...`` (no usage lines), exit code 2."""
+
+    def error(self, message: str) -> NoReturn:
+        sys.stderr.write(f"ratgames: error: {message}\n")
+        raise SystemExit(2)
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argparse parser with one sub-parser per command."""
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="ratgames",
         description="Exact rules engines, odds and dashboards for five board and card games.",
         epilog="Run 'ratgames COMMAND --help' for the options of one command.")

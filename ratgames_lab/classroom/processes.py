@@ -47,6 +47,8 @@ def start_server(cmd: Sequence[str], **kwargs) -> subprocess.Popen:
 
 def descendants(pid: int) -> list[int]:
     """Every process started by ``pid``, children of children included (kernels run in their own sessions)."""
+    if not isinstance(pid, int) or pid <= 1:  # no real server process: never the whole system
+        return []
     try:
         import psutil
     except ImportError:

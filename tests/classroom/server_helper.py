@@ -127,7 +127,16 @@ def classroom(game: str = "rattus", *args: str, log_name: str = "classroom.log",
         text = "".join(lines)
         student = re.search(r"Student code:\s+(\S+)", text).group(1)
         teacher = re.search(r"Teacher code:\s+(\S+)", text).group(1)
-        yield Classroom(f"http://127.0.0.1:{port}", student, teacher, proc, lines)
+        server = Classroom(f"http://127.0.0.1:{port}", student, teacher, proc, lines)
+        yield server
+        # SIGTERM (not Ctrl-C) stops the class server, Voila and every kernel
+        import psutil
+        processes = psutil.Process(proc.pid).children(recursive=True)
+        assert any("voila" in " ".join(p.cmdline()) for p in processes)
+        proc.send_signal(signal.SIGTERM)
+        assert proc.wait(60) == 0
+        gone, alive = psutil.wait_procs(processes, timeout=10)
+        assert not alive, f"still running after SIGTERM: {[p.cmdline() for p in alive]}"
     finally:
         if proc.poll() is None:
             proc.send_signal(signal.SIGTERM)
