@@ -40,7 +40,7 @@ class ClassroomSettings:
     memory_mb: int = 6000           # no new game once the server and its kernels use this much memory
     kernel_memory_mb: int = 700     # a game (kernel) above this is stopped
     idle_minutes: int = 45          # a game with no activity for this long is stopped (Voila's culler)
-    left_seconds: int = 20          # a game whose tab was closed is stopped after this many seconds
+    left_seconds: int = 10          # a game whose tab was closed is stopped after this many seconds
     unopened_seconds: int = 60      # a page handed out but never connected: its game is stopped after this
     max_message_bytes: int = 4 * 1024 * 1024  # largest websocket message a browser may send
     student_code: str = ""

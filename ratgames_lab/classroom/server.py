@@ -340,14 +340,15 @@ class PlayHandler(Base):
             self.set_status(503)
             self.finish(_page(self.title, f"<h1>{escape(self.title)}</h1><p>{escape(refusal)}</p>", refresh=10))
             return
-        st.starting += self.page_role == "student"
+        self.counted = self.page_role == "student"  # a game being started counts against the class size
+        st.starting += self.counted
         st.waiting += 1
         try:
             async with self.gate:
                 st.waiting -= 1
                 await self._forward()
         finally:
-            st.starting -= self.page_role == "student"
+            st.starting -= self.counted
 
     async def _forward(self) -> None:
         seen = bytearray()
@@ -386,6 +387,9 @@ class PlayHandler(Base):
     def _register(self, kernel_id: str) -> None:
         st = self.state
         st.games[kernel_id] = Game(kernel_id, self.page_role, self.session, time.monotonic())
+        if self.counted:  # from now on the game counts as a game, no more as one being started
+            st.starting -= 1
+            self.counted = False
         st.note(f"{self.page_role} game {kernel_id[:8]} handed out ({st.student_games()} student games)")
 
 
@@ -398,7 +402,7 @@ class ShutdownHandler(Base):
 
     async def post(self, kernel_id: str) -> None:
         self.owns(kernel_id)
-        await shutdown_game(self.state, kernel_id, "its tab was closed")
+        asyncio.ensure_future(shutdown_game(self.state, kernel_id, "its tab was closed"))  # answer at once
         self.set_status(204)
         self.finish()
 

@@ -100,3 +100,10 @@ def test_stop_server_stops_children_in_other_sessions_even_if_the_parent_ignores
         time.sleep(0.1)
     assert proc.poll() is not None and not alive(child)
     assert descendants(0) == [] and descendants(1) == []
+
+
+def test_the_classroom_settings_import_no_jupyter_and_no_tornado():
+    code = ("import sys, ratgames_lab.classroom, ratgames_lab.classroom.processes; "
+            "bad = [m for m in sys.modules if m.split('.')[0] in "
+            "{'tornado', 'voila', 'jupyter_server', 'jupyter_client', 'ipywidgets', 'IPython'}]; assert not bad, bad")
+    subprocess.run([sys.executable, "-c", code], check=True)

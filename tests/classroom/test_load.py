@@ -92,6 +92,11 @@ def test_a_class_of_30_gets_dashboards_and_leaves_no_kernel(capsys):
         ready = sorted(r["ready"] for r in results.values())
         assert ready[-1] < 60  # every student has a live dashboard within a minute of arriving
 
+        # the 31st student finds the class full, with a message, and no game is started for them
+        late = login(cls.url, cls.student_code).get(cls.url + "/play", timeout=30)
+        assert late.status_code == 503 and f"The class is full ({STUDENTS} games at once)" in late.text
+        assert len(cls.kernels()) == len(kernels)
+
         # half close the tab (the page's shutdown request), half just vanish (a laptop lid closed)
         left = time.monotonic()
         for i, (session, ws, kid) in sockets.items():
