@@ -74,6 +74,15 @@ class Classroom:
                 sizes.append(psutil.Process(pid).memory_info().rss / 2**20)
         return sizes
 
+    def kernel_unique_mb(self) -> list[float]:
+        """Memory only each kernel holds (USS: freed when it stops), in MB."""
+        import psutil
+        sizes = []
+        for pid in self.kernels():
+            with contextlib.suppress(psutil.Error):
+                sizes.append(psutil.Process(pid).memory_full_info().uss / 2**20)
+        return sizes
+
     def settled_memory_mb(self, timeout: float = 60) -> float:
         """memory_mb() once it stops growing (the kernels started in advance have loaded the dashboard)."""
         deadline = time.monotonic() + timeout
