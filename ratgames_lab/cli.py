@@ -23,6 +23,7 @@ import sys
 from pathlib import Path
 from typing import Any, NoReturn, Sequence, TextIO
 
+from .core.bots import choose_for_seat, view_rng
 from .core.errors import IllegalActionError, InvalidPositionError
 from .core.protocol import CHANCE, Game, GameState
 from .core.position import load_position
@@ -352,10 +353,11 @@ def play_game(game_name: str, players: int | None = None, seat: int = 1, seed: i
 
     def show_events() -> None:
         nonlocal shown
-        for event in state.events[shown:]:
+        for event in state.events_since(shown):
             out.write(f"  · {event.text()}\n")
-        shown = len(state.events)
+        shown = state.event_count
 
+    views = view_rng(rng)
     try:
         while not state.is_terminal():
             show_events()
@@ -364,7 +366,7 @@ def play_game(game_name: str, players: int | None = None, seat: int = 1, seed: i
                 state.apply(state.sample_chance(rng))
                 continue
             if player != me:
-                state.apply(players_bots[player].choose(state, rng))
+                state.apply(choose_for_seat(players_bots[player], state, rng, views))
                 continue
             out.write(f"\n=== Your turn ({names_of[me]}) ===\n{_state_text(info, state, me)}\n")
             actions = state.legal_actions()
@@ -434,12 +436,12 @@ def action_effect(state: GameState, player: int, action: Any, rng: random.Random
     texts = []
     for _ in range(2):
         view = state.determinize(player, rng)
-        before = len(view.events)
+        before = view.event_count
         try:
             view.apply(action)
         except IllegalActionError:
             return None
-        new = [e.text() for e in view.events[before:]]
+        new = [e.text() for e in view.events_since(before)]
         texts.append(new[0] if new else None)
     text = texts[0]
     if text is None or text != texts[1]:
@@ -453,7 +455,7 @@ def action_effect(state: GameState, player: int, action: Any, rng: random.Random
 def _choose_action(state: GameState, me: int, actions: Sequence[Any], inp: TextIO, out: TextIO) -> Any:
     """Show the menu (grouped when long) and read the human's choice, in one or two steps."""
     groups = menu_groups(actions)
-    rng = random.Random(len(state.events))
+    rng = random.Random(state.event_count)
     while True:
         for i, group in enumerate(groups, 1):
             effect = action_effect(state, me, group[0], rng) if len(group) == 1 else None
