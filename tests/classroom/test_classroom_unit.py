@@ -107,3 +107,22 @@ def test_the_classroom_settings_import_no_jupyter_and_no_tornado():
             "bad = [m for m in sys.modules if m.split('.')[0] in "
             "{'tornado', 'voila', 'jupyter_server', 'jupyter_client', 'ipywidgets', 'IPython'}]; assert not bad, bad")
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_a_student_dashboard_cannot_switch_the_teacher_view_on():
+    """What a widget message from a student's browser would do: set the toggle's value; it falls back to off."""
+    pytest.importorskip("ipywidgets")
+    app = json.loads((REPO / "notebooks" / "apps" / "rattus.ipynb").read_text())
+    namespaces = {}
+    for role in ("student", "teacher"):
+        code = "".join(c["source"] for c in role_notebook(app, role)["cells"] if c["cell_type"] == "code")
+        namespace: dict = {}
+        exec(compile(code.replace("dashboard.show()", "pass"), role, "exec"), namespace)
+        namespaces[role] = namespace["dashboard"]
+    student, teacher = namespaces["student"], namespaces["teacher"]
+    assert teacher.teacher and not student.teacher
+    toggle = getattr(student, "teacher_toggle", None)
+    if toggle is not None:
+        assert toggle.layout.display == "none"
+        toggle.value = True  # as if the browser sent {"value": true} for this widget
+        assert toggle.value is False and not student.teacher
