@@ -664,8 +664,8 @@ def _serve_classroom(args: argparse.Namespace, notebook: Path, extra: Sequence[s
     """``ratgames app GAME --classroom``."""
     from .classroom import ClassroomSettings, default_memory_mb, new_code
     from .classroom.server import serve_classroom
-    if any(a.startswith("--Voila.ip=") for a in extra):
-        raise CliError("--classroom serves the local network itself: leave out --Voila.ip")
+    if extra:
+        raise CliError(f"--classroom sets Voila's options itself (loopback, token, limits): leave out {extra[0]}")
     if args.ready_games > args.students:
         raise CliError(f"--ready-games ({args.ready_games}) cannot exceed --students ({args.students})")
     port = args.port if args.port is not None else _free_port(VOILA_PORT, args.host)
@@ -674,7 +674,7 @@ def _serve_classroom(args: argparse.Namespace, notebook: Path, extra: Sequence[s
         starts_at_once=max(1, min(4, os.cpu_count() or 1)),
         memory_mb=args.memory_limit or default_memory_mb(), idle_minutes=args.idle_minutes,
         student_code=new_code(6), teacher_code=new_code(10))
-    return serve_classroom(settings, GAMES[args.game].title, out, list(extra))
+    return serve_classroom(settings, GAMES[args.game].title, out)
 
 
 # ------------------------------------------------------------------------------------------------

@@ -647,7 +647,7 @@ def local_address() -> str:
     return address if address and not address.startswith("127.") else socket.gethostname()
 
 
-def serve_classroom(settings: ClassroomSettings, title: str, out: TextIO, voila_args: list[str] = ()) -> int:
+def serve_classroom(settings: ClassroomSettings, title: str, out: TextIO) -> int:
     """Serve the class until SIGINT, SIGTERM or SIGHUP; then stop Voila and every kernel. Returns 0."""
     workdir = Path(tempfile.mkdtemp(prefix="ratgames_classroom_"))
     root = workdir / "app"
@@ -659,7 +659,7 @@ def serve_classroom(settings: ClassroomSettings, title: str, out: TextIO, voila_
     config_dir = workdir / "config"
     config_dir.mkdir()
     (config_dir / "voila.json").write_text(json.dumps(voila_config(settings, root, voila_port, token), indent=1))
-    cmd = [sys.executable, "-m", "voila", str(root), f"--Voila.config_file_paths={config_dir}", *voila_args]
+    cmd = [sys.executable, "-m", "voila", str(root), f"--Voila.config_file_paths={config_dir}"]
     log = open(workdir / "voila.log", "w")
     env = {**voila_env(), "PYTHONUNBUFFERED": "1"}
     proc = start_server(cmd, cwd=root, stdout=log, stderr=log, env=env)

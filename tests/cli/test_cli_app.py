@@ -164,7 +164,10 @@ def test_voila_ip_given_once_replaces_the_default(run, monkeypatch, tmp_path):
 
 
 @pytest.mark.parametrize("argv, message", [
-    (["--classroom", "--Voila.ip=0.0.0.0"], "--classroom serves the local network itself: leave out --Voila.ip"),
+    (["--classroom", "--Voila.ip=0.0.0.0"],
+     "--classroom sets Voila's options itself (loopback, token, limits): leave out --Voila.ip=0.0.0.0"),
+    (["--classroom", "--Voila.token="],
+     "--classroom sets Voila's options itself (loopback, token, limits): leave out --Voila.token="),
     (["--classroom", "--students", "4", "--ready-games", "5"], "--ready-games (5) cannot exceed --students (4)"),
     (["--students", "0"], "argument --students: 0 is out of range: give a number from 1 to 200"),
     (["--students", "many"], "argument --students: 'many' is not a whole number"),
