@@ -67,8 +67,14 @@ def test_codes_roles_and_a_freezing_frame():
             text = teacher.inner_text("body")
             assert "student games" in text and "End every student's game" in text
 
-            # the 72-byte frame claiming 2**63 parts, on the student's own kernel: refused, the server answers
+            # with the student code: still nothing but the dashboard (no tree, files, API, terminals, notebooks)
             session = login(cls.url, cls.student_code)
+            for path in ("/voila/tree", "/voila/render/teacher.ipynb", "/voila/render/student.ipynb",
+                         "/voila/files/student.ipynb", "/voila/api/contents", "/api/contents", "/api/kernels",
+                         "/api/sessions", "/tree", "/lab", "/terminals/websocket/1", "/voila/static/../../app.py"):
+                assert session.get(cls.url + path, timeout=30).status_code == 404, path
+
+            # the 72-byte frame claiming 2**63 parts, on the student's own kernel: refused, the server answers
             page_html = session.get(cls.url + "/play", timeout=120).text
             ws_url = cls.url.replace("http", "ws") + f"/api/kernels/{kernel_id(page_html)}/channels"
             ws = websocket.create_connection(ws_url, subprotocols=[V1], header=[f"Cookie: {cookie_header(session)}"],
