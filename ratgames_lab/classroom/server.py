@@ -356,7 +356,6 @@ class PlayHandler(Base):
         started = False
 
         def on_header(line: str) -> None:
-            nonlocal started
             if not started and line.lower().startswith("content-type:"):
                 self.set_header("Content-Type", line.split(":", 1)[1].strip())
 

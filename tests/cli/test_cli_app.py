@@ -81,7 +81,7 @@ def test_missing_voila_says_how_to_install_the_lab_extra(run, monkeypatch, tmp_p
 def test_voila_command_and_printed_url(run, monkeypatch, tmp_path):
     notebook = _tiny_notebook(tmp_path / "a.ipynb", "x")
     monkeypatch.setattr(cli, "app_notebook_path", lambda game: notebook)
-    monkeypatch.setattr(cli.subprocess, "Popen", _FakePopen)
+    monkeypatch.setattr(subprocess, "Popen", _FakePopen)
     _FakePopen.calls.clear()
     r = run("app", "master_of_rules", "--port", "9123", "--no-browser")
     assert r.code == 0
@@ -98,7 +98,7 @@ def test_voila_command_and_printed_url(run, monkeypatch, tmp_path):
 def test_default_port_skips_a_busy_one(run, monkeypatch, tmp_path):
     notebook = _tiny_notebook(tmp_path / "a.ipynb", "x")
     monkeypatch.setattr(cli, "app_notebook_path", lambda game: notebook)
-    monkeypatch.setattr(cli.subprocess, "Popen", _FakePopen)
+    monkeypatch.setattr(subprocess, "Popen", _FakePopen)
     busy = _free_port()
     monkeypatch.setattr(cli, "VOILA_PORT", busy)
     with socket.socket() as sock:
@@ -122,7 +122,7 @@ def test_voila_really_serves_the_notebook(run, monkeypatch, tmp_path):
         started.append(proc)
         return proc
 
-    monkeypatch.setattr(cli.subprocess, "Popen", popen)
+    monkeypatch.setattr(subprocess, "Popen", popen)
     port = _free_port()
     result = {}
     thread = threading.Thread(target=lambda: result.update(r=run("app", "master_of_rules", "--no-browser",
@@ -154,7 +154,7 @@ def test_voila_really_serves_the_notebook(run, monkeypatch, tmp_path):
 def test_voila_ip_given_once_replaces_the_default(run, monkeypatch, tmp_path):
     notebook = _tiny_notebook(tmp_path / "a.ipynb", "x")
     monkeypatch.setattr(cli, "app_notebook_path", lambda game: notebook)
-    monkeypatch.setattr(cli.subprocess, "Popen", _FakePopen)
+    monkeypatch.setattr(subprocess, "Popen", _FakePopen)
     _FakePopen.calls.clear()
     r = run("app", "master_of_rules", "--port", "9125", "--no-browser", "--Voila.ip=0.0.0.0")
     [cmd] = _FakePopen.calls
@@ -174,7 +174,7 @@ def test_voila_ip_given_once_replaces_the_default(run, monkeypatch, tmp_path):
 ])
 def test_classroom_options_are_checked(run, monkeypatch, tmp_path, argv, message):
     monkeypatch.setattr(cli, "app_notebook_path", lambda game: _tiny_notebook(tmp_path / "a.ipynb", "x"))
-    monkeypatch.setattr(cli.subprocess, "Popen", _FakePopen)
+    monkeypatch.setattr(subprocess, "Popen", _FakePopen)
     r = run("app", "rattus", *argv)
     assert r.code == 2 and r.err.strip() == f"ratgames: error: {message}"
 
