@@ -182,8 +182,8 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("app", help="serve a game's dashboard with Voila (--classroom: for a class)",
                        description="Serve notebooks/apps/GAME.ipynb with Voila on 127.0.0.1 (this computer only). "
                                    "With --classroom: serve it to a class on the local network, behind a student "
-                                   "code and a teacher code (see docs/classroom.md). Extra --Voila.* options are "
-                                   "passed on to Voila.")
+                                   "code and a teacher code (see docs/classroom.md). Without --classroom, extra "
+                                   "--Voila.* options are passed on to Voila.")
     p.add_argument("game", type=_game_name, metavar="GAME", help="game name (see 'ratgames list')")
     p.add_argument("--port", type=_port, metavar="P", help=f"port (default: {VOILA_PORT} or the next free one)")
     p.add_argument("--no-browser", action="store_true", help="do not open a web browser")
