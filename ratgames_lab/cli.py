@@ -230,18 +230,9 @@ def _seat_name(seat: int) -> str:
 
 
 def player_names(state: GameState) -> list[str]:
-    """How the game names its players: a ``player_name(p)`` hook, the colours of the observation, or 'Player N'."""
-    n = state.players
-    hook = getattr(state, "player_name", None)
-    if callable(hook):
-        return [str(hook(p)) for p in range(n)]
-    try:
-        colours = state.observation(0).get("colours")
-    except Exception:  # an observation is only a hint here
-        colours = None
-    if isinstance(colours, list) and len(colours) == n and all(isinstance(c, str) and c for c in colours):
-        return list(colours)
-    return [_seat_name(p) for p in range(n)]
+    """How the game names its players (the ``player_name`` hook: a colour, or 'Player N')."""
+    hook = getattr(state, "player_name", None)  # declared by the protocol (default 'Player N')
+    return [str(hook(p)) if callable(hook) else _seat_name(p) for p in range(state.players)]
 
 
 def _who(names: list[str], p: int, me: int | None = None) -> str:
