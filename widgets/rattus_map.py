@@ -11,7 +11,7 @@ import bqplot as bq
 import ipywidgets as w
 import networkx as nx
 
-from ratgames_lab.rattus.components import COLOURS as COLOUR_NAMES
+from ratgames_lab.rattus import COLOURS as COLOUR_NAMES
 
 from .common.board_view import BoardView
 from .common.theme import esc
