@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import importlib
 import json
+import os
 import tempfile
 from pathlib import Path
 
@@ -30,6 +31,19 @@ APP_INTROS: dict[str, str] = {
 }
 
 APP_DIR = Path(__file__).resolve().parent.parent / "notebooks" / "apps"
+
+
+APP_TEMPLATE = "ratgames"
+APP_TEMPLATE_DATA = Path(__file__).resolve().parent / "app_template"  # a Jupyter data dir: voila/templates/ratgames
+
+
+def voila_options(env: dict[str, str] | None = None) -> tuple[list[str], dict[str, str]]:
+    """(extra Voila arguments, environment) that serve an app with the package's page template: Voila's lab page
+    without its CDN stylesheets (Font Awesome), so that a page asks nothing from the internet."""
+    env = dict(os.environ if env is None else env)
+    paths = [str(APP_TEMPLATE_DATA)] + [p for p in env.get("JUPYTER_PATH", "").split(os.pathsep) if p]
+    env["JUPYTER_PATH"] = os.pathsep.join(paths)
+    return [f"--template={APP_TEMPLATE}"], env
 
 
 def dashboard_class(game: str) -> type:
@@ -78,4 +92,4 @@ def app_notebook(game: str) -> Path:
     return out
 
 
-__all__ = ["DASHBOARDS", "dashboard_class", "app_notebook", "app_notebook_json"]
+__all__ = ["DASHBOARDS", "dashboard_class", "app_notebook", "app_notebook_json", "voila_options"]

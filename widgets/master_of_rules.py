@@ -89,16 +89,16 @@ class MasterOfRulesDashboard(Dashboard):
             extra = f' <span class="mor-bonus">(+{bonus} bonus)</span>' if bonus else ""
             parts.append(f'<div class="mor-score"><b class="rg-score" data-seat="{seat}">{score}</b> '
                          f'point{"s" if score != 1 else ""}{extra}</div>')
-            parts.append(f'<div class="mor-row mor-kept">{chips or "<span class=rg-muted>no rule kept yet</span>"}'
-                         f'</div>')
+            if chips:
+                parts.append(f'<div class="mor-row mor-kept" title="Rule cards kept">{chips}</div>')
         table = obs["table"][seat]
         slot_n = number_tile(table["number"], small=True) if table["number"] is not None else \
             '<div class="mor-slot"></div>'
         slot_r = rule_tile(table["rule"], small=True) if table["rule"] is not None else \
             '<div class="mor-slot mor-slot-rule"></div>'
-        parts.append(f'<div class="mor-row" title="cards played this transaction">{slot_n}{slot_r}</div>')
-        if real and not over:
-            parts.append(self._seat_hand_html(obs, seat, seat in visible))
+        hand = self._seat_hand_html(obs, seat, seat in visible) if real and not over else ""
+        parts.append(f'<div class="mor-row"><div class="mor-row mor-played" title="cards played this transaction">'
+                     f'{slot_n}{slot_r}</div>{hand}</div>')
         parts.append("</div>")
         return "".join(parts)
 
@@ -125,7 +125,7 @@ class MasterOfRulesDashboard(Dashboard):
 
     def _display_html(self, obs: dict) -> str:
         numbers = "".join(number_tile(c) for c in obs["display"]["numbers"])
-        rules = rule_tiles(obs["display"]["rules"])
+        rules = rule_tiles(obs["display"]["rules"], small=True)  # one tile per type (×n): fits one row
         if self.state.is_terminal():
             note = "The game is over."
         elif obs["transaction"] == obs["transactions"] - 1:

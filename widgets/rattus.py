@@ -101,11 +101,9 @@ class RattusDashboard(Dashboard):
         self.risk_toggle.observe(lambda _c: self._risk_switched(), names="value")
         self.risk_player.observe(lambda _c: self._risk_switched(manual=True), names="value")
         risk = w.HBox([self.risk_toggle, self.risk_player], layout=w.Layout(align_items="center"))
-        toolbar = w.HBox([self.clicks.widget, risk], layout=w.Layout(justify_content="space-between",
-                                                                     flex_flow="row wrap", align_items="center",
-                                                                     width="100%"))
         self.map_box = w.VBox()
-        return w.VBox([toolbar, self.hint, self.map_box], layout=w.Layout(width="100%"))
+        # the mode choice and the hint above the map, the risk switch under it (the map fills a projector's height)
+        return w.VBox([self.clicks.widget, self.hint, self.map_box, risk], layout=w.Layout(width="100%"))
 
     def side_widgets(self) -> list[w.Widget]:
         """Players, class cards and the plague of this turn, beside the map."""

@@ -79,7 +79,7 @@ def test_setup_and_a_turn_by_clicking_regions(page, twin):
     _click_region(page, twin, "Gallia")  # place cubes (the first click mode of a turn)
     page.wait_for_function("n => +document.querySelector('.rt-total[data-seat=\"0\"]').innerText === n",
                            arg=4 + rats, timeout=30_000)
-    _wait_for_log(page, f"Red places {rats} cube(s) in Gallia")
+    _wait_for_log(page, f"Red places {rats} cube{'s' if rats != 1 else ''} in Gallia")
 
     plague = twin.state.name(twin.state.plague)
     target = twin.map_targets()[0][0]  # the map now highlights where the plague can go

@@ -42,9 +42,12 @@ def voila(notebook: Path, log_name: str) -> Iterator[str]:
     ARTIFACTS.mkdir(parents=True, exist_ok=True)  # git-ignored: absent from a clean checkout
     port = _free_port()
     log = open(ARTIFACTS / log_name, "w")
+    from ratgames_lab.widgets import voila_options
+
+    args, env = voila_options()  # the package's page template: nothing fetched from the internet
     server = subprocess.Popen([sys.executable, "-m", "voila", str(notebook), "--no-browser", f"--port={port}",
-                               "--Voila.ip=127.0.0.1"],
-                              cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+                               "--Voila.ip=127.0.0.1", *args],
+                              cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
     try:
         url = f"http://127.0.0.1:{port}/"
         deadline = time.monotonic() + 60
@@ -70,7 +73,8 @@ def voila(notebook: Path, log_name: str) -> Iterator[str]:
 
 @contextlib.contextmanager
 def browser_page(url: str, width: int, height: int, ready: tuple[str, ...]) -> Iterator:
-    """A chromium page on ``url`` once every ``ready`` CSS selector is there; console errors in ``page.errors``."""
+    """A chromium page on ``url`` once every ``ready`` CSS selector is there; console errors in ``page.errors``,
+    every URL the page asked for in ``page.requested``."""
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as pw:
@@ -78,6 +82,8 @@ def browser_page(url: str, width: int, height: int, ready: tuple[str, ...]) -> I
         try:
             page = browser.new_page(viewport={"width": width, "height": height})
             page.errors = []
+            page.requested = []
+            page.on("request", lambda r: page.requested.append(r.url))
             page.on("console", lambda m: page.errors.append(m.text) if m.type == "error" else None)
             page.goto(url, timeout=120_000)
             for selector in ready:

@@ -496,12 +496,14 @@ class Dashboard(abc.ABC):
         controls.add_class("rg-controls")
         left = w.VBox([board, self.history.widget], layout=w.Layout(flex="3 1 620px", min_width="0"))
         left.add_class("rg-left")
-        right = w.VBox([self.decision.widget, self.status, controls, self.rules, *self.side_widgets(), self.tabs],
+        # the board on the left; on the right what to do now: banner, decision, message (one projector screen)
+        right = w.VBox([self.banner, self.decision.widget, self.status, controls, self.rules, *self.side_widgets(),
+                        self.tabs],
                        layout=w.Layout(flex="2 1 430px", min_width="0"))
         right.add_class("rg-right")
         body = w.HBox([left, right], layout=w.Layout(flex_flow="row wrap", align_items="flex-start"))
         body.add_class("rg-body")
-        self.widget = w.VBox([self.css, self.header, self.banner, body])
+        self.widget = w.VBox([self.css, self.header, body])
         self.widget.add_class("rg-app")
 
     def show(self) -> None:
