@@ -13,22 +13,12 @@ import os
 import tempfile
 from pathlib import Path
 
-# game name -> "module:Class" of its dashboard (other games add theirs here)
+# game name -> "module:Class" of its dashboard, for an engine whose registration does not name it yet
 DASHBOARDS: dict[str, str] = {
     "master_of_rules": "ratgames_lab.widgets.master_of_rules:MasterOfRulesDashboard",
     "rattus": "ratgames_lab.widgets.rattus:RattusDashboard",
 }
-
-APP_SETTINGS: dict[str, dict] = {
-    "master_of_rules": {"players": 4, "seed": 7, "seats": ["human", "heuristic", "heuristic", "heuristic"]},
-    "rattus": {"players": 4, "seed": 7, "seats": ["human", "heuristic", "heuristic", "heuristic"]},
-}
-
-# the title cell's text under the game's name (default: "You are **Player 1**; the other seats are bots. ...")
-APP_INTROS: dict[str, str] = {
-    "rattus": "You play **Red**; the other colours are bots. Click a region on the map to play there (every move "
-              "also has a button). Change seats, speed and seed in the *Players* tab.",
-}
+DEFAULT_INTRO = "You are **Player 1**; the other seats are bots. Change seats, speed and seed in the *Players* tab."
 
 APP_DIR = Path(__file__).resolve().parent.parent / "notebooks" / "apps"
 
@@ -46,31 +36,39 @@ def voila_options(env: dict[str, str] | None = None) -> tuple[list[str], dict[st
     return [f"--template={APP_TEMPLATE}"], env
 
 
+def dashboard_path(game: str) -> str:
+    """The "module:Class" of a game's dashboard, from its registration; ValueError if the game has none."""
+    from ratgames_lab import GAMES
+
+    info = GAMES.get(game)
+    path = getattr(info, "dashboard", None) or DASHBOARDS.get(game)
+    if not path:
+        names = sorted(g for g in GAMES if getattr(GAMES[g], "dashboard", None) or g in DASHBOARDS)
+        raise ValueError(f"no dashboard for game {game!r} (dashboards: {', '.join(names)})")
+    return path
+
+
 def dashboard_class(game: str) -> type:
     """The dashboard class of a game; ValueError if the game has none yet."""
-    if game not in DASHBOARDS:
-        raise ValueError(f"no dashboard for game {game!r} (dashboards: {', '.join(sorted(DASHBOARDS))})")
-    module, _, name = DASHBOARDS[game].partition(":")
+    module, _, name = dashboard_path(game).partition(":")
     return getattr(importlib.import_module(module), name)
 
 
 def app_notebook_json(game: str) -> dict:
-    """The thin Voila notebook of a game: a title cell and one seeded cell that shows the dashboard."""
-    if game not in DASHBOARDS:
-        raise ValueError(f"no dashboard for game {game!r} (dashboards: {', '.join(sorted(DASHBOARDS))})")
-    module, _, name = DASHBOARDS[game].partition(":")
-    args = ", ".join(f"{k}={v!r}" for k, v in APP_SETTINGS.get(game, {}).items()).replace("'", '"')
+    """The thin Voila notebook of a game: a title cell and one seeded cell that shows the dashboard (its settings
+    and intro are the dashboard class's ``app_settings`` and ``app_intro``)."""
+    module, _, name = dashboard_path(game).partition(":")
+    cls = dashboard_class(game)
+    args = ", ".join(f"{k}={v!r}" for k, v in getattr(cls, "app_settings", {}).items()).replace("'", '"')
     from ratgames_lab import GAMES
     title = GAMES[game].title if game in GAMES else game.replace("_", " ").title()
     code = (f"# NBVAL_IGNORE_OUTPUT\nfrom {module} import {name}\n\n"
             f"dashboard = {name}({args})\ndashboard.show()")
-    cell_meta = {"tags": []}
     return {
         "cells": [
             {"cell_type": "markdown", "metadata": {}, "id": "title",
-             "source": f"# {title}\n\n" + APP_INTROS.get(game, "You are **Player 1**; the other seats are bots. "
-                                                        "Change seats, speed and seed in the *Players* tab.")},
-            {"cell_type": "code", "metadata": cell_meta, "id": "dashboard", "execution_count": None,
+             "source": f"# {title}\n\n" + (getattr(cls, "app_intro", "") or DEFAULT_INTRO)},
+            {"cell_type": "code", "metadata": {"tags": []}, "id": "dashboard", "execution_count": None,
              "outputs": [], "source": code},
         ],
         "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"},
@@ -92,4 +90,4 @@ def app_notebook(game: str) -> Path:
     return out
 
 
-__all__ = ["DASHBOARDS", "dashboard_class", "app_notebook", "app_notebook_json", "voila_options"]
+__all__ = ["DASHBOARDS", "dashboard_path", "dashboard_class", "app_notebook", "app_notebook_json", "voila_options"]

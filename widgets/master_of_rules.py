@@ -191,7 +191,7 @@ class MasterOfRulesDashboard(Dashboard):
         dummies = len(obs["table"]) - self.players  # the table always has five seats
         extra = f" + {dummies} dumm{'y' if dummies == 1 else 'ies'}" if dummies else ""
         return (f'<div class="rg-header"><div class="rg-title">Master of Rules</div>'
-                f'<div class="rg-subtitle">{where} · {self.players} players{extra}</div></div>')
+                f'<div class="rg-subtitle">{where} · {self.players} players{extra}{esc(self.you_text())}</div></div>')
 
     def banner_html(self) -> str:
         """What the player to move must do, in plain words."""

@@ -46,7 +46,7 @@ class RattusDashboard(Dashboard):
                    "symbol_no_cube": "rg-minor", "symbol_spared": "rg-minor", "setup_tokens": "rg-minor",
                    "setup_removed": "rg-minor", "setup_supply": "rg-minor", "final_pass": "rg-minor"}
     css_files = ("rattus.css",)
-    fold_kinds = ("king", "monk", "merchant", "witch_peek", "peasant_cube")
+    fold_kinds = ("place", "king", "monk", "merchant", "witch_peek", "peasant_cube")
     playback_step_label = "Step: next reveal"
     teacher_view_label = "Teacher view: show every token"
     app_settings = {"players": 4, "seed": 7, "seats": ["human", "heuristic", "heuristic", "heuristic"]}
@@ -332,8 +332,7 @@ class RattusDashboard(Dashboard):
         obs = self.observation()
         where = ("Game over" if self.state.is_terminal() else "Setup: placing the starting cubes"
                  if obs["step"] == SETUP else "Final round" if obs["final_round"] else f"Turn {obs['turn']}")
-        you = [COLOURS[p] for p in range(self.players) if self.is_human(p)]
-        who = f" · you play {' and '.join(you)}" if you else " · bots only"
+        who = self.you_text()
         return (f'<div class="rg-header"><div class="rg-title">Rattus</div>'
                 f'<div class="rg-subtitle">{esc(where)} · {self.players} players{esc(who)}</div></div>')
 

@@ -121,7 +121,7 @@ def test_the_odds_tab_says_computing_before_the_odds_arrive():
         return first
 
     assert "Computing the exact odds" in asyncio.run(run())
-    assert list(d.odds_panel.bars.x) and d.odds_panel.figure.layout.display == ""
+    assert list(d.odds_panel.bars.x) and d.odds_panel.chart.children == (d.odds_panel.figure,)
 
 
 def test_holding_the_peasant_a_map_click_asks_with_or_without_the_extra_cube():

@@ -4,7 +4,7 @@ A game's dashboard subclasses it and fills the declared extension points, never 
 
 - class attributes: ``game_name``, ``action_groups`` (button group titles), ``heading_kinds`` / ``log_classes``
   (log styling), ``css_files`` (stylesheets shipped in ``common/css``), ``fold_kinds`` (long button groups that fold),
-  ``playback_step_label``;
+  ``playback_step_label``, ``teacher_view_label``, ``app_settings`` / ``app_intro`` (the game's Voila app);
 - hook methods: ``board_widget`` and ``render_board`` (required), ``header_html``, ``banner_html``,
   ``decision_title``, ``action_class``, ``seat_label``, ``rules_html`` (the "how to play" fold-out),
   ``game_over_html`` (the end-of-game explanation), ``side_widgets`` (panels beside the board), ``odds_widgets`` /
@@ -55,6 +55,8 @@ class Dashboard(abc.ABC):
     fold_kinds: ClassVar[tuple[str, ...]] = ()
     playback_step_label: ClassVar[str] = "Step: show what happens next"
     teacher_view_label: ClassVar[str] = "Teacher view: show all hands"
+    app_settings: ClassVar[dict[str, Any]] = {}  # keyword arguments of the dashboard in the game's Voila app
+    app_intro: ClassVar[str] = ""  # the app's text under its title (markdown; "" for the default)
 
     def __init__(self, players: int | None = None, seed: int = 0, seats: Sequence[str] | None = None,
                  bot_delay: float = 0.8, auto: bool = True, teacher: bool = True, teacher_view: bool = False,
@@ -127,6 +129,11 @@ class Dashboard(abc.ABC):
     def seat_label(self, seat: int, players: int | None = None) -> str:
         """'Player 2' (games may name seats differently)."""
         return f"Player {seat + 1}"
+
+    def you_text(self) -> str:
+        """' · you play Player 1' (the human seats now), or ' · bots only' — never stale after a seat change."""
+        you = [self.seat_label(p, self.players) for p in range(self.players) if self.is_human(p)]
+        return f" · you play {' and '.join(you)}" if you else " · bots only"
 
     def who(self, seat: int) -> str:
         """'Player 1 (you)' or 'Player 3 (clever bot)'."""
@@ -655,7 +662,7 @@ class Dashboard(abc.ABC):
     def header_html(self) -> str:
         """Title line."""
         return (f'<div class="rg-header"><div class="rg-title">{esc(GAMES[self.game_name].title)}</div>'
-                f'<div class="rg-subtitle">{self.players} players · game number {self.seed}</div></div>')
+                f'<div class="rg-subtitle">{self.players} players{esc(self.you_text())}</div></div>')
 
     def banner_html(self) -> str:
         """What happens now, in plain words."""

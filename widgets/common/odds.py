@@ -26,14 +26,16 @@ class OddsPanel:
         self.y_axis = bq.Axis(scale=self.y_scale, side="left", label=y_label, tick_format=".0%",
                               grid_lines="dashed")
         self.figure = bq.Figure(marks=[self.bars], axes=[self.x_axis, self.y_axis], title="",
-                                layout=w.Layout(width="100%", min_width="360px", height="320px", display="none"),
+                                layout=w.Layout(width="100%", min_width="360px", height="320px"),
                                 fig_margin={"top": 40, "bottom": 50, "left": 60, "right": 20},
                                 title_style={"font-size": "16px"})
         self.busy = w.HTML()
         self.note = w.HTML()
         self.legend = w.HTML()
         self.table = w.HTML()
-        self.widget = w.VBox([self.busy, self.note, self.legend, self.figure, self.table])
+        # the chart joins the page only with data: no empty axes, and never drawn at zero size while hidden
+        self.chart = w.VBox()
+        self.widget = w.VBox([self.busy, self.note, self.legend, self.chart, self.table])
         self.series: dict[str, list[Fraction]] = {}
         self.categories: list[str] = []
 
@@ -52,7 +54,7 @@ class OddsPanel:
             self.bars.colors = palette
             self.bars.label_display = len(names) * len(self.categories) <= 12  # more would overlap
         self.figure.title = title
-        self.figure.layout.display = ""
+        self.chart.children = (self.figure,)
         self.x_axis.label = x_label
         self.note.value = f'<div class="rg-note">{esc(note)}</div>' if note else ""
         self.legend.value = "".join(f'<span class="rg-key"><i style="background:{c}"></i>{esc(n)}</span>'
@@ -65,7 +67,7 @@ class OddsPanel:
         with self.bars.hold_sync():
             self.bars.x, self.bars.y, self.bars.labels = [], [], []
         self.figure.title = ""
-        self.figure.layout.display = "none"  # no empty axes
+        self.chart.children = ()
         self.legend.value = ""
         self.note.value = f'<div class="rg-note">{esc(note)}</div>'
         self.table.value = ""
