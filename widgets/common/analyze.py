@@ -83,16 +83,23 @@ class AnalyzePanel:
                                 fig_margin={"top": 50, "bottom": 50, "left": 190, "right": 30},
                                 title_style={"font-size": "16px"})
         self.table = w.HTML()
+        self.chart = w.VBox([self.figure])  # off the page while its tab is hidden (see set_visible)
         controls = w.HBox([self.button, self.playouts, self.running_box], layout=w.Layout(flex_flow="row wrap",
                                                                                           align_items="center"))
         controls.add_class("rg-choices")
-        self.widget = w.VBox([self.note, controls, self.figure, self.table])
+        self.widget = w.VBox([self.note, controls, self.chart, self.table])
 
     @staticmethod
     def _intro() -> str:
         return ('<div class="rg-note">For each option of the player to move, the computer plays many random games '
                 'to the end (guessing the hidden cards, never peeking) and counts how often that player wins. '
                 'The dark line shows the likely range of the true chance: more games make it shorter.</div>')
+
+    def set_visible(self, visible: bool) -> None:
+        """Whether the panel's tab is shown: a bqplot figure laid out in a hidden tab logs negative sizes."""
+        wanted = (self.figure,) if visible else ()
+        if self.chart.children != wanted:
+            self.chart.children = wanted
 
     @property
     def running(self) -> bool:

@@ -582,6 +582,8 @@ class Dashboard(abc.ABC):
         if self._analyzed_version != self._version:
             self.analyze_panel.clear()
         tab = self.tabs.selected_index
+        self.odds_panel.set_visible(tab == ODDS_TAB)
+        self.analyze_panel.set_visible(tab == ANALYZE_TAB)
         if tab in self._lazy_tabs:
             box = self.tabs.children[tab]
             if not box.children:

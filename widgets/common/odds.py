@@ -33,8 +33,10 @@ class OddsPanel:
         self.note = w.HTML()
         self.legend = w.HTML()
         self.table = w.HTML()
-        # the chart joins the page only with data: no empty axes, and never drawn at zero size while hidden
+        # the chart is on the page only while its tab is shown (a bqplot figure laid out in a hidden tab logs
+        # negative sizes); it joins when the tab is selected, before the odds are computed; no axes without data
         self.chart = w.VBox()
+        self.visible = True
         self.widget = w.VBox([self.busy, self.note, self.legend, self.chart, self.table])
         self.series: dict[str, list[Fraction]] = {}
         self.categories: list[str] = []
@@ -54,7 +56,7 @@ class OddsPanel:
             self.bars.colors = palette
             self.bars.label_display = len(names) * len(self.categories) <= 12  # more would overlap
         self.figure.title = title
-        self.chart.children = (self.figure,)
+        self._place()
         self.x_axis.label = x_label
         self.note.value = f'<div class="rg-note">{esc(note)}</div>' if note else ""
         self.legend.value = "".join(f'<span class="rg-key"><i style="background:{c}"></i>{esc(n)}</span>'
@@ -67,10 +69,23 @@ class OddsPanel:
         with self.bars.hold_sync():
             self.bars.x, self.bars.y, self.bars.labels = [], [], []
         self.figure.title = ""
-        self.chart.children = ()
+        self._place()
         self.legend.value = ""
         self.note.value = f'<div class="rg-note">{esc(note)}</div>'
         self.table.value = ""
+
+    def set_visible(self, visible: bool) -> None:
+        """Whether the panel's tab is shown (the chart leaves the page while it is not)."""
+        self.visible = visible
+        self._place()
+
+    def _place(self) -> None:
+        wanted = (self.figure,) if self.visible else ()
+        if self.chart.children != wanted:
+            self.chart.children = wanted
+        shown = bool(self.categories)
+        if self.x_axis.visible != shown:
+            self.x_axis.visible = self.y_axis.visible = shown
 
     def computing(self, on: bool = True) -> None:
         """Say that the exact odds are being computed (they can take a few seconds), or stop saying it."""
