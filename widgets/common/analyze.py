@@ -74,13 +74,15 @@ class AnalyzePanel:
         # horizontal bars draw options vertically: the range lines use the same scales the other way round
         self.errors = bq.Lines(x=[], y=[], scales={"x": self.rate_scale, "y": self.option_scale}, colors=["#102a43"],
                                stroke_width=2.5)
-        self.option_axis = bq.Axis(scale=self.option_scale, side="left", label="")  # the options label the bars
+        self.option_axis = bq.Axis(scale=self.option_scale, side="left", label="",  # the options label the bars
+                                   tick_style={"font-size": "14px"})
         self.rate_axis = bq.Axis(scale=self.rate_scale, side="bottom", label="Estimated chance to win the game",
-                                 tick_format=".0%", tick_values=[0, 0.25, 0.5, 0.75, 1], grid_lines="dashed")
+                                 tick_format=".0%", tick_values=[0, 0.25, 0.5, 0.75, 1], grid_lines="dashed",
+                                 tick_style={"font-size": "13px"})
         self.figure = bq.Figure(marks=[self.bars, self.errors], axes=[self.option_axis, self.rate_axis],
                                 title="Press the button to analyze",
                                 layout=w.Layout(width="100%", min_width="380px", height="300px"),
-                                fig_margin={"top": 50, "bottom": 50, "left": 190, "right": 30},
+                                fig_margin={"top": 50, "bottom": 50, "left": 220, "right": 30},
                                 title_style={"font-size": "16px"})
         self.table = w.HTML()
         self.chart = w.VBox([self.figure])  # off the page while its tab is hidden (see set_visible)

@@ -22,9 +22,9 @@ class OddsPanel:
                             label_font_style={"font-size": "13px", "font-weight": "600"},
                             label_display_vertical_offset=-12,  # above the bar
                             tooltip=bq.Tooltip(fields=["x", "y"], formats=["", ".1%"], labels=["", "chance"]))
-        self.x_axis = bq.Axis(scale=self.x_scale, label="")
+        self.x_axis = bq.Axis(scale=self.x_scale, label="", tick_style={"font-size": "14px"})
         self.y_axis = bq.Axis(scale=self.y_scale, side="left", label=y_label, tick_format=".0%",
-                              grid_lines="dashed")
+                              grid_lines="dashed", tick_style={"font-size": "13px"})
         self.figure = bq.Figure(marks=[self.bars], axes=[self.x_axis, self.y_axis], title="",
                                 layout=w.Layout(width="100%", min_width="360px", height="320px"),
                                 fig_margin={"top": 40, "bottom": 50, "left": 60, "right": 20},
