@@ -13,11 +13,6 @@ import os
 import tempfile
 from pathlib import Path
 
-# game name -> "module:Class" of its dashboard, for an engine whose registration does not name it yet
-DASHBOARDS: dict[str, str] = {
-    "master_of_rules": "ratgames_lab.widgets.master_of_rules:MasterOfRulesDashboard",
-    "rattus": "ratgames_lab.widgets.rattus:RattusDashboard",
-}
 DEFAULT_INTRO = "You are **Player 1**; the other seats are bots. Change seats, speed and seed in the *Players* tab."
 
 APP_DIR = Path(__file__).resolve().parent.parent / "notebooks" / "apps"
@@ -36,16 +31,20 @@ def voila_options(env: dict[str, str] | None = None) -> tuple[list[str], dict[st
     return [f"--template={APP_TEMPLATE}"], env
 
 
-def dashboard_path(game: str) -> str:
-    """The "module:Class" of a game's dashboard, from its registration; ValueError if the game has none."""
+def dashboards() -> dict[str, str]:
+    """Game name -> "module:Class" of its dashboard, for every registered game that has one."""
     from ratgames_lab import GAMES
 
-    info = GAMES.get(game)
-    path = getattr(info, "dashboard", None) or DASHBOARDS.get(game)
-    if not path:
-        names = sorted(g for g in GAMES if getattr(GAMES[g], "dashboard", None) or g in DASHBOARDS)
-        raise ValueError(f"no dashboard for game {game!r} (dashboards: {', '.join(names)})")
-    return path
+    return {name: GAMES[name].dashboard for name in sorted(GAMES) if GAMES[name].dashboard}
+
+
+def dashboard_path(game: str) -> str:
+    """The "module:Class" of a game's dashboard, from its registration (``GAMES[game].dashboard``); ValueError if
+    the game has none."""
+    found = dashboards()
+    if game not in found:
+        raise ValueError(f"no dashboard for game {game!r} (dashboards: {', '.join(found)})")
+    return found[game]
 
 
 def dashboard_class(game: str) -> type:
@@ -56,18 +55,19 @@ def dashboard_class(game: str) -> type:
 
 def app_notebook_json(game: str) -> dict:
     """The thin Voila notebook of a game: a title cell and one seeded cell that shows the dashboard (its settings
-    and intro are the dashboard class's ``app_settings`` and ``app_intro``)."""
-    module, _, name = dashboard_path(game).partition(":")
-    cls = dashboard_class(game)
-    args = ", ".join(f"{k}={v!r}" for k, v in getattr(cls, "app_settings", {}).items()).replace("'", '"')
+    and intro come from the game's registration: ``app_settings``, ``app_intro``)."""
     from ratgames_lab import GAMES
-    title = GAMES[game].title if game in GAMES else game.replace("_", " ").title()
+
+    module, _, name = dashboard_path(game).partition(":")
+    info = GAMES[game]
+    args = ", ".join(f"{k}={v!r}" for k, v in info.app_settings.items()).replace("'", '"')
+    title = info.title
     code = (f"# NBVAL_IGNORE_OUTPUT\nfrom {module} import {name}\n\n"
             f"dashboard = {name}({args})\ndashboard.show()")
     return {
         "cells": [
             {"cell_type": "markdown", "metadata": {}, "id": "title",
-             "source": f"# {title}\n\n" + (getattr(cls, "app_intro", "") or DEFAULT_INTRO)},
+             "source": f"# {title}\n\n" + (info.app_intro or DEFAULT_INTRO)},
             {"cell_type": "code", "metadata": {"tags": []}, "id": "dashboard", "execution_count": None,
              "outputs": [], "source": code},
         ],
@@ -90,4 +90,4 @@ def app_notebook(game: str) -> Path:
     return out
 
 
-__all__ = ["DASHBOARDS", "dashboard_path", "dashboard_class", "app_notebook", "app_notebook_json", "voila_options"]
+__all__ = ["dashboards", "dashboard_path", "dashboard_class", "app_notebook", "app_notebook_json", "voila_options"]

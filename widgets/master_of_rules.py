@@ -32,7 +32,6 @@ class MasterOfRulesDashboard(Dashboard):
                    "dummy_failed": "rg-minor", "display_draw_number": "rg-minor", "display_draw_rule": "rg-minor",
                    "reshuffle": "rg-minor", "display_short": "rg-minor"}
     css_files = ("master_of_rules.css",)
-    app_settings = {"players": 4, "seed": 7, "seats": ["human", "heuristic", "heuristic", "heuristic"]}
 
     def __init__(self, players: int = 4, seed: int = 0, seats: Sequence[str] | None = None,
                  bot_delay: float = 0.8, auto: bool = True, teacher: bool = True, teacher_view: bool = False):

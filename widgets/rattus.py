@@ -49,9 +49,6 @@ class RattusDashboard(Dashboard):
     fold_kinds = ("place", "king", "monk", "merchant", "witch_peek", "peasant_cube")
     playback_step_label = "Step: next reveal"
     teacher_view_label = "Teacher view: show every token"
-    app_settings = {"players": 4, "seed": 7, "seats": ["human", "heuristic", "heuristic", "heuristic"]}
-    app_intro = ("You play **Red**; the other colours are bots. Click a region on the map to play there (every move "
-                 "also has a button). Change seats, speed and seed in the *Players* tab.")
 
     def __init__(self, players: int = 4, seed: int = 0, seats: Sequence[str] | None = None,
                  bot_delay: float = 0.8, auto: bool = True, teacher: bool = True, teacher_view: bool = False,

@@ -68,7 +68,10 @@ def test_stylesheets_are_package_data_and_reach_the_page():
     html = style_widget(("rattus.css",)).value
     assert ".rg-app .rg-banner" in html and ".rt-players" in html
     data = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["package-data"]
-    assert any("css/*.css" in pattern for pattern in data.get("ratgames_lab.widgets.common", [])), data
+    patterns = data.get("ratgames_lab.widgets.common", []) + data.get("*", [])
+    assert "css/*.css" in patterns, data
+    template = data.get("ratgames_lab.widgets", [])
+    assert "app_template/voila/templates/ratgames/*" in template, data  # the Voila page without CDN links
     assert not [p for p in SOURCES if "<style>" in p.read_text() and p.name != "theme.py"], "CSS left in Python"
 
 

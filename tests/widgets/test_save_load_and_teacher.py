@@ -102,3 +102,25 @@ def test_changing_the_player_count_keeps_the_running_games_seats_until_new_game(
     assert d.seats == SEATS
     d.setup.new_game.click()
     assert d.players == 3 and d.setup.pending.value == ""
+
+
+def test_a_position_file_in_the_one_format_loads_by_upload():
+    from pathlib import Path
+
+    import ratgames_lab
+    from ratgames_lab import load_position
+
+    path = sorted((Path(ratgames_lab.__file__).parent / "rattus" / "positions").glob("*.json"))[0]
+    data = json.loads(path.read_text())
+    d = RattusDashboard(players=4, seed=7, seats=SEATS, bot_delay=0)
+    upload(d, data, path.name)
+    assert "Loaded" in d.io.message.value, d.io.message.value
+    game, state = load_position(data)
+    assert d.players == game.players and d.match.state_at(0).to_json() == state.to_json()
+
+
+def test_the_header_says_who_plays_after_a_seat_change():
+    d = MasterOfRulesDashboard(players=4, seed=7, seats=SEATS, bot_delay=0, auto=False)
+    assert "you play Player 1" in d.header.value
+    d.setup.seat_box.children[0].value = "random"
+    assert "bots only" in d.header.value and "you play" not in d.header.value

@@ -4,7 +4,7 @@ A game's dashboard subclasses it and fills the declared extension points, never 
 
 - class attributes: ``game_name``, ``action_groups`` (button group titles), ``heading_kinds`` / ``log_classes``
   (log styling), ``css_files`` (stylesheets shipped in ``common/css``), ``fold_kinds`` (long button groups that fold),
-  ``playback_step_label``, ``teacher_view_label``, ``app_settings`` / ``app_intro`` (the game's Voila app);
+  ``playback_step_label``, ``teacher_view_label``;
 - hook methods: ``board_widget`` and ``render_board`` (required), ``header_html``, ``banner_html``,
   ``decision_title``, ``action_class``, ``seat_label``, ``rules_html`` (the "how to play" fold-out),
   ``game_over_html`` (the end-of-game explanation), ``side_widgets`` (panels beside the board), ``odds_widgets`` /
@@ -23,7 +23,8 @@ from typing import Any, ClassVar, Sequence
 
 import ipywidgets as w
 
-from ratgames_lab import CHANCE, GAMES, TERMINAL, IllegalActionError, InvalidPositionError, Match, load_game
+from ratgames_lab import (CHANCE, GAMES, TERMINAL, IllegalActionError, InvalidPositionError, Match, load_game,
+                          load_position)
 
 from .analyze import AnalyzePanel
 from .decision import DecisionPanel
@@ -55,8 +56,6 @@ class Dashboard(abc.ABC):
     fold_kinds: ClassVar[tuple[str, ...]] = ()
     playback_step_label: ClassVar[str] = "Step: show what happens next"
     teacher_view_label: ClassVar[str] = "Teacher view: show all hands"
-    app_settings: ClassVar[dict[str, Any]] = {}  # keyword arguments of the dashboard in the game's Voila app
-    app_intro: ClassVar[str] = ""  # the app's text under its title (markdown; "" for the default)
 
     def __init__(self, players: int | None = None, seed: int = 0, seats: Sequence[str] | None = None,
                  bot_delay: float = 0.8, auto: bool = True, teacher: bool = True, teacher_view: bool = False,
@@ -422,10 +421,13 @@ class Dashboard(abc.ABC):
             text = f"game loaded with its history ({len(match.actions)} moves, {match.game.players} players)."
             seed = match.game.seed
         else:
-            players = data.get("players") if isinstance(data, dict) else None
-            info = GAMES[self.game_name]
-            game = load_game(self.game_name, players=players, seed=self.seed) if players in info.players else self.game
-            match = Match(game, start=game.state_from_json(data))
+            try:
+                game, start = load_position(data)  # the one position format (and older forms), as data only
+            except (TypeError, AttributeError, KeyError, RecursionError) as exc:
+                raise InvalidPositionError(f"not a readable position ({type(exc).__name__})", "position") from None
+            if game.name != self.game_name:
+                raise InvalidPositionError(f"this is a position of {game.name!r}, not of {self.game_name}", "game")
+            match = Match(game, start=start)
             text = f"position loaded ({match.game.players} players)."
             seed = self.seed
         seats = (self.seats + [self.seats[-1]] * match.game.players)[: match.game.players]

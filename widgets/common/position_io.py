@@ -13,6 +13,7 @@ from typing import Callable
 import ipywidgets as w
 
 from ratgames_lab import InvalidPositionError
+from ratgames_lab.core.jsonio import loads
 
 from .theme import esc, message_html
 
@@ -87,7 +88,7 @@ class PositionIO:
             if not target.is_file():
                 raise OSError(0, "not a file")
             if target.stat().st_size > MAX_UPLOAD:
-                raise OSError(0, "file too large")
+                raise OSError(0, "file too large for a saved game")
             raw = target.read_bytes()
         except OSError as exc:
             self._say(f"Could not read {target}: {exc.strerror or exc}. The current game is unchanged.", "error")
@@ -97,16 +98,7 @@ class PositionIO:
     def load_bytes(self, raw: bytes, name: str = "the file") -> bool:
         """Parse and install a game or position; on error show the field and message and keep the current game."""
         try:
-            if len(raw) > MAX_UPLOAD:
-                raise InvalidPositionError(f"larger than {MAX_UPLOAD // 1_000_000} MB: not a saved game", "file")
-            try:
-                data = json.loads(raw.decode("utf-8"))
-            except UnicodeDecodeError:
-                raise InvalidPositionError("not a UTF-8 text file", "file") from None
-            except json.JSONDecodeError as exc:
-                raise InvalidPositionError(f"not valid JSON ({exc.msg} at line {exc.lineno})", "file") from None
-            except (ValueError, RecursionError) as exc:  # huge integers, deep nesting
-                raise InvalidPositionError(f"not a readable JSON file ({type(exc).__name__})", "file") from None
+            data = loads(raw, "file", max_bytes=MAX_UPLOAD)  # bounded size and depth, finite numbers only
             done = self.load_position(data)
         except InvalidPositionError as exc:
             self.error = exc
