@@ -13,7 +13,9 @@ import os
 import tempfile
 from pathlib import Path
 
-DEFAULT_INTRO = "You are **Player 1**; the other seats are bots. Change seats, speed and seed in the *Players* tab."
+# the app's line under its title when the game's registration gives none (never names a seat: seats can change)
+DEFAULT_INTRO = ("Play against bots: the bar at the top says which seat is yours. Change the seats, the bots' speed "
+                 "and the game number in the *Players* tab.")
 
 APP_DIR = Path(__file__).resolve().parent.parent / "notebooks" / "apps"
 

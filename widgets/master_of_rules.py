@@ -67,7 +67,7 @@ class MasterOfRulesDashboard(Dashboard):
         over = self.state.is_terminal()
         classes = "mor-seat" + ("" if real else " mor-dummy") + (" mor-turn" if seat == obs["current_player"] else "")
         if real and self.is_human(seat):
-            tags = ('<span class="mor-tag mor-tag-you">you</span>' if seat == self._viewer else
+            tags = ('<span class="mor-tag mor-tag-you">you</span>' if seat == self.viewer() else
                     '<span class="mor-tag">human</span>')
         elif real:
             tags = f'<span class="mor-tag">{esc(bot_word(self.seats[seat]))}</span>'
@@ -102,7 +102,7 @@ class MasterOfRulesDashboard(Dashboard):
         return "".join(parts)
 
     def _seat_hand_html(self, obs: dict, seat: int, visible: bool) -> str:
-        if visible and seat == self._viewer:
+        if visible and seat == self.viewer():
             return ""  # the viewer's hand is shown in full below
         if visible:
             hand = self.observation(seat)["hands"][seat]
@@ -136,7 +136,7 @@ class MasterOfRulesDashboard(Dashboard):
                 f'<div class="mor-row">{rules or "<span class=rg-muted>no Rule card</span>"}</div></div>')
 
     def _hand_html(self, obs: dict) -> str:
-        v = self._viewer
+        v = self.viewer()
         if v is None or self.state.is_terminal():
             text = "The game is over." if self.state.is_terminal() else (
                 "No human seat" + (": switch on Teacher view." if self.teacher_tools else "."))
@@ -257,7 +257,7 @@ class MasterOfRulesDashboard(Dashboard):
     def odds_data(self) -> tuple[str, list[str], dict[str, list]] | str:
         """(title, card names, {rule name: [probability per card]}) for the human to move, or why there is none."""
         s = self.state
-        v = self._viewer
+        v = self.viewer()
         if v is None or s.is_terminal():
             return "Odds are shown for a human player during the game."
         if s.current_player != v:

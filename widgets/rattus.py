@@ -16,7 +16,7 @@ import ipywidgets as w
 from ratgames_lab.rattus import COLOURS, SETUP, board_for_players, contamination_probability
 
 from .common.click_modes import ClickModes
-from .common.dashboard import ODDS_TAB, Dashboard
+from .common.dashboard import Dashboard
 from .common.seats import bot_word
 from .common.theme import esc
 from .rattus_map import MapState, RattusMap
@@ -173,14 +173,14 @@ class RattusDashboard(Dashboard):
     def _perspective_options(self) -> list[tuple[str, int]]:
         options = [("everyone (public)", -1)]
         for p in range(self.players):
-            if self.teacher or (self.is_human(p) and p == self._viewer):
-                options.append((f"{COLOURS[p]}{' (you)' if self.is_human(p) and p == self._viewer else ''}", p))
+            if self.teacher or (self.is_human(p) and p == self.viewer()):
+                options.append((f"{COLOURS[p]}{' (you)' if self.is_human(p) and p == self.viewer() else ''}", p))
         return options
 
     def risk(self) -> dict[str, Fraction]:
         """Exact contamination probability of every region in play now, from the chosen player's knowledge."""
         who = self.risk_perspective()
-        key = (self._version, who)
+        key = (self.version, who)
         if key not in self._risk_cache:
             self._risk_cache = {key: {n: contamination_probability(self.state, n, player=who) for n in self.regions}}
         return self._risk_cache[key]
@@ -190,8 +190,7 @@ class RattusDashboard(Dashboard):
             return
         if manual:
             self._perspective_auto = False
-            if self.tabs.selected_index == ODDS_TAB:
-                self._request_odds()
+            self.request_odds()
         self._render_map()
 
     # ------------------------------------------------------------------ map clicks
@@ -219,27 +218,27 @@ class RattusDashboard(Dashboard):
         decision and the chosen click mode; ask when it means several; otherwise say why and change nothing."""
         s = self.state
         if s.is_terminal():
-            return self._refuse("The game is over: a click on the map plays nothing. Start a new game or look "
+            return self.refuse("The game is over: a click on the map plays nothing. Start a new game or look "
                                 "back with the history.")
         p = s.current_player
         if not self.is_human(p):
             who = self.who(p) if p >= 0 else "A rat token is being drawn"
-            return self._refuse(f"It is not your turn ({who} is to move): nothing was played.")
+            return self.refuse(f"It is not your turn ({who} is to move): nothing was played.")
         if self.playback.running:
             self.playback.stop()
             self.refresh()
         if region not in self.regions:
-            return self._refuse(f"{region} is not in play with {self.players} players: nothing was played.")
+            return self.refuse(f"{region} is not in play with {self.players} players: nothing was played.")
         result = self.clicks.resolve(region, slot)
         if result.kind == "refuse":
-            return self._refuse(result.message)
+            return self.refuse(result.message)
         if result.kind == "play":
-            return self.click(result.actions[0], self._version)
+            return self.click(result.actions[0], self.version)
         if result.kind == "ask":
             self.decision.mark(result.actions)
         self._render_map()
         self.clicks.show_hint()
-        self._say(result.message, "info")
+        self.say(result.message, "info")
         return False
 
     def _region_clicked(self, region: str, slot: int | None = None) -> None:
@@ -277,7 +276,7 @@ class RattusDashboard(Dashboard):
             if list(self.risk_player.options) != options:
                 self.risk_player.options = options
             if self._perspective_auto or current not in values:
-                current = self._viewer if self._viewer in values else -1
+                current = self.viewer() if self.viewer() in values else -1
             self.risk_player.value = current
         finally:
             self._quiet = False
@@ -291,7 +290,7 @@ class RattusDashboard(Dashboard):
             returns = s.returns()
             winner = returns.index(max(returns))
         turn = p if p >= 0 else (obs["active"] if not s.is_terminal() else None)
-        tags = [('<span class="rt-tag rt-tag-you">you</span>' if q == self._viewer else
+        tags = [('<span class="rt-tag rt-tag-you">you</span>' if q == self.viewer() else
                  '<span class="rt-tag">human</span>') if self.is_human(q) else
                 f'<span class="rt-tag">{esc(bot_word(self.seats[q]))}</span>' for q in range(self.players)]
         self.players_view.value = players_html(obs, f, tags, winner, turn) + secret_html(book, f, obs, self.teacher)
@@ -373,18 +372,18 @@ class RattusDashboard(Dashboard):
 
     # ------------------------------------------------------------------ odds tab
     def _odds_changed(self) -> None:
-        self._request_odds()
+        self.request_odds()
 
     def odds_key(self) -> Any:
         """The odds depend on the position, whose knowledge is used, the region and the Knight box."""
         obs = self.observation()
         self.odds_tab.sync(self.regions, self.neighbours(obs["plague"])[0])
-        return (self._version, self.risk_perspective(), self.odds_tab.region.value, self.odds_tab.neutral.value)
+        return (self.version, self.risk_perspective(), self.odds_tab.region.value, self.odds_tab.neutral.value)
 
     def update_odds(self) -> None:
         """Loss distribution for the chosen region and the ranking of plague moves."""
         p = self.state.current_player
-        mover = p if p >= 0 and (self.teacher or (self.is_human(p) and p == self._viewer)) else None
+        mover = p if p >= 0 and (self.teacher or (self.is_human(p) and p == self.viewer())) else None
         self.odds_tab.update(self.state, self.observation(), self.risk_perspective(), mover)
 
 

@@ -164,6 +164,24 @@ class Dashboard(abc.ABC):
         return p == CHANCE or (p >= 0 and not self.is_human(p))
 
     @property
+    def version(self) -> int:
+        """A number that changes with every position shown (buttons carry it, so that stale clicks are refused)."""
+        return self._version
+
+    def say(self, text: str, kind: str = "info") -> None:
+        """Show a message under the decision (kind: info, ok or error)."""
+        self._say(text, kind)
+
+    def refuse(self, text: str) -> bool:
+        """Show why nothing was played (an error message); returns False."""
+        return self._refuse(text)
+
+    def request_odds(self) -> None:
+        """Recompute the "My odds" tab if it is open and what it depends on (``odds_key``) changed."""
+        if self.tabs.selected_index == ODDS_TAB:
+            self._request_odds()
+
+    @property
     def shown_events(self) -> int:
         """How many events the page shows now (fewer than the state's while a move is played back)."""
         limit = self.playback.limit
