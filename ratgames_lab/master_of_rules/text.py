@@ -13,6 +13,8 @@ class Template(str):
     """A text template whose ``[one|many:n]`` parts agree with a number parameter."""
 
     def format(self, *args, **params) -> str:  # type: ignore[override]
+        if "[" not in self:  # most templates have no agreeing part
+            return str.format(self, *args, **params)
         return str.format(_AGREE.sub(lambda m: m.group(1) if params[m.group(3)] == 1 else m.group(2), self),
                           *args, **params)
 

@@ -14,6 +14,8 @@ class Template(str):
     """A text template whose ``[one|many:n]`` parts agree with a number parameter."""
 
     def format(self, *args, **params) -> str:  # type: ignore[override]
+        if "[" not in self:  # most templates have no agreeing part
+            return str.format(self, *args, **params)
         def agree(m: re.Match) -> str:
             n = params[m.group(4)]
             if m.group(3) is None:
