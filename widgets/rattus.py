@@ -23,7 +23,8 @@ from .rattus_map import MapState, RattusMap
 from .rattus_odds import RattusOddsTab
 from .rattus_parts import (MODE_HINTS, MODE_LABELS, RULES_IN_BRIEF, TWO_CLICKS, action_mode, action_regions,
                            action_slot, pct, task_text)
-from .rattus_view import (BoardFrame, TokenBook, board_frame, cards_html, players_html, plague_html, secret_html)
+from .rattus_view import (BoardFrame, TokenBook, board_frame, cards_html, game_over_html, players_html, plague_html,
+                          secret_html)
 
 
 class RattusDashboard(Dashboard):
@@ -127,6 +128,11 @@ class RattusDashboard(Dashboard):
     def rules_html(self) -> str:
         """How a turn works (a fold-out)."""
         return RULES_IN_BRIEF
+
+    def game_over_html(self) -> str:
+        """The score of each player (map + Castle) and the tie-break, if one decided."""
+        returns = self.state.returns()
+        return game_over_html(self.observation(), self.state.events, returns.index(max(returns)))
 
     def _ensure_map(self) -> RattusMap:
         board = self.game.board

@@ -216,4 +216,22 @@ def _reveal_card(book: TokenBook, e: Any, effects: Sequence[Any], latest: bool) 
             f'<div>{"".join(losses)}</div></div>')
 
 
-__all__ = ["BoardFrame", "board_frame", "TokenBook", "players_html", "secret_html", "cards_html", "plague_html"]
+def game_over_html(obs: dict, events: Sequence[Any], winner: int | None) -> str:
+    """The end screen: each player's cubes on the map plus the Castle, the winner, and the tie-break if one decided."""
+    n = obs["players"]
+    rows = []
+    for p in range(n):
+        board = sum(obs["regions"][r]["cubes"][p] for r in obs["regions"])
+        castle = obs["castle"][p]
+        win = ' <span class="rt-tag rt-tag-win">winner</span>' if p == winner else ""
+        rows.append(f"<tr><td><b>{esc(COLOURS[p])}</b>{win}</td><td>{board}</td><td>{castle}</td>"
+                    f"<td><b>{board + castle}</b></td></tr>")
+    tie = next((e.text() for e in events if e.kind == "winner_tie"), "")
+    note = (f'<div class="rg-msg rg-msg-info">{esc(tie)} (the rulebook\'s tie-break)</div>' if tie else
+            '<div class="rg-note">The score is every cube still on the map plus the cubes in the Castle.</div>')
+    return ('<div class="rg-section">Game over: how the cubes add up</div><table class="rg-exact"><tr><th>Player</th>'
+            f'<th>on the map</th><th>in the Castle</th><th>score</th></tr>{"".join(rows)}</table>{note}')
+
+
+__all__ = ["BoardFrame", "board_frame", "TokenBook", "players_html", "secret_html", "cards_html", "plague_html",
+           "game_over_html"]

@@ -140,3 +140,13 @@ def test_holding_the_peasant_a_map_click_asks_with_or_without_the_extra_cube():
     assert sorted(a.peasant for a in marked) == [False, True]
     d.decision.button_for(next(a for a in places if a.peasant)).click()
     assert d.match.actions[before].peasant
+
+
+def test_the_rattus_end_screen_adds_up_the_cubes():
+    d = RattusDashboard(players=3, seed=4, seats=["random"] * 3, bot_delay=0, auto=False)
+    d.advance_bots()
+    assert d.state.is_terminal()
+    over = d.decision.title.value
+    assert "how the cubes add up" in over and "winner" in over
+    for score in d.state.scores():
+        assert f"<b>{score}</b>" in over
