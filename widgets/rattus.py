@@ -355,7 +355,7 @@ class RattusDashboard(Dashboard):
         if self.is_human(p):
             head, kind = f"{COLOURS[p]} (you): {task}", "you"
         else:
-            head, kind = f"{self.who(p)}: {task}", "bot"
+            head, kind = f"{self.who(p)}: {task.replace('your turn — ', 'its turn — ')}", "bot"
             why = "Watch it play." if self.auto and self.live() else "Press Step to let it play."
         return f'<div class="rg-banner rg-banner-{kind}">{esc(head)}<small>{esc(why)}</small></div>'
 
