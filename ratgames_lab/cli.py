@@ -267,7 +267,8 @@ def cmd_list(args: argparse.Namespace, out: TextIO) -> int:
     width = max(len(name) for name in GAMES)
     for name in sorted(GAMES):
         info = GAMES[name]
-        out.write(f"{name:{width}s}  {info.title}  ({_counts_text(info)} players)\n")
+        status = f" — {info.status}" if info.status else ""
+        out.write(f"{name:{width}s}  {info.title}  ({_counts_text(info)} players){status}\n")
     return 0
 
 
