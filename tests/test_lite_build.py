@@ -8,6 +8,7 @@ from __future__ import annotations
 import hashlib
 import importlib.util
 import json
+import subprocess
 import sys
 import zipfile
 from pathlib import Path
@@ -129,3 +130,12 @@ def test_simulate_with_processes_falls_back_to_one_process_where_there_are_none(
     with pytest.warns(RuntimeWarning, match="cannot start processes"):
         result = simulate_games("master_of_rules", 3, 4, seed=11, bots=["random"], processes=2)
     assert result == expected
+
+
+def test_the_engine_imports_where_multiprocessing_does_not_exist():
+    """Pyodide has no ``_multiprocessing``: importing the engine (simulate included) must not need it."""
+    code = ("import sys; sys.modules['_multiprocessing'] = None\n"
+            "import ratgames_lab.core.simulate, ratgames_lab.core.analysis, ratgames_lab.widgets.rattus\n"
+            "import ratgames_lab.widgets.master_of_rules\nprint('ok')")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert done.stdout.strip() == "ok", done.stderr

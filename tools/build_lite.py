@@ -333,9 +333,13 @@ def check_tools() -> Path:
 
 
 def build_project_wheel(dest: Path) -> Path:
-    """This repository as a wheel (the same package the tests and the CLI use)."""
-    run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--disable-pip-version-check",
-         "-w", str(dest), str(ROOT)])
+    """This repository as a wheel (the same package the tests and the CLI use); with the build environment's
+    setuptools when it can (fast, offline), else in pip's isolated build environment."""
+    base = [sys.executable, "-m", "pip", "wheel", "--no-deps", "--disable-pip-version-check", "-w", str(dest)]
+    try:
+        run(base + ["--no-build-isolation", str(ROOT)])
+    except BuildError:
+        run(base + [str(ROOT)])
     wheels = list(dest.glob("ratgames_lab-*.whl"))
     if len(wheels) != 1:
         raise BuildError(f"expected one ratgames_lab wheel in {dest}, found {[w.name for w in wheels]}")

@@ -6,7 +6,6 @@ import random
 import statistics
 import sys
 import warnings
-from concurrent.futures import ProcessPoolExecutor
 from typing import Any, Sequence
 
 from .playout import play_to_end
@@ -87,6 +86,8 @@ def simulate_games(game: str, players: int, games: int, seed: int = 0, bots: Seq
                       "process, one after the other (same results, more time)", RuntimeWarning, stacklevel=2)
         processes = 1
     if processes > 1:
+        from concurrent.futures import ProcessPoolExecutor  # here: importing it fails where processes do not exist
+
         chunks = [seeds[i::processes] for i in range(processes)]
         with ProcessPoolExecutor(processes) as pool:
             parts = list(pool.map(_play_batch, [(game, players, options, bot_names, c) for c in chunks]))
