@@ -139,3 +139,11 @@ def test_the_engine_imports_where_multiprocessing_does_not_exist():
             "import ratgames_lab.widgets.master_of_rules\nprint('ok')")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert done.stdout.strip() == "ok", done.stderr
+
+
+def test_the_analysis_panel_says_it_is_slower_in_the_browser(monkeypatch):
+    from ratgames_lab.widgets.common import AnalyzePanel
+
+    assert "in your browser" not in AnalyzePanel(lambda: "nothing").note.value
+    monkeypatch.setattr(sys, "platform", "emscripten")
+    assert "Python runs in your browser here" in AnalyzePanel(lambda: "nothing").note.value

@@ -1,6 +1,7 @@
 """AnalyzePanel: estimated win rate of each legal action (evaluate_actions) as horizontal bars with 95% intervals."""
 from __future__ import annotations
 
+import sys
 from typing import Callable
 
 import bqplot as bq
@@ -50,7 +51,10 @@ class AnalyzePanel:
     def _intro() -> str:
         return ('<div class="rg-note">For each option of the player to move, the computer plays many random games '
                 'to the end (guessing the hidden cards, never peeking) and counts how often that player wins. '
-                'The dark line is the 95% confidence interval: more playouts make it shorter.</div>')
+                'The dark line is the 95% confidence interval: more playouts make it shorter.</div>'
+                + ('<div class="rg-note">Python runs in your browser here, several times slower than on a computer: '
+                   'an analysis takes a few seconds, longer with more playouts.</div>'
+                   if sys.platform == "emscripten" else ""))
 
     def clear(self) -> None:
         """Forget the last analysis (the position changed)."""
