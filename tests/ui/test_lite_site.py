@@ -129,27 +129,26 @@ def _wait_ready(page, timeout_s: float = 420) -> float:
     return round(page.evaluate("window.rgReadySeconds"), 1)
 
 
-def _log_count(frame) -> int:
-    return frame.locator(".rg-log li").count()
+LOG_TEXT = "() => document.querySelector('#rg-app').contentDocument.querySelector('.rg-log').innerText"
 
 
 def _play(page, game: str, moves: int = 3) -> list[str]:
-    """Play ``moves`` of the human seat by clicks (a map region first, where the game has a map); return the log."""
+    """Play ``moves`` of the human seat by clicks (on the map first, where the game has one); return the log."""
     frame = _app(page)
     for move in range(moves):
         frame.locator(".rg-banner-you").wait_for(timeout=120_000)
-        frame.locator(".rg-decision button.rg-choice").first.wait_for(timeout=120_000)
-        before = _log_count(frame)
-        labels = frame.locator(".rg-map text.label")
+        choice = frame.locator(".rg-decision button.rg-choice").first
+        choice.wait_for(timeout=120_000)
+        before = page.evaluate(LOG_TEXT)
+        label_texts = frame.locator(".rg-map text.label").all_text_contents() if move == 0 else []
+        regions = [t for t in label_texts if t and t in choice.inner_text()]  # the place the first choice names
         clicked = time.monotonic()
-        if move == 0 and labels.count():
+        if regions:
             page.mouse.move(0, 0)
-            labels.first.click(force=True)
+            frame.locator(".rg-map text.label").filter(has_text=max(regions, key=len)).first.click(force=True)
         else:
-            frame.locator(".rg-decision button.rg-choice").first.click()
-        page.wait_for_function(
-            """n => document.querySelector('#rg-app').contentDocument.querySelectorAll('.rg-log li').length > n""",
-            arg=before, timeout=60_000, polling=100)
+            choice.click()
+        page.wait_for_function(f"before => ({LOG_TEXT})() !== before", arg=before, timeout=60_000, polling=100)
         TIMES.setdefault(f"{game}_click_s", round(time.monotonic() - clicked, 2))
     return frame.locator(".rg-log li").all_inner_texts()
 
