@@ -117,6 +117,13 @@ def test_every_app_notebook_gets_a_landing_page_and_the_home_page_lists_the_less
         assert f"path={nb.name}" in home
 
 
+def test_lessons_belong_to_the_game_with_the_longest_matching_name(monkeypatch):
+    monkeypatch.setattr(build_lite, "games", lambda: ["rattus", "rattus_cartus", "catan"])
+    assert build_lite.lesson_game(Path("20_rattus_rules.ipynb")) == "rattus"
+    assert build_lite.lesson_game(Path("30_rattus_cartus_odds.ipynb")) == "rattus_cartus"
+    assert build_lite.lesson_game(Path("00_start_here.ipynb")) is None
+
+
 def test_an_earlier_folder_that_is_not_a_site_is_never_deleted(tmp_path):
     (tmp_path / "precious.txt").write_text("keep me")
     with pytest.raises(build_lite.BuildError, match="not an earlier build"):

@@ -233,6 +233,13 @@ def lessons() -> list[Path]:
     return sorted(NOTEBOOKS.glob("[0-9][0-9]_*.ipynb"))
 
 
+def lesson_game(lesson: Path) -> str | None:
+    """The game a lesson is about (``NN_GAME_topic.ipynb``; the longest matching name), or None."""
+    topic = lesson.stem[3:]
+    names = [g for g in games() if topic.startswith(g + "_")]
+    return max(names, key=len) if names else None
+
+
 def stage_contents(files: Path) -> None:
     """Copy the lessons, the app notebooks and the position files, unchanged (outputs kept as committed)."""
     files.mkdir(parents=True)
@@ -264,13 +271,13 @@ def write_pages(out: Path) -> None:
         title = notebook_title(NOTEBOOKS / "apps" / f"{game}.ipynb")
         page = template.replace("{{TITLE}}", html.escape(title)).replace("{{NOTEBOOK}}", f"apps/{game}.ipynb")
         (out / "play" / f"{game}.html").write_text(page)
-        game_lessons = [nb for nb in lessons() if game in nb.stem]
+        game_lessons = [nb for nb in lessons() if lesson_game(nb) == game]
         links = "".join(f'<li><a href="notebooks/index.html?path={nb.name}">{html.escape(notebook_title(nb))}'
                         f"</a></li>" for nb in game_lessons)
         rows.append(f'<section><h2>{html.escape(title)}</h2><p><a class="play" href="play/{game}.html">'
                     f"Play {html.escape(title)}</a></p><ul>{links}</ul></section>")
     general = "".join(f'<li><a href="notebooks/index.html?path={nb.name}">{html.escape(notebook_title(nb))}</a></li>'
-                      for nb in lessons() if not any(g in nb.stem for g in games()))
+                      for nb in lessons() if lesson_game(nb) is None)
     (out / "index.html").write_text(HOME.replace("{{GAMES}}", "".join(rows)).replace("{{GENERAL}}", general))
 
 
@@ -284,7 +291,8 @@ a.play{display:inline-block;padding:.5rem 1rem;background:#2f6fd6;color:#fff;bor
 section{border-top:1px solid #ddd;padding:.5rem 0}</style></head>
 <body><h1>ratgames_lab</h1>
 <p>Lessons and games that run entirely in your browser (Python in WebAssembly, Pyodide): nothing is installed and
-nothing is sent anywhere. The first visit downloads about 40&nbsp;MB; later visits start from the browser's cache.</p>
+nothing is sent anywhere. The first visit downloads about 40&nbsp;MB, later visits almost nothing; Python then starts
+in about half a minute.</p>
 <ul>{{GENERAL}}<li><a href="lab/index.html">All notebooks in JupyterLab</a></li></ul>
 {{GAMES}}
 </body></html>

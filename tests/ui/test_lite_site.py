@@ -34,7 +34,7 @@ TIMES: dict[str, float] = {}
 
 def _lesson_for(game: str) -> str:
     """The first lesson of a game (``NN_GAME_*.ipynb``, the rules lesson for the games so far)."""
-    names = [nb.name for nb in build_lite.lessons() if game in nb.stem]
+    names = [nb.name for nb in build_lite.lessons() if build_lite.lesson_game(nb) == game]
     assert names, f"no lesson notebook names {game}"
     return names[0]
 
