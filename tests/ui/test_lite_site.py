@@ -83,6 +83,7 @@ def browser():
     """Debian chromium; names other than 127.0.0.1 do not resolve at all."""
     from playwright.sync_api import sync_playwright
 
+    require_chromium()
     with sync_playwright() as pw:
         b = pw.chromium.launch(executable_path=CHROMIUM,
                                args=CHROMIUM_ARGS + ["--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"])
