@@ -17,7 +17,7 @@ import ratgames_lab as rl
 from ratgames_lab import InvalidPositionError
 
 from .helpers import play_out, random_state
-from .position_builder import EXAMPLES, POSITIONS
+from ratgames_lab.master_of_rules.scenarios import EXAMPLES, POSITIONS
 
 FUZZ = settings(max_examples=400, deadline=None, database=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
