@@ -267,7 +267,8 @@ def cmd_list(args: argparse.Namespace, out: TextIO) -> int:
     width = max(len(name) for name in GAMES)
     for name in sorted(GAMES):
         info = GAMES[name]
-        out.write(f"{name:{width}s}  {info.title}  ({_counts_text(info)} players)\n")
+        status = f" — {info.status}" if info.status else ""
+        out.write(f"{name:{width}s}  {info.title}  ({_counts_text(info)} players){status}\n")
     return 0
 
 
@@ -593,8 +594,9 @@ def _free_port(start: int, host: str = "127.0.0.1", tries: int = 50) -> int:
 def voila_command(notebook: Path, port: int, no_browser: bool, extra: Sequence[str]) -> list[str]:
     """The Voila command line that serves one notebook (on 127.0.0.1 unless ``extra`` gives --Voila.ip)."""
     # --VoilaExecutor.iopub_timeout: nbclient waits only 4 s for a cell's output; under load the page stayed blank
+    from .classroom.processes import APP_TEMPLATE  # the dashboards' page template (no CDN stylesheet)
     cmd = [sys.executable, "-m", "voila", str(notebook), f"--port={port}", "--Voila.port_retries=0",
-           "--VoilaExecutor.iopub_timeout=120"]
+           "--VoilaExecutor.iopub_timeout=120", f"--template={APP_TEMPLATE}"]
     if not any(a.startswith("--Voila.ip=") for a in extra):
         cmd.append("--Voila.ip=127.0.0.1")
     if no_browser:

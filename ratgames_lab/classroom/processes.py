@@ -21,6 +21,18 @@ def _die_with_parent() -> None:  # pragma: no cover - runs in the child between 
         pass
 
 
+APP_TEMPLATE = "ratgames"  # widgets/app_template/voila/templates/ratgames
+
+
+def _app_template_dir() -> Path | None:
+    """The Jupyter data folder holding the dashboards' Voila template (found without importing the widgets)."""
+    spec = importlib.util.find_spec("ratgames_lab.widgets")
+    if spec is None or not spec.origin:
+        return None
+    folder = Path(spec.origin).parent / "app_template"
+    return folder if (folder / "voila" / "templates" / APP_TEMPLATE).is_dir() else None
+
+
 def voila_env(base: dict | None = None) -> dict:
     """The environment for Voila: Voila's own data folder (templates, widget code) added to JUPYTER_PATH.
 
@@ -28,6 +40,10 @@ def voila_env(base: dict | None = None) -> dict:
     borrows its packages from another one); harmless otherwise.
     """
     env = dict(os.environ if base is None else base)
+    app_template = _app_template_dir()
+    if app_template is not None:  # the dashboards' page template: Voila's lab page without CDN stylesheets
+        env["JUPYTER_PATH"] = os.pathsep.join([str(app_template)] + [
+            p for p in env.get("JUPYTER_PATH", "").split(os.pathsep) if p and p != str(app_template)])
     spec = importlib.util.find_spec("voila")
     if spec is None or not spec.origin:
         return env

@@ -36,7 +36,7 @@ import tornado.websocket
 
 from . import (STUDENT_NOTEBOOK, TEACHER_NOTEBOOK, V1_PROTOCOL, ClassroomSettings, LoginLimiter, check_kernel_frame,
                code_matches, write_role_notebooks)
-from .processes import descendants, start_server, stop_server, voila_env
+from .processes import APP_TEMPLATE, descendants, start_server, stop_server, voila_env
 
 COOKIE = "ratgames_classroom"
 KERNEL_ID = r"(?P<kernel_id>[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})"
@@ -598,7 +598,8 @@ def voila_config(settings: ClassroomSettings, root: Path, port: int, token: str)
                   "root_dir": str(root),
                   "tornado_settings": {"websocket_max_message_size": settings.max_message_bytes,
                                        "websocket_ping_interval": 30}},
-        "VoilaConfiguration": {"preheat_kernel": settings.ready_games > 0, "show_tracebacks": False,
+        "VoilaConfiguration": {"template": APP_TEMPLATE, "preheat_kernel": settings.ready_games > 0,
+                               "show_tracebacks": False,
                                "file_allowlist": [], "http_keep_alive_timeout": 10,
                                "default_pool_size": settings.ready_games},
         "VoilaKernelManager": {"kernel_pools_config": {

@@ -23,6 +23,7 @@ def test_list_shows_every_registered_game(run):
         line = next(l for l in lines if l.split()[0] == name)
         assert info.title in line
         assert all(str(n) in line for n in info.players)
+        assert info.status in line
     assert "master_of_rules  Master of Rules  (3, 4 or 5 players)" in r.out
 
 

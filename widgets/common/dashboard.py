@@ -23,7 +23,7 @@ from typing import Any, ClassVar, Sequence
 
 import ipywidgets as w
 
-from ratgames_lab import (CHANCE, GAMES, TERMINAL, IllegalActionError, InvalidPositionError, Match, load_game,
+from ratgames_lab import (CHANCE, GAMES, TERMINAL, IllegalActionError, InvalidPositionError, Match, load_game, seat_view,
                           load_position)
 
 from .analyze import AnalyzePanel
@@ -229,7 +229,7 @@ class Dashboard(abc.ABC):
         if p == TERMINAL or self.is_human(p):
             self._after_move(before, "" if p == TERMINAL else f"{self.who(p)} is to move.")
             return False
-        action = self._bot(p).choose(self.state.clone(), self._rng("bot"))
+        action = self._bot(p).choose(seat_view(self.state, self._rng("view")), self._rng("bot"))
         self._apply(action)
         self._after_move(before, f"{self.who(p)}: {action}.")
         return True
@@ -246,7 +246,7 @@ class Dashboard(abc.ABC):
             p = self.state.current_player
             if p == TERMINAL or self.is_human(p):
                 break
-            action = self._bot(p).choose(self.state.clone(), self._rng("bot"))
+            action = self._bot(p).choose(seat_view(self.state, self._rng("view")), self._rng("bot"))
             self._apply(action)
             last = f"{self.who(p)}: {action}."
             moves += 1
