@@ -56,6 +56,7 @@ from pathlib import Path
 
 import ratgames_lab as rl
 import ratgames_lab.rattus_cartus as cartus
+from ratgames_lab.core.playout import play_to_end
 from ratgames_lab.rattus_cartus import HeuristicBot
 from ratgames_lab.rattus_cartus.actions import USE, Enter, Look, PlaceCard, RevealBuilding, Support
 from ratgames_lab.rattus_cartus.scenarios import worked_example_start
@@ -354,18 +355,16 @@ attempt(trial, PlaceCard("gold"))
 # %% [markdown]
 # ## 6. A whole game and the end scoring
 #
-# Four copies of the project's heuristic bot play a whole game from the setup of section 3 (seeded, so it is the
-# same game every time). At the end, each class track gives 10, 5 and 2 VP to its first three (zero influence
+# Four copies of the project's heuristic bot, each deciding from what its seat may know (`play_to_end`), play a
+# whole game from the setup of section 3 (seeded, so it is the same game every time). At the end, each class track gives 10, 5 and 2 VP to its first three (zero influence
 # scores nothing); the most Population + Joker cards in hand and the most of each special card in play give 2 VP;
 # VP tokens count (1 VP each in the reconstruction). Then the **plague**: the nun row is revealed, and a player
 # with more rats than nuns dies.
 
 # %%
 # NBVAL_CHECK_OUTPUT
-bot, rng = HeuristicBot(), random.Random(SEED)
 final = state.clone()
-while not final.is_terminal():
-    final.apply(final.sample_chance(rng) if final.current_player == rl.CHANCE else bot.choose(final, rng))
+play_to_end(final, [HeuristicBot()] * 4, random.Random(SEED))   # each bot sees only what its seat may know
 result = final.result()
 print(f"rounds played: {final.round}; nuns in the row: {result['nuns']}")
 print(f"{'player':7} {'tracks':>6} {'hand':>5} {'special':>8} {'gold':>5} {'tokens':>7} {'total':>6} {'rats':>5} alive")
