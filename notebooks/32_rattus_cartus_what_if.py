@@ -110,8 +110,8 @@ for other in (ranked[1], rulebook):
     print(f"best {ranked[0].action} vs {other.action}: {'near-tie (intervals overlap)' if overlap else 'clearly better'}")
 
 # %% [markdown] tags=["solution"]
-# **Answer.** No. The best move (Monastery 1 with 1 card, 0.40, interval [0.26, 0.55]) overlaps the second
-# (Monastery 2 with no card, 0.30) and the rulebook's move (0.28, [0.16, 0.43]): near-ties. With 40 playouts each
+# **Answer.** No. The best move (Monastery 2 with 3 cards, 0.38, interval [0.24, 0.53]) overlaps the second
+# (Monastery 1 with 1 card, 0.35) and the rulebook's move (0.25, [0.14, 0.40]): near-ties. With 40 playouts each
 # interval is about ±0.15 wide; another seed could reorder the whole top of the table.
 
 # %% [markdown]
