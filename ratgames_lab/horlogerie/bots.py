@@ -1,0 +1,4 @@
+"""placeholder"""
+class ThresholdBot: pass
+class OptimalBot: pass
+HeuristicBot = OptimalBot

@@ -1,0 +1,1012 @@
+"""L'Horlogerie des Rats: the state and every rule (rulebook sections named in ``rule=``).
+
+Glossary (French -> code): Horloger -> Horloger (a team member: ``team``), carte EXPLORATION -> Exploration
+card (``exp_*``), carte DANGER -> Danger card (``dan_*``), Tribu distordue -> Twisted Tribe, MISSION -> mission
+(``mis_deck``, ``grid``), TROUVAILLE -> find (``finds``), encombrement -> encumbrance / load, score (d'un
+Horloger) -> toughness, valeur d'exploration -> exploration value, valeur de danger -> danger value,
+exploration parfaite / danger parfait -> perfect exploration / perfect danger, se préparer -> prepare,
+recruter -> recruit, Corruption -> Corruption, explorer -> explore, découvrir -> discover, se reposer -> rest,
+faire le point -> take stock, boussole -> Compass, amulette -> Amulet, longue-vue -> Spyglass, incliner ->
+tap, redresser -> untap, marais / fleuve / jungle -> Swamp / River / Jungle (S / R / J).
+
+A turn is a sequence of steps (``state.step``): "refill" (chance: missions dealt to the grid), "load"
+(encumbrance discards), "recruit" / "recruit_draw" / "recruit_choose", "explore" (the explorer's draw-or-stop)
+/ "explore_draw" (chance), "reward" (the right neighbour breaks a tie for a perfect draw's find), "danger"
+(the left neighbour's draw-or-stop) / "danger_draw" (chance), "wounds" (the explorer assigns them),
+"discovery" (the right neighbour picks the card kept after a failure), "discover" (buy missions), "rest",
+then take stock and the next turn; "peek" is the chance node of a Spyglass look.
+Seats sit clockwise: the left neighbour of p is the next player, p + 1; the right neighbour is p - 1.
+"""
+from __future__ import annotations
+
+import random
+from collections import Counter
+from fractions import Fraction
+from typing import Callable
+
+from ..core.errors import IllegalActionError
+from ..core.protocol import CHANCE, TERMINAL, Action, GameState
+from . import text  # noqa: F401  (registers the event texts)
+from .actions import (DRAW, DRAW_RECRUITS, END_DISCOVER, END_REST, STOP, Buy, ChooseRecruit, Corrupt, DeckCard,
+                      DiscardCard, DiscardFind, Draw, DrawRecruits, EndDiscover, EndRest, GiveFind, Heal,
+                      HorlogerCard, KeepCard, MissionCard, RestDiscard, Stop, Untap, UseAmulet, UseCompass,
+                      UseSpyglass, Wound)
+from .cards import Components
+from .payments import GREAT_EXPEDITION_TOTAL, payments
+
+GRID_SIZE = 9
+TEAM_SIZE = 3
+WIN_VP = 12
+
+REFILL, LOAD, RECRUIT, RECRUIT_DRAW, RECRUIT_CHOOSE = "refill", "load", "recruit", "recruit_draw", "recruit_choose"
+EXPLORE, EXPLORE_DRAW, PEEK, REWARD = "explore", "explore_draw", "peek", "reward"
+DANGER, DANGER_DRAW, WOUNDS, DISCOVERY, DISCOVER, REST, OVER = (
+    "danger", "danger_draw", "wounds", "discovery", "discover", "rest", "over")
+STEPS = (REFILL, LOAD, RECRUIT, RECRUIT_DRAW, RECRUIT_CHOOSE, EXPLORE, EXPLORE_DRAW, PEEK, REWARD, DANGER,
+         DANGER_DRAW, WOUNDS, DISCOVERY, DISCOVER, REST, OVER)
+CHANCE_STEPS = (REFILL, RECRUIT_DRAW, EXPLORE_DRAW, DANGER_DRAW, PEEK)
+RESULTS = ("", "success", "perfect", "bust")
+ENDINGS = ("", "score", "missions")
+EXPLORATION, DANGER_DECK = "exploration", "danger"
+
+
+class ActionTable:
+    """The actions of one set of decks, built once so that legal_actions only picks cached values."""
+
+    def __init__(self, comp: Components):
+        e, d, h, m = comp.exploration, comp.danger, comp.horlogers, comp.missions
+        self.deck_card = {EXPLORATION: [DeckCard(EXPLORATION, n) for n in e.names],
+                          DANGER_DECK: [DeckCard(DANGER_DECK, n) for n in d.names]}
+        self.mission_card = [MissionCard(n) for n in m.names]
+        self.horloger_card = [HorlogerCard(n) for n in h.names]
+        self.choose_recruit = [ChooseRecruit(n) for n in h.names]
+        self.discard_card = [DiscardCard(n) for n in e.names]
+        self.rest_discard = [RestDiscard(n) for n in e.names]
+        self.keep_card = [KeepCard(n) for n in e.names]
+        self.discard_find = [DiscardFind(n) for n in m.names]
+        self.corrupt = [Corrupt(n) for n in m.names]
+        self.compass = [UseCompass(n) for n in m.names]
+        self.amulet = [UseAmulet(n) for n in m.names]
+        self.spyglass = {deck: [UseSpyglass(n, deck) for n in m.names] for deck in (EXPLORATION, DANGER_DECK)}
+        self.give_find = [GiveFind(n) for n in m.names]
+        self.untap = [Untap(n) for n in m.names]
+        self.wound = [Wound(i) for i in range(TEAM_SIZE)]
+        self.heal = [Heal(i) for i in range(TEAM_SIZE)]
+
+
+def tables(comp: Components) -> ActionTable:
+    """The (cached) ActionTable of a Components."""
+    t = getattr(comp, "_actions", None)
+    if t is None:
+        t = comp._actions = ActionTable(comp)
+    return t
+
+
+def ranking_key(vp: int, best_find: int, stamp: tuple[int, int]) -> tuple[int, int, int, int]:
+    """Most VP, then the highest-reward find, then the player who reached that score last (end.winner)."""
+    return (vp, best_find, stamp[0], stamp[1])
+
+
+class HorlogerieState(GameState):
+    """A position: plain lists of ints (cards are face indices, Horlogers profile indices, missions ids)."""
+
+    game_name = "horlogerie"
+    __slots__ = ("comp", "players", "step", "turn", "first", "active", "ending", "exp_deck", "exp_discard",
+                 "exp_table", "dan_deck", "dan_discard", "dan_table", "hor_deck", "hor_discard", "mis_deck", "grid",
+                 "gone", "hands", "team", "wounds", "finds", "tapped", "exp_top", "exp_seen", "dan_top", "dan_seen",
+                 "bonus", "explore_result", "danger_result", "wounds_left", "recruits_left", "reward_taker",
+                 "reward_next", "peek_deck", "peek_player", "peek_return", "rest_points", "vp_turn", "vp_seq",
+                 "turn_seq", "events", "_current", "_legal", "_legal_set", "_t")
+
+    def __init__(self, comp: Components) -> None:
+        self.comp = comp
+        self.players = comp.players
+        self.events = []
+        self._t = tables(comp)
+        self._legal = None
+        self._legal_set = None
+
+    # -- setup (setup) -----------------------------------------------------------------
+    @classmethod
+    def new(cls, comp: Components, seed: int) -> "HorlogerieState":
+        """Setup from the seed: four shuffled decks, 9 missions face up, 3 Horlogers each, a random first player."""
+        rng = random.Random(seed)
+        s = cls(comp)
+        n = comp.players
+        s.exp_deck = list(comp.exploration.full)
+        s.dan_deck = list(comp.danger.full)
+        s.exp_discard, s.exp_table, s.dan_discard, s.dan_table = [], [], [], []
+        s.hor_deck = list(comp.horlogers.full)
+        s.hor_discard = []
+        s.mis_deck = list(range(len(comp.missions.names)))
+        s.grid = [-1] * GRID_SIZE
+        s.gone = []
+        for slot in range(min(GRID_SIZE, len(s.mis_deck))):
+            s.grid[slot] = s.mis_deck.pop(rng.randrange(len(s.mis_deck)))
+        s.team = []
+        for _ in range(n):
+            s.team.append(sorted(s.hor_deck.pop(rng.randrange(len(s.hor_deck))) for _ in range(TEAM_SIZE)))
+        s.wounds = [[0] * TEAM_SIZE for _ in range(n)]
+        s.hands = [[] for _ in range(n)]
+        s.finds = [[] for _ in range(n)]
+        s.tapped = [[] for _ in range(n)]
+        s.exp_top, s.dan_top = -1, -1
+        s.exp_seen, s.dan_seen = [], []
+        s.vp_turn = [-1] * n
+        s.vp_seq = [-1] * n
+        s.first = rng.randrange(n)
+        s.turn = 0
+        s.ending = ""
+        s.emit("setup", "setup", grid=[comp.missions.names[m] for m in s.grid if m >= 0],
+               first=comp.seats[s.first])
+        for p in range(n):
+            s.emit("setup_team", "setup", player=comp.seats[p], team=s._team_text(p))
+        s._start_turn(s.first)
+        s._settle()
+        return s
+
+    def _reset_turn(self) -> None:
+        self.bonus = 0
+        self.explore_result = ""
+        self.danger_result = ""
+        self.wounds_left = 0
+        self.recruits_left = 0
+        self.reward_taker = -1
+        self.reward_next = ""
+        self.peek_deck = ""
+        self.peek_player = -1
+        self.peek_return = ""
+        self.rest_points = 0
+
+    def clone(self) -> "HorlogerieState":
+        """A cheap deep copy (lists of ints; the components are shared)."""
+        s = HorlogerieState.__new__(HorlogerieState)
+        s.comp, s.players, s._t = self.comp, self.players, self._t
+        s.step, s.turn, s.first, s.active, s.ending = self.step, self.turn, self.first, self.active, self.ending
+        s.exp_deck, s.exp_discard, s.exp_table = self.exp_deck[:], self.exp_discard[:], self.exp_table[:]
+        s.dan_deck, s.dan_discard, s.dan_table = self.dan_deck[:], self.dan_discard[:], self.dan_table[:]
+        s.hor_deck, s.hor_discard = self.hor_deck[:], self.hor_discard[:]
+        s.mis_deck, s.grid, s.gone = self.mis_deck[:], self.grid[:], self.gone[:]
+        s.hands = [h[:] for h in self.hands]
+        s.team = [t[:] for t in self.team]
+        s.wounds = [w[:] for w in self.wounds]
+        s.finds = [f[:] for f in self.finds]
+        s.tapped = [t[:] for t in self.tapped]
+        s.exp_top, s.exp_seen, s.dan_top, s.dan_seen = self.exp_top, self.exp_seen[:], self.dan_top, self.dan_seen[:]
+        s.bonus, s.explore_result, s.danger_result = self.bonus, self.explore_result, self.danger_result
+        s.wounds_left, s.recruits_left = self.wounds_left, self.recruits_left
+        s.reward_taker, s.reward_next = self.reward_taker, self.reward_next
+        s.peek_deck, s.peek_player, s.peek_return = self.peek_deck, self.peek_player, self.peek_return
+        s.rest_points = self.rest_points
+        s.vp_turn, s.vp_seq, s.turn_seq = self.vp_turn[:], self.vp_seq[:], self.turn_seq
+        s.events = self.events[:]
+        s._current, s._legal, s._legal_set = self._current, self._legal, self._legal_set
+        return s
+
+    # -- small helpers -----------------------------------------------------------------
+    @property
+    def current_player(self) -> int:
+        return self._current
+
+    @property
+    def turn_player(self) -> int:
+        """Whose turn it is (the explorer), even while a neighbour decides."""
+        return self.active
+
+    def left(self, p: int) -> int:
+        """The left neighbour of ``p`` (the next player clockwise)."""
+        return (p + 1) % self.players
+
+    def right(self, p: int) -> int:
+        """The right neighbour of ``p`` (the previous player clockwise)."""
+        return (p - 1) % self.players
+
+    def seat(self, p: int) -> str:
+        """'Player 3'."""
+        return self.comp.seats[p]
+
+    def vp(self, p: int) -> int:
+        """Victory points of ``p``: the rewards of their finds."""
+        vp = self.comp.missions.vp
+        return sum(vp[m] for m in self.finds[p])
+
+    def carry(self, p: int) -> int:
+        """The encumbrance limit of ``p``: the sum of their Horlogers' carry (0 without Horlogers)."""
+        carry = self.comp.horlogers.carry
+        return sum(carry[h] for h in self.team[p])
+
+    def load(self, p: int) -> int:
+        """Encumbrance of ``p``: 1 per Exploration card in hand plus each find's printed encumbrance."""
+        enc = self.comp.missions.encumbrance
+        return len(self.hands[p]) + sum(enc[m] for m in self.finds[p])
+
+    def exploration_value(self, p: int | None = None) -> int:
+        """The team's exploration value (plus this phase's Compasses for the explorer)."""
+        p = self.active if p is None else p
+        ex = self.comp.horlogers.exploration
+        return sum(ex[h] for h in self.team[p]) + (self.bonus if p == self.active else 0)
+
+    def explored_sum(self) -> int:
+        """The sum of the Exploration cards drawn this turn: the expedition's danger value."""
+        v = self.comp.exploration.value
+        return sum(v[f] for f in self.exp_table)
+
+    def danger_sum(self) -> int:
+        """The sum of the Danger levels drawn this turn."""
+        lv = self.comp.danger.level
+        return sum(lv[f] for f in self.dan_table)
+
+    def explored_terrains(self) -> int:
+        """The terrain bits of every Exploration card drawn this turn."""
+        bits = 0
+        terrain = self.comp.exploration.terrain
+        for f in self.exp_table:
+            bits |= terrain[f]
+        return bits
+
+    def pending_wounds(self) -> int:
+        """Wounds the Danger cards drawn so far inflict: each card sharing a terrain with the explored cards."""
+        d = self.comp.danger
+        bits = self.explored_terrains()
+        return sum(d.wounds[f] for f in self.dan_table if d.terrains[f] & bits)
+
+    def untapped(self, p: int, power: str) -> list[int]:
+        """The untapped finds of ``p`` with this power."""
+        pw = self.comp.missions.power
+        return [m for m, t in zip(self.finds[p], self.tapped[p]) if not t and pw[m] == power]
+
+    def best_find(self, p: int) -> int:
+        """The highest reward among the finds of ``p`` (-1 without finds)."""
+        vp = self.comp.missions.vp
+        return max((vp[m] for m in self.finds[p]), default=-1)
+
+    def cheapest_in_grid(self) -> list[int]:
+        """The missions of the grid with the lowest reward (a perfect draw takes one of them)."""
+        vp = self.comp.missions.vp
+        grid = [m for m in self.grid if m >= 0]
+        if not grid:
+            return []
+        low = min(vp[m] for m in grid)
+        return [m for m in grid if vp[m] == low]
+
+    def drawer(self) -> int:
+        """Who draws now: the explorer in the Exploration phase, the left neighbour in the Danger phase."""
+        return self.left(self.active) if self.step in (DANGER, DANGER_DRAW) else self.active
+
+    def _team_text(self, p: int) -> str:
+        names = self.comp.horlogers.names
+        return ", ".join(names[h] for h in self.team[p]) or "nobody"
+
+    def _cards_text(self, faces: list[int]) -> str:
+        names = self.comp.exploration.names
+        return " ".join(names[f] for f in faces) or "no card"
+
+    def _vp_changed(self, p: int) -> None:
+        """Record when the VP total of ``p`` last changed (turn, then order within the turn) for the tie-break."""
+        self.turn_seq += 1
+        self.vp_turn[p] = self.turn
+        self.vp_seq[p] = self.turn_seq
+
+    def _deck(self, deck: str) -> tuple[list[int], list[int]]:
+        return (self.exp_deck, self.exp_discard) if deck == EXPLORATION else (self.dan_deck, self.dan_discard)
+
+    def can_draw(self, deck: str) -> bool:
+        """True if a card can come from this deck (from its discard once reshuffled)."""
+        cards, discard = self._deck(deck)
+        return bool(cards) or bool(discard)
+
+    def _rebuild(self, deck: str) -> None:
+        """An empty deck: its discard is shuffled into a new deck (cards on the table this turn stay out)."""
+        cards, discard = self._deck(deck)
+        if not cards and discard:
+            cards.extend(sorted(discard))
+            discard.clear()
+            self.emit("reshuffle", "explore.empty_deck", deck=deck.capitalize(), count=len(cards))
+
+    # -- turn flow -----------------------------------------------------------------------
+    def _start_turn(self, p: int) -> None:
+        self.active = p
+        self.turn += 1
+        self.turn_seq = 0
+        self._reset_turn()
+        self.step = REFILL
+        self.emit("turn_start", "turn", player=self.seat(p), turn=self.turn,
+                  round=(self.turn - 1) // self.players + 1)
+
+    def _start_exploration(self) -> None:
+        self.step = EXPLORE
+        self.emit("explore_start", "explore.exploration", player=self.seat(self.active),
+                  value=self.exploration_value())
+
+    def _end_exploration(self, result: str) -> None:
+        self.explore_result = result
+        self.bonus = 0  # Compasses last until the end of this Exploration phase
+        if result == "perfect":
+            self._start_reward(self.active, "danger")
+        else:
+            self._start_danger()
+
+    def _start_danger(self) -> None:
+        self.step = DANGER
+        self.emit("danger_start", "explore.danger", drawer=self.seat(self.left(self.active)),
+                  player=self.seat(self.active), value=self.explored_sum())
+
+    def _end_danger(self, result: str) -> None:
+        self.danger_result = result
+        if result == "perfect":
+            self._start_reward(self.left(self.active), "wounds")
+        elif result == "bust":
+            self._finish_danger()
+        else:
+            self._start_wounds()
+
+    def _start_wounds(self) -> None:
+        d = self.comp.danger
+        bits = self.explored_terrains()
+        hits = [d.names[f] for f in self.dan_table if d.terrains[f] & bits]
+        self.wounds_left = self.pending_wounds()
+        self.step = WOUNDS
+        self.emit("wounds", "explore.wounds", player=self.seat(self.active), wounds=self.wounds_left,
+                  cards=" ".join(hits) or "none")
+
+    def _finish_danger(self) -> None:
+        self.dan_discard.extend(self.dan_table)
+        self.dan_table.clear()
+        self.step = DISCOVERY
+
+    def _start_reward(self, taker: int, then: str) -> None:
+        self.reward_taker = taker
+        self.reward_next = then
+        self.step = REWARD
+
+    def _give_find(self, m: int) -> None:
+        taker = self.reward_taker
+        self.grid[self.grid.index(m)] = -1
+        self.finds[taker].append(m)
+        self.tapped[taker].append(0)
+        self._vp_changed(taker)
+        rule = "explore.perfect" if self.reward_next == "danger" else "danger.perfect"
+        self.emit("perfect_find", rule, player=self.seat(taker), mission=self.comp.missions.label(m))
+        self._after_reward()
+
+    def _after_reward(self) -> None:
+        then = self.reward_next
+        self.reward_taker = -1
+        self.reward_next = ""
+        if then == "danger":
+            self._start_danger()
+        else:
+            self._start_wounds()
+
+    def _end_turn(self) -> None:
+        """Take stock (stock.end): the end is triggered by the active player's 12 VP or an empty MISSION deck."""
+        p = self.active
+        if not self.ending:
+            if self.vp(p) >= WIN_VP:
+                self.ending = "score"
+                self.emit("end_score", "stock.end", player=self.seat(p), vp=self.vp(p))
+            elif not self.mis_deck:
+                self.ending = "missions"
+                self.emit("end_missions", "stock.end", player=self.seat(p))
+        nxt = self.left(p)
+        if self.ending and nxt == self.first:
+            self._game_over()
+            return
+        self._start_turn(nxt)
+
+    def _game_over(self) -> None:
+        self.step = OVER
+        scores = self.scores()
+        self.emit("final_scores", "end.scoring", scores=", ".join(f"{self.seat(p)} {v}" for p, v in enumerate(scores)))
+        winners = self.winners()
+        if len(winners) == 1:
+            w = winners[0]
+            top = [p for p in range(self.players) if scores[p] == scores[w]]
+            if len(top) == 1:
+                self.emit("winner", "end.winner", player=self.seat(w), vp=scores[w])
+            else:
+                best = [p for p in top if self.best_find(p) == self.best_find(w)]
+                if len(best) == 1:
+                    self.emit("winner_find", "end.tie_break", player=self.seat(w), vp=scores[w],
+                              find=self.best_find(w))
+                else:
+                    self.emit("winner_last", "end.tie_break", player=self.seat(w), vp=scores[w])
+        else:
+            self.emit("shared_win", "end.tie_break", players=", ".join(self.seat(p) for p in winners),
+                      vp=scores[winners[0]])
+
+    # -- the automatic steps ----------------------------------------------------------------
+    def _settle(self) -> None:
+        """Run the automatic steps (no choice to make) until a decision or a chance event is pending."""
+        self._legal = None
+        self._legal_set = None
+        while True:
+            step = self.step
+            p = self.active
+            if step == REFILL:
+                if -1 in self.grid and self.mis_deck:
+                    self._current = CHANCE
+                    return
+                if -1 in self.grid:
+                    self.emit("grid_short", "prepare.refill", count=GRID_SIZE - self.grid.count(-1))
+                self.step = LOAD
+                continue
+            if step == LOAD:
+                if self.load(p) > self.carry(p):
+                    if self.carry(p) == 0:
+                        self._discard_everything(p)
+                        continue
+                    self._current = p
+                    return
+                self.step = RECRUIT
+                continue
+            if step == RECRUIT:
+                if len(self.team[p]) >= TEAM_SIZE:
+                    self._start_exploration()
+                    continue
+                if not self.hor_deck and not self.hor_discard:
+                    self.emit("no_recruit", "recruit", player=self.seat(p))
+                    self._start_exploration()
+                    continue
+                if self.finds[p]:
+                    self._current = p
+                    return
+                self.recruits_left = TEAM_SIZE - len(self.team[p])
+                self.step = RECRUIT_DRAW
+                continue
+            if step == RECRUIT_DRAW or step == RECRUIT_CHOOSE:
+                if self.recruits_left > 0 and not self.hor_deck and self.hor_discard and step == RECRUIT_DRAW:
+                    self.hor_deck.extend(sorted(self.hor_discard))
+                    self.hor_discard.clear()
+                    self.emit("reshuffle", "recruit", deck="Horloger", count=len(self.hor_deck))
+                if self.recruits_left <= 0 or not self.hor_deck:
+                    if self.recruits_left > 0:
+                        self.emit("no_recruit", "recruit", player=self.seat(p))
+                    self.recruits_left = 0
+                    self._start_exploration()
+                    continue
+                if step == RECRUIT_DRAW:
+                    self._current = CHANCE
+                    return
+                if len(set(self.hor_deck)) == 1:
+                    self._recruit(p, self.hor_deck[0], "recruit.corruption")
+                    continue
+                self._current = p
+                return
+            if step == EXPLORE or step == DANGER:
+                deck = EXPLORATION if step == EXPLORE else DANGER_DECK
+                if not self.can_draw(deck):
+                    self.emit("deck_exhausted", "explore.empty_deck", deck=deck.capitalize(),
+                              player=self.seat(self.drawer()))
+                    if step == EXPLORE:
+                        self._end_exploration("success")
+                    else:
+                        self._end_danger("success")
+                    continue
+                self._current = self.drawer()
+                return
+            if step == EXPLORE_DRAW or step == DANGER_DRAW:
+                self._rebuild(EXPLORATION if step == EXPLORE_DRAW else DANGER_DECK)
+                self._current = CHANCE
+                return
+            if step == PEEK:
+                deck = self.peek_deck
+                self._rebuild(deck)
+                top = self.exp_top if deck == EXPLORATION else self.dan_top
+                if top >= 0:
+                    self._record_look(top)
+                    continue
+                self._current = CHANCE
+                return
+            if step == REWARD:
+                options = self.cheapest_in_grid()
+                if not options:
+                    self.emit("perfect_nothing", "explore.perfect", player=self.seat(self.reward_taker))
+                    self._after_reward()
+                    continue
+                if len(options) == 1:
+                    self._give_find(options[0])
+                    continue
+                self._current = self.right(self.reward_taker)
+                return
+            if step == WOUNDS:
+                if self.wounds_left <= 0:
+                    self._finish_danger()
+                    continue
+                if not self.team[p]:
+                    self.emit("wounds_lost", "explore.wounds", player=self.seat(p), wounds=self.wounds_left)
+                    self.wounds_left = 0
+                    continue
+                if len(self.team[p]) == 1 and not self.untapped(p, "amulet"):
+                    self._wound(0)
+                    continue
+                self._current = p
+                return
+            if step == DISCOVERY:
+                if self.explore_result != "bust":
+                    kept = sorted(self.exp_table)
+                    self.hands[p].extend(kept)
+                    self.hands[p].sort()
+                    self.exp_table.clear()
+                    self.emit("discovery_all", "explore.discovery", player=self.seat(p), cards=self._cards_text(kept))
+                    self.step = DISCOVER
+                    continue
+                if len(set(self.exp_table)) == 1:
+                    self._keep(self.exp_table[0])
+                    continue
+                self._current = self.right(p)
+                return
+            if step == DISCOVER:
+                if not self._buy_actions():
+                    self.step = REST
+                    continue
+                self._current = p
+                return
+            if step == REST:
+                if not self.hands[p] and (not self.rest_points or len(self._rest_actions()) == 1):
+                    self._do_end_rest(END_REST)
+                    continue
+                self._current = p
+                return
+            self._current = TERMINAL
+            return
+
+    def _discard_everything(self, p: int) -> None:
+        """Carry 0 (no Horlogers): every card and every find with an encumbrance is discarded (prepare.encumbrance)."""
+        enc = self.comp.missions.encumbrance
+        cards = self.hands[p][:]
+        self.exp_discard.extend(cards)
+        self.hands[p].clear()
+        lost = [m for m in self.finds[p] if enc[m] > 0]
+        for m in lost:
+            self._remove_find(p, m)
+        self.emit("discard_everything", "prepare.encumbrance", player=self.seat(p), cards=self._cards_text(cards),
+                  finds=", ".join(self.comp.missions.names[m] for m in lost) or "none")
+
+    def _remove_find(self, p: int, m: int) -> None:
+        i = self.finds[p].index(m)
+        del self.finds[p][i]
+        del self.tapped[p][i]
+        self.gone.append(m)
+        self._vp_changed(p)
+
+    def _recruit(self, p: int, h: int, rule: str) -> None:
+        self.hor_deck.remove(h)
+        self.team[p].append(h)
+        self.wounds[p].append(0)
+        self.recruits_left -= 1
+        self.emit("recruit", rule, player=self.seat(p), profile=self.comp.horlogers.names[h])
+
+    def _wound(self, slot: int) -> None:
+        p = self.active
+        h = self.team[p][slot]
+        self.wounds[p][slot] += 1
+        self.wounds_left -= 1
+        name = self.comp.horlogers.names[h]
+        tough = self.comp.horlogers.toughness[h]
+        if self.wounds[p][slot] > tough:
+            del self.team[p][slot]
+            del self.wounds[p][slot]
+            self.hor_discard.append(h)
+            self.emit("horloger_dies", "explore.wounds", player=self.seat(p), profile=name, toughness=tough)
+        else:
+            self.emit("wound", "explore.wounds", player=self.seat(p), profile=name, wounds=self.wounds[p][slot],
+                      toughness=tough)
+
+    def _keep(self, f: int) -> None:
+        p = self.active
+        self.exp_table.remove(f)
+        self.hands[p].append(f)
+        self.hands[p].sort()
+        rest = self.exp_table[:]
+        self.exp_discard.extend(rest)
+        self.exp_table.clear()
+        self.emit("discovery_one", "explore.discovery", player=self.seat(p), chooser=self.seat(self.right(p)),
+                  card=self.comp.exploration.names[f], discarded=self._cards_text(rest))
+        self.step = DISCOVER
+
+    def _record_look(self, top: int) -> None:
+        seen = self.exp_seen if self.peek_deck == EXPLORATION else self.dan_seen
+        if self.peek_player not in seen:
+            seen.append(self.peek_player)
+            seen.sort()
+        self.step = self.peek_return
+        self.peek_deck, self.peek_player, self.peek_return = "", -1, ""
+
+    # -- decisions ---------------------------------------------------------------------------
+    def legal_actions(self) -> list[Action]:
+        """The actions open to the player to move, or the chance outcomes at a chance node."""
+        if self._legal is None:
+            self._legal = self._generate()
+        return list(self._legal)
+
+    def _generate(self) -> list[Action]:
+        cur = self._current
+        if cur == TERMINAL:
+            return []
+        if cur == CHANCE:
+            return [a for a, _ in self.chance_outcomes()]
+        return _GENERATORS[self.step](self)
+
+    def _load_actions(self) -> list[Action]:
+        p = self.active
+        t = self._t
+        enc = self.comp.missions.encumbrance
+        return ([t.discard_card[f] for f in sorted(set(self.hands[p]))]
+                + [t.discard_find[m] for m in self.finds[p] if enc[m] > 0])
+
+    def _recruit_actions(self) -> list[Action]:
+        t = self._t
+        return [DRAW_RECRUITS] + [t.corrupt[m] for m in self.finds[self.active]]
+
+    def _choose_actions(self) -> list[Action]:
+        t = self._t
+        return [t.choose_recruit[h] for h in sorted(set(self.hor_deck))]
+
+    def _draw_actions(self) -> list[Action]:
+        t = self._t
+        explore = self.step == EXPLORE
+        p = self.drawer()
+        table = self.exp_table if explore else self.dan_table
+        out: list[Action] = [DRAW, STOP] if table else [DRAW]
+        if explore:
+            out += [t.compass[m] for m in self.untapped(p, "compass")]
+        glasses = self.untapped(p, "spyglass")
+        if glasses:
+            for deck in (EXPLORATION, DANGER_DECK):
+                if self.can_draw(deck):
+                    out += [t.spyglass[deck][m] for m in glasses]
+        return out
+
+    def _reward_actions(self) -> list[Action]:
+        t = self._t
+        return [t.give_find[m] for m in sorted(self.cheapest_in_grid())]
+
+    def _wound_actions(self) -> list[Action]:
+        t = self._t
+        p = self.active
+        return t.wound[:len(self.team[p])] + [t.amulet[m] for m in self.untapped(p, "amulet")]
+
+    def _discovery_actions(self) -> list[Action]:
+        t = self._t
+        return [t.keep_card[f] for f in sorted(set(self.exp_table))]
+
+    def _buy_actions(self) -> list[Action]:
+        p = self.active
+        comp = self.comp
+        hand = tuple(self.hands[p])
+        names = comp.exploration.names
+        mnames = comp.missions.names
+        out: list[Action] = []
+        if not hand:
+            return out
+        for m in sorted(x for x in self.grid if x >= 0):
+            for pay in payments(comp.exploration, comp.missions, m, hand):
+                out.append(Buy(mnames[m], tuple(names[f] for f in pay)))
+        return out
+
+    def _discover_actions(self) -> list[Action]:
+        return self._buy_actions() + [END_DISCOVER]
+
+    def _rest_actions(self) -> list[Action]:
+        t = self._t
+        p = self.active
+        out: list[Action] = [t.rest_discard[f] for f in sorted(set(self.hands[p]))]
+        if self.rest_points:
+            out += [t.heal[i] for i, w in enumerate(self.wounds[p]) if w]
+            out += [t.untap[m] for m, tp in zip(self.finds[p], self.tapped[p]) if tp]
+        out.append(END_REST)
+        return out
+
+    # -- chance ------------------------------------------------------------------------------
+    def _chance_source(self) -> tuple[list[int], list[Action], int]:
+        """(cards the outcome is drawn from, their actions by index, a known top card or -1)."""
+        step = self.step
+        t = self._t
+        if step == REFILL:
+            return self.mis_deck, t.mission_card, -1
+        if step == RECRUIT_DRAW:
+            return self.hor_deck, t.horloger_card, -1
+        deck = self.peek_deck if step == PEEK else (EXPLORATION if step == EXPLORE_DRAW else DANGER_DECK)
+        if deck == EXPLORATION:
+            return self.exp_deck, t.deck_card[EXPLORATION], self.exp_top
+        return self.dan_deck, t.deck_card[DANGER_DECK], self.dan_top
+
+    def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
+        """Each card left in the deck is equally likely to come next (a card seen with a Spyglass surely does)."""
+        if self._current != CHANCE:
+            return []
+        cards, acts, top = self._chance_source()
+        if top >= 0:
+            return [(acts[top], Fraction(1))]
+        counts = Counter(cards)
+        total = len(cards)
+        return [(acts[c], Fraction(k, total)) for c, k in sorted(counts.items())]
+
+    def sample_chance(self, rng: random.Random) -> Action:
+        """Fast exact sampling of the pending chance event."""
+        cards, acts, top = self._chance_source()
+        if top >= 0:
+            return acts[top]
+        return acts[cards[rng.randrange(len(cards))]]
+
+    # -- legality ------------------------------------------------------------------------------
+    def _check(self, a: Action) -> None:
+        if self._legal_set is None:
+            if self._legal is None:
+                self._legal = self._generate()
+            self._legal_set = frozenset(self._legal)
+        if a not in self._legal_set:
+            raise self.explain_illegal(a)
+
+    def explain_illegal(self, a: Action) -> IllegalActionError:
+        """Why ``a`` is not legal now, naming the rule (it only explains; legality is legal_actions())."""
+        from .explain import explain
+        return explain(self, a)
+
+    # -- effects ---------------------------------------------------------------------------------
+    def _do(self, a: Action) -> None:
+        _EFFECTS[type(a)](self, a)
+        self._settle()
+
+    def _do_deck_card(self, a: DeckCard) -> None:
+        if self.step == PEEK:
+            f = (self.comp.exploration if a.deck == EXPLORATION else self.comp.danger).index[a.card]
+            if a.deck == EXPLORATION:
+                self.exp_top = f
+            else:
+                self.dan_top = f
+            self._record_look(f)
+            return
+        if a.deck == EXPLORATION:
+            f = self.comp.exploration.index[a.card]
+            self.exp_deck.remove(f)
+            self.exp_top = -1
+            self.exp_seen = []
+            self.exp_table.append(f)
+            total, value = self.explored_sum(), self.exploration_value()
+            self.emit("explore_card", "explore.exploration", player=self.seat(self.active), card=a.card,
+                      total=total, value=value)
+            if total < value:
+                self.step = EXPLORE
+            elif total == value:
+                self.emit("explore_perfect", "explore.perfect", player=self.seat(self.active), value=value)
+                self._end_exploration("perfect")
+            else:
+                self.emit("explore_bust", "explore.bust", player=self.seat(self.active), total=total, value=value)
+                self._end_exploration("bust")
+            return
+        f = self.comp.danger.index[a.card]
+        self.dan_deck.remove(f)
+        self.dan_top = -1
+        self.dan_seen = []
+        self.dan_table.append(f)
+        total, value = self.danger_sum(), self.explored_sum()
+        drawer = self.seat(self.left(self.active))
+        self.emit("danger_card", "explore.danger", player=drawer, card=a.card, total=total, value=value)
+        if total < value:
+            self.step = DANGER
+        elif total == value:
+            self.emit("danger_perfect", "danger.perfect", player=drawer, value=value)
+            self._end_danger("perfect")
+        else:
+            self.emit("danger_bust", "danger.bust", player=drawer, total=total, value=value)
+            self._end_danger("bust")
+
+    def _do_mission_card(self, a: MissionCard) -> None:
+        m = self.comp.missions.index[a.mission]
+        self.mis_deck.remove(m)
+        self.grid[self.grid.index(-1)] = m
+        self.emit("refill", "prepare.refill", mission=self.comp.missions.label(m), left=len(self.mis_deck))
+
+    def _do_horloger_card(self, a: HorlogerCard) -> None:
+        self._recruit(self.active, self.comp.horlogers.index[a.profile], "recruit")
+
+    def _do_discard_card(self, a: DiscardCard) -> None:
+        p = self.active
+        f = self.comp.exploration.index[a.card]
+        self.hands[p].remove(f)
+        self.exp_discard.append(f)
+        self.emit("discard_load", "prepare.encumbrance", player=self.seat(p), card=a.card, load=self.load(p),
+                  carry=self.carry(p))
+
+    def _do_discard_find(self, a: DiscardFind) -> None:
+        p = self.active
+        m = self.comp.missions.index[a.find]
+        self._remove_find(p, m)
+        self.emit("discard_find", "prepare.encumbrance", player=self.seat(p), mission=self.comp.missions.label(m),
+                  load=self.load(p), carry=self.carry(p))
+
+    def _do_draw_recruits(self, a: DrawRecruits) -> None:
+        self.recruits_left = TEAM_SIZE - len(self.team[self.active])
+        self.step = RECRUIT_DRAW
+
+    def _do_corrupt(self, a: Corrupt) -> None:
+        p = self.active
+        m = self.comp.missions.index[a.find]
+        self._remove_find(p, m)
+        self.recruits_left = TEAM_SIZE - len(self.team[p])
+        self.emit("corruption", "recruit.corruption", player=self.seat(p), mission=self.comp.missions.label(m))
+        if len(self.hor_deck) < self.recruits_left and self.hor_discard:
+            self.hor_deck.extend(self.hor_discard)
+            self.hor_deck.sort()
+            self.hor_discard.clear()
+            self.emit("reshuffle", "recruit.corruption", deck="Horloger", count=len(self.hor_deck))
+        self.step = RECRUIT_CHOOSE
+
+    def _do_choose_recruit(self, a: ChooseRecruit) -> None:
+        self._recruit(self.active, self.comp.horlogers.index[a.profile], "recruit.corruption")
+
+    def _do_draw(self, a: Draw) -> None:
+        self.step = EXPLORE_DRAW if self.step == EXPLORE else DANGER_DRAW
+
+    def _do_stop(self, a: Stop) -> None:
+        if self.step == EXPLORE:
+            self.emit("explore_stop", "explore.exploration", player=self.seat(self.active),
+                      total=self.explored_sum(), value=self.exploration_value())
+            self._end_exploration("success")
+        else:
+            self.emit("danger_stop", "explore.danger", player=self.seat(self.left(self.active)),
+                      total=self.danger_sum(), value=self.explored_sum())
+            self._end_danger("success")
+
+    def _tap(self, p: int, m: int) -> None:
+        self.tapped[p][self.finds[p].index(m)] = 1
+
+    def _do_compass(self, a: UseCompass) -> None:
+        p = self.active
+        self._tap(p, self.comp.missions.index[a.find])
+        self.bonus += 1
+        self.emit("compass", "power.compass", player=self.seat(p), find=a.find, value=self.exploration_value())
+
+    def _do_spyglass(self, a: UseSpyglass) -> None:
+        p = self.drawer()
+        self._tap(p, self.comp.missions.index[a.find])
+        self.emit("spyglass", "power.spyglass", player=self.seat(p), find=a.find, deck=a.deck.capitalize())
+        self.peek_deck, self.peek_player, self.peek_return = a.deck, p, self.step
+        self.step = PEEK
+
+    def _do_amulet(self, a: UseAmulet) -> None:
+        p = self.active
+        self._tap(p, self.comp.missions.index[a.find])
+        self.wounds_left -= 1
+        self.emit("amulet", "power.amulet", player=self.seat(p), find=a.find, left=self.wounds_left)
+
+    def _do_wound(self, a: Wound) -> None:
+        self._wound(a.slot)
+
+    def _do_give_find(self, a: GiveFind) -> None:
+        self._give_find(self.comp.missions.index[a.mission])
+
+    def _do_keep_card(self, a: KeepCard) -> None:
+        self._keep(self.comp.exploration.index[a.card])
+
+    def _do_buy(self, a: Buy) -> None:
+        p = self.active
+        comp = self.comp
+        m = comp.missions.index[a.mission]
+        for name in a.cards:
+            f = comp.exploration.index[name]
+            self.hands[p].remove(f)
+            self.exp_discard.append(f)
+        self.grid[self.grid.index(m)] = -1
+        self.finds[p].append(m)
+        self.tapped[p].append(0)
+        self._vp_changed(p)
+        paid = sum(comp.exploration.value[comp.exploration.index[c]] for c in a.cards)
+        self.emit("buy", "discover", player=self.seat(p), mission=comp.missions.label(m), cards=" ".join(a.cards),
+                  vp=self.vp(p))
+        need = sum(x for _, x in comp.missions.requirements[m])
+        if comp.missions.special[m] == "great_expedition":
+            need = GREAT_EXPEDITION_TOTAL
+        if need and paid > need:
+            self.emit("no_change", "discover.payment", player=self.seat(p), lost=paid - need)
+
+    def _do_end_discover(self, a: EndDiscover) -> None:
+        self.step = REST
+
+    def _do_rest_discard(self, a: RestDiscard) -> None:
+        p = self.active
+        f = self.comp.exploration.index[a.card]
+        self.hands[p].remove(f)
+        self.exp_discard.append(f)
+        self.rest_points += self.comp.exploration.value[f]
+        self.emit("rest_discard", "rest", player=self.seat(p), card=a.card, points=self.rest_points)
+
+    def _do_heal(self, a: Heal) -> None:
+        p = self.active
+        self.wounds[p][a.slot] -= 1
+        self.rest_points -= 1
+        self.emit("heal", "rest", player=self.seat(p), profile=self.comp.horlogers.names[self.team[p][a.slot]],
+                  wounds=self.wounds[p][a.slot])
+
+    def _do_untap(self, a: Untap) -> None:
+        p = self.active
+        m = self.comp.missions.index[a.find]
+        self.tapped[p][self.finds[p].index(m)] = 0
+        self.rest_points -= 1
+        self.emit("untap", "rest", player=self.seat(p), find=a.find)
+
+    def _do_end_rest(self, a: EndRest) -> None:
+        if self.rest_points:
+            self.emit("rest_lost", "rest", player=self.seat(self.active), points=self.rest_points)
+        self.rest_points = 0
+        self._end_turn()
+
+    # -- outcome ---------------------------------------------------------------------------------
+    def scores(self) -> list[int]:
+        """Victory points per player: the rewards of their finds."""
+        return [self.vp(p) for p in range(self.players)]
+
+    def winners(self) -> list[int]:
+        """Most VP; ties: the highest-reward find, then the last to reach that score (end.tie_break)."""
+        keys = [ranking_key(self.vp(p), self.best_find(p), (self.vp_turn[p], self.vp_seq[p]))
+                for p in range(self.players)]
+        best = max(keys)
+        return [p for p in range(self.players) if keys[p] == best]
+
+    def returns(self) -> list[float]:
+        """1 for the winner (a tie that survives both tie-breaks is shared), 0 for the others; 0 before the end."""
+        if self._current != TERMINAL:
+            return [0.0] * self.players
+        w = self.winners()
+        return [1.0 / len(w) if p in w else 0.0 for p in range(self.players)]
+
+    # -- views -----------------------------------------------------------------------------------
+    def observation(self, player: int) -> dict:
+        """What ``player`` sees: everything public, their own hand and their own Spyglass looks."""
+        from .position import observation
+        return observation(self, player)
+
+    def to_json(self) -> dict:
+        """The full position as JSON data."""
+        from .position import state_to_json
+        return state_to_json(self)
+
+    def determinize(self, player: int, rng: random.Random) -> "HorlogerieState":
+        """A copy where the top cards ``player`` has not seen with a Spyglass are resampled from their deck.
+
+        Every Exploration card enters a hand face up from the table and leaves it face up, so with perfect
+        memory of public events a player knows every hand and hence every deck's composition; deck orders are
+        not stored (each draw is a chance event). What remains hidden is another player's Spyglass look.
+        """
+        s = self.clone()
+        if s.exp_top >= 0 and player not in s.exp_seen:
+            s.exp_top = s.exp_deck[rng.randrange(len(s.exp_deck))]
+        if s.dan_top >= 0 and player not in s.dan_seen:
+            s.dan_top = s.dan_deck[rng.randrange(len(s.dan_deck))]
+        s._legal = None
+        s._legal_set = None
+        return s
+
+    def describe(self) -> str:
+        """A readable multi-line summary for the terminal."""
+        from .position import describe
+        return describe(self)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, HorlogerieState) and self.to_json() == other.to_json()
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+_GENERATORS: dict[str, Callable[[HorlogerieState], list[Action]]] = {
+    LOAD: HorlogerieState._load_actions, RECRUIT: HorlogerieState._recruit_actions,
+    RECRUIT_CHOOSE: HorlogerieState._choose_actions, EXPLORE: HorlogerieState._draw_actions,
+    DANGER: HorlogerieState._draw_actions, REWARD: HorlogerieState._reward_actions,
+    WOUNDS: HorlogerieState._wound_actions, DISCOVERY: HorlogerieState._discovery_actions,
+    DISCOVER: HorlogerieState._discover_actions, REST: HorlogerieState._rest_actions,
+}
+
+_EFFECTS: dict[type, Callable[[HorlogerieState, Action], None]] = {
+    DeckCard: HorlogerieState._do_deck_card, MissionCard: HorlogerieState._do_mission_card,
+    HorlogerCard: HorlogerieState._do_horloger_card, DiscardCard: HorlogerieState._do_discard_card,
+    DiscardFind: HorlogerieState._do_discard_find, DrawRecruits: HorlogerieState._do_draw_recruits,
+    Corrupt: HorlogerieState._do_corrupt, ChooseRecruit: HorlogerieState._do_choose_recruit,
+    Draw: HorlogerieState._do_draw, Stop: HorlogerieState._do_stop, UseCompass: HorlogerieState._do_compass,
+    UseSpyglass: HorlogerieState._do_spyglass, UseAmulet: HorlogerieState._do_amulet,
+    Wound: HorlogerieState._do_wound, GiveFind: HorlogerieState._do_give_find,
+    KeepCard: HorlogerieState._do_keep_card, Buy: HorlogerieState._do_buy,
+    EndDiscover: HorlogerieState._do_end_discover, RestDiscard: HorlogerieState._do_rest_discard,
+    Heal: HorlogerieState._do_heal, Untap: HorlogerieState._do_untap, EndRest: HorlogerieState._do_end_rest,
+}
