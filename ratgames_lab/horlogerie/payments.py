@@ -84,11 +84,17 @@ def payments(deck: ExplorationDeck, missions: MissionDeck, mission: int, hand: t
         return tuple(sorted(minimal_payments(items, GREAT_EXPEDITION_TOTAL)))
     parts = []
     for terrain, amount in missions.requirements[mission]:
-        options = minimal_payments(_terrain_items(deck, counts, terrain), amount)
-        if not options:
+        items = tuple(sorted(_terrain_items(deck, counts, terrain)))
+        if sum(v * k for _, v, k in items) < amount:
             return ()
-        parts.append(options)
+        parts.append(_requirement(items, amount))
     return tuple(sorted(tuple(sorted(sum(combo, ()))) for combo in product(*parts)))
+
+
+@lru_cache(maxsize=65536)
+def _requirement(items: tuple[tuple[int, int, int], ...], amount: int) -> tuple[tuple[int, ...], ...]:
+    """The minimal payments of one requirement from the hand's cards of its terrain (cached)."""
+    return tuple(minimal_payments(list(items), amount))
 
 
 def can_pay(deck: ExplorationDeck, missions: MissionDeck, mission: int, hand: tuple[int, ...]) -> bool:

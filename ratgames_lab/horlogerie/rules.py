@@ -625,7 +625,8 @@ class HorlogerieState(GameState):
         if cur == TERMINAL:
             return []
         if cur == CHANCE:
-            return [a for a, _ in self.chance_outcomes()]
+            cards, acts, top = self._chance_source()
+            return [acts[top]] if top >= 0 else [acts[c] for c in sorted(set(cards))]
         return _GENERATORS[self.step](self)
 
     def _load_actions(self) -> list[Action]:
@@ -732,12 +733,17 @@ class HorlogerieState(GameState):
 
     # -- legality ------------------------------------------------------------------------------
     def _check(self, a: Action) -> None:
-        if self._legal_set is None:
-            if self._legal is None:
-                self._legal = self._generate()
-            self._legal_set = frozenset(self._legal)
-        if a not in self._legal_set:
-            raise self.explain_illegal(a)
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._generate()
+        if len(legal) > 12:
+            if self._legal_set is None:
+                self._legal_set = frozenset(legal)
+            if a in self._legal_set:
+                return
+        elif a in legal:
+            return
+        raise self.explain_illegal(a)
 
     def explain_illegal(self, a: Action) -> IllegalActionError:
         """Why ``a`` is not legal now, naming the rule (it only explains; legality is legal_actions())."""
