@@ -51,7 +51,11 @@ class Game(_Game):
                 decks[deck] = load_deck(deck, self.options[deck])
             except InvalidPositionError as exc:
                 raise InvalidPositionError(f"option {deck}: {exc.reason}", exc.field) from None
-        self.components = Components(self.players, **decks)
+        try:
+            self.components = Components(self.players, **decks)
+        except InvalidPositionError as exc:
+            deck = exc.field.split(".")[0]
+            raise InvalidPositionError(f"option {deck}: {exc.reason}", exc.field) from None
 
     def new_state(self) -> HorlogerieState:
         """Setup as the rulebook says (decks, grid, teams, first player) from this game's seed."""

@@ -176,12 +176,6 @@ def _check_consistency(s: HorlogerieState) -> None:
     ex, dg, hr, ms = comp.exploration, comp.danger, comp.horlogers, comp.missions
     require(s.turn >= 1, "must be at least 1 (the first turn)", "turn")
     require(len(s.grid) == GRID_SIZE, f"the grid has {GRID_SIZE} slots", "grid")
-    _conserved(s.exp_deck + s.exp_discard + s.exp_table + [f for h in s.hands for f in h], ex.full, ex.names,
-               "exp_deck")
-    _conserved(s.dan_deck + s.dan_discard + s.dan_table, dg.full, dg.names, "dan_deck")
-    _conserved(s.hor_deck + s.hor_discard + [h for t in s.team for h in t], hr.full, hr.names, "hor_deck")
-    missions = s.mis_deck + [m for m in s.grid if m >= 0] + [m for f in s.finds for m in f] + s.gone
-    _conserved(missions, tuple(range(len(ms.names))), ms.names, "mis_deck")
     for p in range(n):
         require(len(s.team[p]) <= TEAM_SIZE, f"a team has at most {TEAM_SIZE} Horlogers", f"team[{p}]")
         require(len(s.wounds[p]) == len(s.team[p]), "one wound count per Horloger", f"wounds[{p}]")
@@ -194,6 +188,12 @@ def _check_consistency(s: HorlogerieState) -> None:
         require(s.vp_turn[p] <= s.turn, "cannot be after the current turn", f"vp_turn[{p}]")
         require((s.vp_turn[p] < 0) == (s.vp_seq[p] < 0), "set together with vp_turn", f"vp_seq[{p}]")
         s.hands[p].sort()
+    _conserved(s.exp_deck + s.exp_discard + s.exp_table + [f for h in s.hands for f in h], ex.full, ex.names,
+               "exp_deck")
+    _conserved(s.dan_deck + s.dan_discard + s.dan_table, dg.full, dg.names, "dan_deck")
+    _conserved(s.hor_deck + s.hor_discard + [h for t in s.team for h in t], hr.full, hr.names, "hor_deck")
+    missions = s.mis_deck + [m for m in s.grid if m >= 0] + [m for f in s.finds for m in f] + s.gone
+    _conserved(missions, tuple(range(len(ms.names))), ms.names, "mis_deck")
     for top, deck, seen, field in ((s.exp_top, s.exp_deck, s.exp_seen, "exp_top"),
                                    (s.dan_top, s.dan_deck, s.dan_seen, "dan_top")):
         require(top < 0 or top in deck, "a card seen on top must be in its deck", field)
