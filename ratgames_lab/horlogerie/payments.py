@@ -100,3 +100,11 @@ def _requirement(items: tuple[tuple[int, int, int], ...], amount: int) -> tuple[
 def can_pay(deck: ExplorationDeck, missions: MissionDeck, mission: int, hand: tuple[int, ...]) -> bool:
     """True if ``hand`` can pay ``mission``."""
     return bool(payments(deck, missions, mission, hand))
+
+
+def could_pay(missions: MissionDeck, mission: int, by_terrain: list[int], cards: int) -> bool:
+    """A quick necessary condition: the hand's points per terrain bit (``by_terrain``) cover the requirements."""
+    special = missions.special[mission]
+    if special:
+        return cards >= CARTOGRAPHER_CARDS if special != "great_expedition" else sum(by_terrain) >= GREAT_EXPEDITION_TOTAL
+    return all(by_terrain[TERRAIN_BIT[TERRAINS[t]]] >= a for t, a in missions.requirements[mission])

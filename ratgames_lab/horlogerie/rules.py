@@ -32,7 +32,7 @@ from .actions import (DRAW, DRAW_RECRUITS, END_DISCOVER, END_REST, STOP, Buy, Ch
                       HorlogerCard, KeepCard, MissionCard, RestDiscard, Stop, Untap, UseAmulet, UseCompass,
                       UseSpyglass, Wound)
 from .cards import Components
-from .payments import GREAT_EXPEDITION_TOTAL, payments
+from .payments import GREAT_EXPEDITION_TOTAL, could_pay, payments
 
 GRID_SIZE = 9
 TEAM_SIZE = 3
@@ -537,9 +537,11 @@ class HorlogerieState(GameState):
                 self._current = self.right(p)
                 return
             if step == DISCOVER:
-                if not self._buy_actions():
+                buys = self._buy_actions()
+                if not buys:
                     self.step = REST
                     continue
+                self._legal = buys + [END_DISCOVER]
                 self._current = p
                 return
             if step == REST:
@@ -681,7 +683,13 @@ class HorlogerieState(GameState):
         out: list[Action] = []
         if not hand:
             return out
+        ex = comp.exploration
+        by_terrain = [0, 0, 0, 0, 0, 0, 0, 0]
+        for f in hand:
+            by_terrain[ex.terrain[f]] += ex.value[f]
         for m in sorted(x for x in self.grid if x >= 0):
+            if not could_pay(comp.missions, m, by_terrain, len(hand)):
+                continue
             for pay in payments(comp.exploration, comp.missions, m, hand):
                 out.append(Buy(mnames[m], tuple(names[f] for f in pay)))
         return out
