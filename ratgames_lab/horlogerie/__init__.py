@@ -5,32 +5,17 @@ with ``load_game("horlogerie", players=4, missions="my_missions.json")`` (or a d
 """
 from __future__ import annotations
 
-from pathlib import Path
+import copy
 from typing import Any
 
 from ..core.bots import CORE_BOTS
 from ..core.errors import InvalidPositionError
+from ..core.data_option import DataOption
 from ..core.protocol import Game as _Game
-from ..core.protocol import OptionSpec
 from .actions import CODEC
 from .bots import HeuristicBot, OptimalBot, ThresholdBot
-from .cards import DECK_FILES, Components, load_deck
-from .position import state_from_json
+from .cards import DECK_CLASSES, DECK_FILES, Components, load_deck
 from .rules import HorlogerieState
-
-
-class DataOption(OptionSpec):
-    """A deck option: None for the shipped file, a dict of data, or a path (Python API and CLI only)."""
-
-    def __init__(self, help: str):
-        super().__init__(None, help=help)
-
-    def validate(self, name: str, value: Any) -> Any:
-        if isinstance(value, Path):
-            value = str(value)
-        if value is not None and not isinstance(value, (str, dict)):
-            raise ValueError(f"option {name}={value!r} must be a path, a dict or None")
-        return value
 
 
 class Game(_Game):
@@ -40,17 +25,15 @@ class Game(_Game):
     title = "L'Horlogerie des Rats"
     min_players = 2
     max_players = 6
-    option_specs = {deck: DataOption(f"{deck} deck file or dict (default: the shipped data)") for deck in DECK_FILES}
+    option_specs = {deck: DataOption(DECK_CLASSES[deck], load_deck(deck), lambda d: copy.deepcopy(d.data),
+                                     f"{deck} deck file or dict (default: the shipped data"
+                                     f"{'' if deck == 'exploration' else ', a reconstruction'})")
+                    for deck in DECK_FILES}
     action_codec = CODEC
 
     def __init__(self, players: int | None = None, seed: int = 0, **options: Any):
         super().__init__(players=players, seed=seed, **options)
-        decks = {}
-        for deck in DECK_FILES:
-            try:
-                decks[deck] = load_deck(deck, self.options[deck])
-            except InvalidPositionError as exc:
-                raise InvalidPositionError(f"option {deck}: {exc.reason}", exc.field) from None
+        decks = {deck: self.data[deck] for deck in DECK_FILES}
         try:
             self.components = Components(self.players, **decks)
         except InvalidPositionError as exc:
@@ -63,7 +46,7 @@ class Game(_Game):
 
     def state_from_json(self, data: Any) -> HorlogerieState:
         """A validated position; InvalidPositionError names the bad field."""
-        return state_from_json(data, self.components)
+        return HorlogerieState.from_json(data, self.components)
 
 
 BOTS = {**CORE_BOTS, "heuristic": HeuristicBot, "threshold": ThresholdBot, "optimal": OptimalBot}

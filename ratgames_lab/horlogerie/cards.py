@@ -7,12 +7,12 @@ are the project's reconstruction (the data files say so); the Exploration deck i
 """
 from __future__ import annotations
 
-import json
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from ..core.errors import InvalidPositionError
+from ..core.jsonio import read_json_file
+from ..core.fields import Components as BaseComponents
 from ..core.position import require
 
 DATA_DIR = Path(__file__).parent / "data"
@@ -25,16 +25,6 @@ SPECIAL_TITLES = {"collector": "Collector", "cartographer": "Cartographer", "gre
 DECK_FILES = {"exploration": "exploration.json", "danger": "danger.json", "horlogers": "horlogers.json",
               "missions": "missions.json"}
 MAX_VALUE = 20  # a sanity bound for hand-edited card values
-
-
-def read_json(path: str | Path, field: str) -> Any:
-    """Parse a JSON file; InvalidPositionError naming ``field`` if it cannot be read or parsed."""
-    try:
-        return json.loads(Path(path).read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise InvalidPositionError(f"cannot read {path}: {exc.strerror}", field) from None
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise InvalidPositionError(f"{path} is not valid JSON: {exc}", field) from None
 
 
 def _int(value: Any, field: str, low: int, high: int = 10**6) -> int:
@@ -58,7 +48,7 @@ def _obj(value: Any, field: str, required: tuple[str, ...], optional: tuple[str,
 
 
 def _header(data: Any, name: str, body: str) -> dict:
-    return _obj(data, name, (body,), ("deck", "reconstruction", "note"))
+    return _obj(data, "data", (body,), ("deck", "reconstruction", "note"))
 
 
 def _terrain(value: Any, field: str) -> str:
@@ -73,8 +63,8 @@ class ExplorationDeck:
         data = _header(data, "exploration", "cards")
         self.data = data
         names, terrain, value, copies = [], [], [], []
-        for i, c in enumerate(_list(data["cards"], "exploration.cards")):
-            f = f"exploration.cards[{i}]"
+        for i, c in enumerate(_list(data["cards"], "cards")):
+            f = f"cards[{i}]"
             c = _obj(c, f, ("terrain", "value", "copies"))
             t = _terrain(c["terrain"], f + ".terrain")
             v = _int(c["value"], f + ".value", 1, MAX_VALUE)
@@ -84,7 +74,7 @@ class ExplorationDeck:
             terrain.append(TERRAIN_BIT[t])
             value.append(v)
             copies.append(_int(c["copies"], f + ".copies", 0, 1000))
-        require(sum(copies) > 0, "the deck must hold at least one card", "exploration.cards")
+        require(sum(copies) > 0, "the deck must hold at least one card", "cards")
         self.names: tuple[str, ...] = tuple(names)
         self.index = {n: i for i, n in enumerate(names)}
         self.terrain: tuple[int, ...] = tuple(terrain)  # terrain bit
@@ -100,8 +90,8 @@ class DangerDeck:
         data = _header(data, "danger", "cards")
         self.data = data
         names, terrains, level, wounds, copies, titles = [], [], [], [], [], []
-        for i, c in enumerate(_list(data["cards"], "danger.cards")):
-            f = f"danger.cards[{i}]"
+        for i, c in enumerate(_list(data["cards"], "cards")):
+            f = f"cards[{i}]"
             c = _obj(c, f, ("terrains", "level", "wounds", "copies"), ("name",))
             ts = _list(c["terrains"], f + ".terrains")
             require(1 <= len(ts) <= 2, "a danger card has one or two terrains", f + ".terrains")
@@ -119,7 +109,7 @@ class DangerDeck:
             wounds.append(_int(c["wounds"], f + ".wounds", 0, 3 * 6))
             copies.append(_int(c["copies"], f + ".copies", 0, 1000))
             titles.append(title)
-        require(sum(copies) > 0, "the deck must hold at least one card", "danger.cards")
+        require(sum(copies) > 0, "the deck must hold at least one card", "cards")
         self.names: tuple[str, ...] = tuple(names)
         self.index = {n: i for i, n in enumerate(names)}
         self.terrains: tuple[int, ...] = tuple(terrains)  # terrain bits
@@ -137,8 +127,8 @@ class HorlogerDeck:
         data = _header(data, "horlogers", "profiles")
         self.data = data
         names, expl, tough, carry, copies = [], [], [], [], []
-        for i, c in enumerate(_list(data["profiles"], "horlogers.profiles")):
-            f = f"horlogers.profiles[{i}]"
+        for i, c in enumerate(_list(data["profiles"], "profiles")):
+            f = f"profiles[{i}]"
             c = _obj(c, f, ("name", "exploration", "toughness", "carry", "copies"))
             require(isinstance(c["name"], str) and c["name"].isidentifier(), "must be a one-word name",
                     f + ".name")
@@ -164,8 +154,8 @@ class MissionDeck:
         data = _header(data, "missions", "missions")
         self.data = data
         names, titles, reqs, special, vp, enc, power = [], [], [], [], [], [], []
-        for i, m in enumerate(_list(data["missions"], "missions.missions")):
-            f = f"missions.missions[{i}]"
+        for i, m in enumerate(_list(data["missions"], "missions")):
+            f = f"missions[{i}]"
             m = _obj(m, f, ("id", "vp", "encumbrance", "power"), ("requirements", "special"))
             name = f"M{_int(m['id'], f + '.id', 1)}"
             require(name not in names, "the id is listed twice", f + ".id")
@@ -195,7 +185,7 @@ class MissionDeck:
             enc.append(_int(m["encumbrance"], f + ".encumbrance", 0, 100))
             require(m["power"] in POWERS, f"must be one of {list(POWERS)}", f + ".power")
             power.append(m["power"])
-        require(names, "at least one mission", "missions.missions")
+        require(names, "at least one mission", "missions")
         self.names: tuple[str, ...] = tuple(names)
         self.index = {n: i for i, n in enumerate(names)}
         self.titles: tuple[str, ...] = tuple(titles)
@@ -216,19 +206,15 @@ DECK_CLASSES = {"exploration": ExplorationDeck, "danger": DangerDeck, "horlogers
 
 @lru_cache(maxsize=None)
 def _shipped(deck: str):
-    return DECK_CLASSES[deck](read_json(DATA_DIR / DECK_FILES[deck], deck))
+    return DECK_CLASSES[deck](read_json_file(DATA_DIR / DECK_FILES[deck], deck))
 
 
-def load_deck(deck: str, source: Any = None):
-    """A validated deck: None = the shipped file, a dict = data, a str/Path = a file (Python API or CLI only)."""
-    if source is None:
-        return _shipped(deck)
-    if isinstance(source, (str, Path)):
-        source = read_json(source, deck)
-    return DECK_CLASSES[deck](source)
+def load_deck(deck: str, data: dict | None = None):
+    """A validated deck: None = the shipped file, a dict = the data (files are read by core's DataOption)."""
+    return _shipped(deck) if data is None else DECK_CLASSES[deck](data)
 
 
-class Components:
+class Components(BaseComponents):
     """Everything one game is played with: player count and the four decks (shared, immutable)."""
 
     def __init__(self, players: int, exploration: ExplorationDeck, danger: DangerDeck, horlogers: HorlogerDeck,

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from typing import TYPE_CHECKING
 
 from ..core.errors import IllegalActionError as Illegal
 from ..core.protocol import CHANCE, TERMINAL, Action
@@ -10,14 +11,16 @@ from .actions import (DECKS, Buy, ChooseRecruit, Corrupt, DeckCard, DiscardCard,
                       Untap, UseAmulet, UseCompass, UseSpyglass, Wound)
 from .cards import TERRAIN_BIT, TERRAIN_NAMES, TERRAINS
 from .payments import CARTOGRAPHER_CARDS, COLLECTOR_VALUES, GREAT_EXPEDITION_TOTAL
-from .rules import (DANGER, DISCOVER, DISCOVERY, EXPLORE, LOAD, RECRUIT, RECRUIT_CHOOSE, REST, REWARD, WOUNDS,
-                    HorlogerieState)
+from .phases import DANGER, DISCOVER, DISCOVERY, EXPLORE, LOAD, RECRUIT, RECRUIT_CHOOSE, REST, REWARD, WOUNDS
+
+if TYPE_CHECKING:
+    from .rules import HorlogerieState
 
 CHANCE_ACTIONS = (DeckCard, MissionCard, HorlogerCard)
 POWER_RULE = {"compass": "power.compass", "amulet": "power.amulet", "spyglass": "power.spyglass"}
 
 
-def explain(s: HorlogerieState, a: Action) -> Illegal:
+def explain(s: "HorlogerieState", a: Action) -> Illegal:
     """The IllegalActionError saying why ``a`` cannot be applied to ``s`` now."""
     cur = s.current_player
     if cur == TERMINAL:
@@ -40,7 +43,7 @@ def explain(s: HorlogerieState, a: Action) -> Illegal:
                                          "turn.order")
 
 
-def _draw_or_stop(s: HorlogerieState, a: Action, cur: int) -> Illegal | None:
+def _draw_or_stop(s: "HorlogerieState", a: Action, cur: int) -> Illegal | None:
     if s.step in (EXPLORE, DANGER):
         phase = "Exploration" if s.step == EXPLORE else "Danger"
         return Illegal(f"each {phase} phase draws at least one card before stopping", "explore.first_draw")
@@ -53,7 +56,7 @@ def _draw_or_stop(s: HorlogerieState, a: Action, cur: int) -> Illegal | None:
     return None
 
 
-def _find_checks(s: HorlogerieState, cur: int, name: str, power: str) -> Illegal | None:
+def _find_checks(s: "HorlogerieState", cur: int, name: str, power: str) -> Illegal | None:
     """Ownership, power and tapping of a find used for its power."""
     ms = s.comp.missions
     m = ms.index.get(name)
@@ -67,7 +70,7 @@ def _find_checks(s: HorlogerieState, cur: int, name: str, power: str) -> Illegal
     return None
 
 
-def _compass(s: HorlogerieState, a: UseCompass, cur: int) -> Illegal | None:
+def _compass(s: "HorlogerieState", a: UseCompass, cur: int) -> Illegal | None:
     if s.step != EXPLORE:
         if s.explore_result == "bust":
             return Illegal("the Exploration phase is over: a Compass cannot turn an already revealed bust into a "
@@ -77,7 +80,7 @@ def _compass(s: HorlogerieState, a: UseCompass, cur: int) -> Illegal | None:
     return _find_checks(s, cur, a.find, "compass")
 
 
-def _spyglass(s: HorlogerieState, a: UseSpyglass, cur: int) -> Illegal | None:
+def _spyglass(s: "HorlogerieState", a: UseSpyglass, cur: int) -> Illegal | None:
     if a.deck not in DECKS:
         return Illegal(f"a Spyglass looks at the Exploration or the Danger deck, not {a.deck!r}", "power.spyglass")
     if s.step not in (EXPLORE, DANGER):
@@ -92,19 +95,19 @@ def _spyglass(s: HorlogerieState, a: UseSpyglass, cur: int) -> Illegal | None:
     return None
 
 
-def _amulet(s: HorlogerieState, a: UseAmulet, cur: int) -> Illegal | None:
+def _amulet(s: "HorlogerieState", a: UseAmulet, cur: int) -> Illegal | None:
     if s.step != WOUNDS:
         return Illegal("an Amulet is used by the wounded player when wounds are to be assigned", "power.amulet")
     return _find_checks(s, cur, a.find, "amulet")
 
 
-def _wound(s: HorlogerieState, a: Wound, cur: int) -> Illegal | None:
+def _wound(s: "HorlogerieState", a: Wound, cur: int) -> Illegal | None:
     if s.step != WOUNDS:
         return Illegal("no wounds are to be assigned now", "explore.wounds")
     return Illegal(f"{s.seat(cur)} has no Horloger in slot #{a.slot + 1}", "explore.wounds")
 
 
-def _give_find(s: HorlogerieState, a: GiveFind, cur: int) -> Illegal | None:
+def _give_find(s: "HorlogerieState", a: GiveFind, cur: int) -> Illegal | None:
     if s.step != REWARD:
         return Illegal("no perfect draw is waiting for its find", "explore.perfect")
     low = s.comp.missions.vp[s.cheapest_in_grid()[0]]
@@ -112,13 +115,13 @@ def _give_find(s: HorlogerieState, a: GiveFind, cur: int) -> Illegal | None:
                    "explore.perfect")
 
 
-def _keep_card(s: HorlogerieState, a: KeepCard, cur: int) -> Illegal | None:
+def _keep_card(s: "HorlogerieState", a: KeepCard, cur: int) -> Illegal | None:
     if s.step != DISCOVERY:
         return Illegal("the right neighbour chooses a kept card only after a failed exploration", "explore.discovery")
     return Illegal(f"{a.card} was not drawn this turn", "explore.discovery")
 
 
-def _discard(s: HorlogerieState, a: DiscardCard | DiscardFind, cur: int) -> Illegal | None:
+def _discard(s: "HorlogerieState", a: DiscardCard | DiscardFind, cur: int) -> Illegal | None:
     if s.step != LOAD:
         return Illegal("cards and finds are discarded for encumbrance only at Prepare, when the load exceeds the "
                        "carry", "prepare.encumbrance")
@@ -127,7 +130,7 @@ def _discard(s: HorlogerieState, a: DiscardCard | DiscardFind, cur: int) -> Ille
     return Illegal(f"{a.find} is not one of {s.seat(cur)}'s finds with an encumbrance", "prepare.encumbrance")
 
 
-def _recruit(s: HorlogerieState, a: Action, cur: int) -> Illegal | None:
+def _recruit(s: "HorlogerieState", a: Action, cur: int) -> Illegal | None:
     if isinstance(a, ChooseRecruit):
         if s.step != RECRUIT_CHOOSE:
             return Illegal("recruits are chosen only after Corruption", "recruit.corruption")
@@ -139,7 +142,7 @@ def _recruit(s: HorlogerieState, a: Action, cur: int) -> Illegal | None:
     return None
 
 
-def _buy(s: HorlogerieState, a: Buy, cur: int) -> Illegal | None:
+def _buy(s: "HorlogerieState", a: Buy, cur: int) -> Illegal | None:
     if s.step != DISCOVER:
         return Illegal("missions are bought at step 4, Discover", "discover")
     comp = s.comp
@@ -183,11 +186,11 @@ def _buy(s: HorlogerieState, a: Buy, cur: int) -> Illegal | None:
                    "discover.payment")
 
 
-def _end_discover(s: HorlogerieState, a: EndDiscover, cur: int) -> Illegal | None:
+def _end_discover(s: "HorlogerieState", a: EndDiscover, cur: int) -> Illegal | None:
     return Illegal("the Discover step is not under way", "discover")
 
 
-def _rest(s: HorlogerieState, a: Action, cur: int) -> Illegal | None:
+def _rest(s: "HorlogerieState", a: Action, cur: int) -> Illegal | None:
     if s.step != REST:
         return Illegal("resting is step 5, after Discover", "rest")
     if isinstance(a, RestDiscard):

@@ -1,167 +1,20 @@
-"""L'Horlogerie des Rats positions: JSON export, validated import, per-player observation and a terminal summary.
+"""L'Horlogerie des Rats positions: the cross-field checks of a loaded position, observations, terminal texts.
 
-Every state field is declared once in FIELDS with its JSON codec: cards, Horlogers and missions are written by
-name, "no card" (-1) as null. Cross-field checks (every card exactly once, one wound count per Horloger,
-the step's pending data) follow; InvalidPositionError names the bad field.
+The state's fields are declared once in rules.py (core derives clone, JSON and field validation from them);
+these functions only read the state. InvalidPositionError names the bad field.
 """
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from typing import TYPE_CHECKING
 
-from ..core.errors import InvalidPositionError
 from ..core.position import require
-from ..core.protocol import Event
 from .actions import DECKS
-from .cards import Components
-from .rules import (LOAD, RECRUIT, REFILL, DANGER, DANGER_DRAW, DISCOVER, DISCOVERY, ENDINGS, EXPLORE, EXPLORE_DRAW,
-                    GRID_SIZE, OVER, PEEK, RECRUIT_CHOOSE, RECRUIT_DRAW, REST, RESULTS, REWARD, STEPS, TEAM_SIZE,
-                    WOUNDS, HorlogerieState)
+from .phases import (DANGER, DANGER_DRAW, DISCOVER, DISCOVERY, EXPLORE, EXPLORE_DRAW, GRID_SIZE, LOAD, OVER, PEEK,
+                     RECRUIT, RECRUIT_CHOOSE, RECRUIT_DRAW, REFILL, REST, REWARD, TEAM_SIZE, WOUNDS)
 
-FORMAT = "ratgames_lab.horlogerie/1"
-
-# (attribute, codec): "int", "str:<choices>", "ref:<table>" (one name), "opt:<table>" (a name or null = -1),
-# "list:<table>" (names), "seats" (player numbers), "ints" (list of ints), "lists:<table>" / "intlists"
-# (one list per player).
-FIELDS: tuple[tuple[str, str], ...] = (
-    ("step", "str:step"), ("turn", "int"), ("first", "seat"), ("active", "seat"), ("ending", "str:ending"),
-    ("exp_deck", "list:exploration"), ("exp_discard", "list:exploration"), ("exp_table", "list:exploration"),
-    ("exp_top", "opt:exploration"), ("exp_seen", "seats"),
-    ("dan_deck", "list:danger"), ("dan_discard", "list:danger"), ("dan_table", "list:danger"),
-    ("dan_top", "opt:danger"), ("dan_seen", "seats"),
-    ("hor_deck", "list:horlogers"), ("hor_discard", "list:horlogers"),
-    ("mis_deck", "list:missions"), ("grid", "optlist:missions"), ("gone", "list:missions"),
-    ("hands", "lists:exploration"), ("team", "lists:horlogers"), ("wounds", "intlists"),
-    ("finds", "lists:missions"), ("tapped", "intlists"),
-    ("bonus", "int"), ("explore_result", "str:result"), ("danger_result", "str:result"),
-    ("wounds_left", "int"), ("recruits_left", "int"), ("reward_taker", "optseat"), ("reward_next", "str:reward"),
-    ("peek_deck", "str:peek"), ("peek_player", "optseat"), ("peek_return", "str:peek_return"),
-    ("rest_points", "int"), ("vp_turn", "ints"), ("vp_seq", "ints"), ("turn_seq", "int"),
-)
-CHOICES = {"step": STEPS, "ending": ENDINGS, "result": RESULTS, "reward": ("", "danger", "wounds"),
-           "peek": ("",) + DECKS, "peek_return": ("", EXPLORE, DANGER)}
-
-
-def _encode(s: HorlogerieState, codec: str, value: Any) -> Any:
-    kind, _, table = codec.partition(":")
-    names = s.comp.refs.get(table)
-    if kind in ("int", "str", "seat"):
-        return value
-    if kind in ("optseat",):
-        return None if value < 0 else value
-    if kind == "opt":
-        return None if value < 0 else names[value]
-    if kind == "list":
-        return [names[x] for x in value]
-    if kind == "optlist":
-        return [None if x < 0 else names[x] for x in value]
-    if kind == "lists":
-        return [[names[x] for x in row] for row in value]
-    if kind == "intlists":
-        return [row[:] for row in value]
-    return value[:]  # seats, ints
-
-
-def state_to_json(s: HorlogerieState) -> dict:
-    """Every field of the position as JSON data (cards, Horlogers and missions by name)."""
-    out: dict[str, Any] = {"format": FORMAT, "players": s.players}
-    for name, codec in FIELDS:
-        out[name] = _encode(s, codec, getattr(s, name))
-    out["events"] = [{"kind": e.kind, "params": e.params, "rule": e.rule} for e in s.events]
-    return out
-
-
-def _is_int(v: Any) -> bool:
-    return isinstance(v, int) and not isinstance(v, bool)
-
-
-def _decode(comp: Components, field: str, codec: str, value: Any) -> Any:
-    kind, _, table = codec.partition(":")
-    n = comp.players
-    if kind == "int":
-        require(_is_int(value) and value >= 0, "must be a non-negative integer", field)
-        return value
-    if kind == "str":
-        require(value in CHOICES[table], f"must be one of {list(CHOICES[table])}", field)
-        return value
-    if kind == "seat":
-        require(_is_int(value) and 0 <= value < n, f"must be a player (0..{n - 1})", field)
-        return value
-    if kind == "optseat":
-        require(value is None or (_is_int(value) and 0 <= value < n), f"must be a player (0..{n - 1}) or null", field)
-        return -1 if value is None else value
-    index = comp_index(comp, table) if table else None
-
-    def ref(v: Any, f: str) -> int:
-        require(isinstance(v, str) and v in index, f"unknown {table} card {v!r}", f)
-        return index[v]
-
-    if kind == "opt":
-        return -1 if value is None else ref(value, field)
-    require(isinstance(value, list), "must be a list", field)
-    if kind == "list":
-        return [ref(v, f"{field}[{i}]") for i, v in enumerate(value)]
-    if kind == "optlist":
-        return [-1 if v is None else ref(v, f"{field}[{i}]") for i, v in enumerate(value)]
-    if kind == "seats":
-        for i, v in enumerate(value):
-            require(_is_int(v) and 0 <= v < n, f"must be a player (0..{n - 1})", f"{field}[{i}]")
-        require(len(set(value)) == len(value), "a player is listed twice", field)
-        return sorted(value)
-    if kind == "ints":
-        require(len(value) == n, f"must have one entry per player ({n})", field)
-        for i, v in enumerate(value):
-            require(_is_int(v) and v >= -1, "must be an integer (-1 = never)", f"{field}[{i}]")
-        return value[:]
-    require(len(value) == n, f"must have one list per player ({n})", field)
-    rows = []
-    for p, row in enumerate(value):
-        require(isinstance(row, list), "must be a list", f"{field}[{p}]")
-        if kind == "lists":
-            rows.append([ref(v, f"{field}[{p}][{i}]") for i, v in enumerate(row)])
-        else:
-            for i, v in enumerate(row):
-                require(_is_int(v) and v >= 0, "must be a non-negative integer", f"{field}[{p}][{i}]")
-            rows.append(row[:])
-    return rows
-
-
-def comp_index(comp: Components, table: str) -> dict[str, int]:
-    """Name -> index for one of the component tables."""
-    return {"exploration": comp.exploration.index, "danger": comp.danger.index, "horlogers": comp.horlogers.index,
-            "missions": comp.missions.index}[table]
-
-
-def state_from_json(data: Any, comp: Components) -> HorlogerieState:
-    """Build a state from JSON for these decks; InvalidPositionError names the first bad field."""
-    require(isinstance(data, dict), "a position is a JSON object", "position")
-    require(data.get("format", FORMAT) == FORMAT, f"must be {FORMAT!r}", "format")
-    require("players" in data, "missing", "players")
-    require(data["players"] == comp.players,
-            f"this game is for {comp.players} players, the position for {data['players']!r}", "players")
-    known = {name for name, _ in FIELDS} | {"format", "players", "events"}
-    for key in data:
-        require(key in known, "unexpected field", str(key))
-    s = HorlogerieState(comp)
-    for name, codec in FIELDS:
-        require(name in data, "missing", name)
-        setattr(s, name, _decode(comp, name, codec, data[name]))
-    s.events = _events(data.get("events", []))
-    _check_consistency(s)
-    s._settle()
-    return s
-
-
-def _events(events: Any) -> list[Event]:
-    require(isinstance(events, list), "must be a list", "events")
-    out = []
-    for i, e in enumerate(events):
-        ok = isinstance(e, dict) and isinstance(e.get("kind"), str) and isinstance(e.get("params"), dict) \
-            and isinstance(e.get("rule"), str)
-        require(ok, "an event is {kind: text, params: object, rule: text}", f"events[{i}]")
-        out.append(Event("horlogerie", e["kind"], e["params"], e["rule"]))
-    return out
-
+if TYPE_CHECKING:
+    from .rules import HorlogerieState
 
 def _conserved(have: list[int], full: tuple[int, ...], names: tuple[str, ...], field: str) -> None:
     got, want = Counter(have), Counter(full)
@@ -169,7 +22,7 @@ def _conserved(have: list[int], full: tuple[int, ...], names: tuple[str, ...], f
         require(got[f] == want[f], f"{names[f]} appears {got[f]} times in the game, the deck has {want[f]}", field)
 
 
-def _check_consistency(s: HorlogerieState) -> None:
+def check_consistency(s: "HorlogerieState") -> None:
     """Every card exactly once; teams, wounds and finds fit; the step's pending data is there."""
     comp = s.comp
     n = s.players
@@ -246,7 +99,7 @@ def _check_consistency(s: HorlogerieState) -> None:
         require(s.ending != "", "a finished game has an ending", "ending")
 
 
-def observation(s: HorlogerieState, player: int) -> dict:
+def observation(s: "HorlogerieState", player: int) -> dict:
     """What ``player`` may see: everything public, hand sizes, their own hand and their own Spyglass looks."""
     comp = s.comp
     ex, dg, hr, ms = comp.exploration, comp.danger, comp.horlogers, comp.missions
@@ -281,7 +134,7 @@ def observation(s: HorlogerieState, player: int) -> dict:
     }
 
 
-def describe(s: HorlogerieState, viewer: int | None = None) -> str:
+def describe(s: "HorlogerieState", viewer: int | None = None) -> str:
     """A readable summary of the position (hands hidden, except the viewer's)."""
     comp = s.comp
     ex, hr, ms = comp.exploration, comp.horlogers, comp.missions
@@ -306,4 +159,11 @@ def describe(s: HorlogerieState, viewer: int | None = None) -> str:
     return "\n".join(lines)
 
 
-__all__ = ["state_to_json", "state_from_json", "observation", "describe", "FORMAT", "FIELDS", "InvalidPositionError"]
+def hand_text(s: "HorlogerieState", player: int) -> str:
+    """'Your hand: S1 S3 R5 (3 cards; load 4 of carry 9)'."""
+    ex = s.comp.exploration
+    cards = " ".join(ex.names[f] for f in s.hands[player]) or "no card"
+    return f"Your hand: {cards} ({len(s.hands[player])} cards; load {s.load(player)} of carry {s.carry(player)})"
+
+
+__all__ = ["check_consistency", "observation", "describe", "hand_text"]

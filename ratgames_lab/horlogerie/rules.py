@@ -24,7 +24,7 @@ from collections import Counter
 from fractions import Fraction
 from typing import Callable
 
-from ..core.errors import IllegalActionError
+from ..core.fields import Field, Int, ListOf, Opt, Ref, Seat, StateFields, Str
 from ..core.protocol import CHANCE, TERMINAL, Action, GameState
 from . import text  # noqa: F401  (registers the event texts)
 from .actions import (DRAW, DRAW_RECRUITS, END_DISCOVER, END_REST, STOP, Buy, ChooseRecruit, Corrupt, DeckCard,
@@ -32,22 +32,14 @@ from .actions import (DRAW, DRAW_RECRUITS, END_DISCOVER, END_REST, STOP, Buy, Ch
                       HorlogerCard, KeepCard, MissionCard, RestDiscard, Stop, Untap, UseAmulet, UseCompass,
                       UseSpyglass, Wound)
 from .cards import Components
+from .explain import explain
 from .payments import GREAT_EXPEDITION_TOTAL, could_pay, payments
+from .position import check_consistency, describe, hand_text, observation
 
-GRID_SIZE = 9
-TEAM_SIZE = 3
-WIN_VP = 12
-
-REFILL, LOAD, RECRUIT, RECRUIT_DRAW, RECRUIT_CHOOSE = "refill", "load", "recruit", "recruit_draw", "recruit_choose"
-EXPLORE, EXPLORE_DRAW, PEEK, REWARD = "explore", "explore_draw", "peek", "reward"
-DANGER, DANGER_DRAW, WOUNDS, DISCOVERY, DISCOVER, REST, OVER = (
-    "danger", "danger_draw", "wounds", "discovery", "discover", "rest", "over")
-STEPS = (REFILL, LOAD, RECRUIT, RECRUIT_DRAW, RECRUIT_CHOOSE, EXPLORE, EXPLORE_DRAW, PEEK, REWARD, DANGER,
-         DANGER_DRAW, WOUNDS, DISCOVERY, DISCOVER, REST, OVER)
-CHANCE_STEPS = (REFILL, RECRUIT_DRAW, EXPLORE_DRAW, DANGER_DRAW, PEEK)
-RESULTS = ("", "success", "perfect", "bust")
-ENDINGS = ("", "score", "missions")
-EXPLORATION, DANGER_DECK = "exploration", "danger"
+from .phases import *  # noqa: F401,F403  (the steps and fixed numbers)
+from .phases import (CHANCE_STEPS, DANGER, DANGER_DECK, DANGER_DRAW, DISCOVER, DISCOVERY, ENDINGS, EXPLORATION,
+                     EXPLORE, EXPLORE_DRAW, GRID_SIZE, LOAD, OVER, PEEK, RECRUIT, RECRUIT_CHOOSE, RECRUIT_DRAW,
+                     REFILL, REST, RESULTS, REWARD, STEPS, TEAM_SIZE, WIN_VP, WOUNDS)
 
 
 class ActionTable:
@@ -91,27 +83,43 @@ class HorlogerieState(GameState):
     """A position: plain lists of ints (cards are face indices, Horlogers profile indices, missions ids)."""
 
     game_name = "horlogerie"
-    __slots__ = ("comp", "players", "step", "turn", "first", "active", "ending", "exp_deck", "exp_discard",
-                 "exp_table", "dan_deck", "dan_discard", "dan_table", "hor_deck", "hor_discard", "mis_deck", "grid",
-                 "gone", "hands", "team", "wounds", "finds", "tapped", "exp_top", "exp_seen", "dan_top", "dan_seen",
-                 "bonus", "explore_result", "danger_result", "wounds_left", "recruits_left", "reward_taker",
-                 "reward_next", "peek_deck", "peek_player", "peek_return", "rest_points", "vp_turn", "vp_seq",
-                 "turn_seq", "events", "_current", "_legal", "_legal_set", "_t")
-
-    def __init__(self, comp: Components) -> None:
-        self.comp = comp
-        self.players = comp.players
-        self.events = []
-        self._t = tables(comp)
-        self._legal = None
-        self._legal_set = None
+    FORMAT = "ratgames_lab.horlogerie/1"
+    FIELDS = StateFields(
+        Field("step", Str(STEPS)), Field("turn", Int(min=1)), Field("first", Seat()), Field("active", Seat()),
+        Field("ending", Str(ENDINGS)),
+        Field("exp_deck", ListOf(Ref("exploration"), sort=True)), Field("exp_discard", ListOf(Ref("exploration"))),
+        Field("exp_table", ListOf(Ref("exploration"))), Field("exp_top", Opt(Ref("exploration"), none=-1)),
+        Field("exp_seen", ListOf(Seat(), sort=True)),
+        Field("dan_deck", ListOf(Ref("danger"), sort=True)), Field("dan_discard", ListOf(Ref("danger"))),
+        Field("dan_table", ListOf(Ref("danger"))), Field("dan_top", Opt(Ref("danger"), none=-1)),
+        Field("dan_seen", ListOf(Seat(), sort=True)),
+        Field("hor_deck", ListOf(Ref("horlogers"), sort=True)), Field("hor_discard", ListOf(Ref("horlogers"))),
+        Field("mis_deck", ListOf(Ref("missions"), sort=True)),
+        Field("grid", ListOf(Opt(Ref("missions"), none=-1), length=GRID_SIZE)),
+        Field("gone", ListOf(Ref("missions"))),
+        Field("hands", ListOf(ListOf(Ref("exploration"), sort=True), length="players")),
+        Field("team", ListOf(ListOf(Ref("horlogers")), length="players")),
+        Field("wounds", ListOf(ListOf(Int(min=0)), length="players")),
+        Field("finds", ListOf(ListOf(Ref("missions")), length="players")),
+        Field("tapped", ListOf(ListOf(Int(min=0, max=1)), length="players")),
+        Field("bonus", Int(min=0)), Field("explore_result", Str(RESULTS)), Field("danger_result", Str(RESULTS)),
+        Field("wounds_left", Int(min=0)), Field("recruits_left", Int(min=0, max=TEAM_SIZE)),
+        Field("reward_taker", Opt(Seat(), none=-1)), Field("reward_next", Str(("", "danger", "wounds"))),
+        Field("peek_deck", Str(("", EXPLORATION, DANGER_DECK))), Field("peek_player", Opt(Seat(), none=-1)),
+        Field("peek_return", Str(("", EXPLORE, DANGER))), Field("rest_points", Int(min=0)),
+        Field("vp_turn", ListOf(Int(min=-1), length="players")),
+        Field("vp_seq", ListOf(Int(min=-1), length="players")), Field("turn_seq", Int(min=0)),
+        transient=("_current", "_legal", "_t"),
+    )
 
     # -- setup (setup) -----------------------------------------------------------------
     @classmethod
     def new(cls, comp: Components, seed: int) -> "HorlogerieState":
         """Setup from the seed: four shuffled decks, 9 missions face up, 3 Horlogers each, a random first player."""
         rng = random.Random(seed)
-        s = cls(comp)
+        s = cls.blank(comp)
+        s._t = tables(comp)
+        s._legal = None
         n = comp.players
         s.exp_deck = list(comp.exploration.full)
         s.dan_deck = list(comp.danger.full)
@@ -157,31 +165,6 @@ class HorlogerieState(GameState):
         self.peek_player = -1
         self.peek_return = ""
         self.rest_points = 0
-
-    def clone(self) -> "HorlogerieState":
-        """A cheap deep copy (lists of ints; the components are shared)."""
-        s = HorlogerieState.__new__(HorlogerieState)
-        s.comp, s.players, s._t = self.comp, self.players, self._t
-        s.step, s.turn, s.first, s.active, s.ending = self.step, self.turn, self.first, self.active, self.ending
-        s.exp_deck, s.exp_discard, s.exp_table = self.exp_deck[:], self.exp_discard[:], self.exp_table[:]
-        s.dan_deck, s.dan_discard, s.dan_table = self.dan_deck[:], self.dan_discard[:], self.dan_table[:]
-        s.hor_deck, s.hor_discard = self.hor_deck[:], self.hor_discard[:]
-        s.mis_deck, s.grid, s.gone = self.mis_deck[:], self.grid[:], self.gone[:]
-        s.hands = [h[:] for h in self.hands]
-        s.team = [t[:] for t in self.team]
-        s.wounds = [w[:] for w in self.wounds]
-        s.finds = [f[:] for f in self.finds]
-        s.tapped = [t[:] for t in self.tapped]
-        s.exp_top, s.exp_seen, s.dan_top, s.dan_seen = self.exp_top, self.exp_seen[:], self.dan_top, self.dan_seen[:]
-        s.bonus, s.explore_result, s.danger_result = self.bonus, self.explore_result, self.danger_result
-        s.wounds_left, s.recruits_left = self.wounds_left, self.recruits_left
-        s.reward_taker, s.reward_next = self.reward_taker, self.reward_next
-        s.peek_deck, s.peek_player, s.peek_return = self.peek_deck, self.peek_player, self.peek_return
-        s.rest_points = self.rest_points
-        s.vp_turn, s.vp_seq, s.turn_seq = self.vp_turn[:], self.vp_seq[:], self.turn_seq
-        s.events = self.events[:]
-        s._current, s._legal, s._legal_set = self._current, self._legal, self._legal_set
-        return s
 
     # -- small helpers -----------------------------------------------------------------
     @property
@@ -419,7 +402,6 @@ class HorlogerieState(GameState):
     def _settle(self) -> None:
         """Run the automatic steps (no choice to make) until a decision or a chance event is pending."""
         self._legal = None
-        self._legal_set = None
         while True:
             step = self.step
             p = self.active
@@ -740,23 +722,9 @@ class HorlogerieState(GameState):
         return acts[cards[rng.randrange(len(cards))]]
 
     # -- legality ------------------------------------------------------------------------------
-    def _check(self, a: Action) -> None:
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = self._generate()
-        if len(legal) > 12:
-            if self._legal_set is None:
-                self._legal_set = frozenset(legal)
-            if a in self._legal_set:
-                return
-        elif a in legal:
-            return
-        raise self.explain_illegal(a)
-
-    def explain_illegal(self, a: Action) -> IllegalActionError:
-        """Why ``a`` is not legal now, naming the rule (it only explains; legality is legal_actions())."""
-        from .explain import explain
-        return explain(self, a)
+    def _explain(self, a: Action) -> None:
+        """Raise the IllegalActionError naming the rule that forbids ``a`` now (legality is legal_actions())."""
+        raise explain(self, a)
 
     # -- effects ---------------------------------------------------------------------------------
     def _do(self, a: Action) -> None:
@@ -969,13 +937,17 @@ class HorlogerieState(GameState):
     # -- views -----------------------------------------------------------------------------------
     def observation(self, player: int) -> dict:
         """What ``player`` sees: everything public, their own hand and their own Spyglass looks."""
-        from .position import observation
         return observation(self, player)
 
-    def to_json(self) -> dict:
-        """The full position as JSON data."""
-        from .position import state_to_json
-        return state_to_json(self)
+    def validate_position(self) -> None:
+        """Every card exactly once; teams, wounds and finds fit; the step's pending data is there."""
+        check_consistency(self)
+
+    def after_load(self) -> None:
+        """Rebuild the action tables and who is to move, then run any automatic step."""
+        self._t = tables(self.comp)
+        self._legal = None
+        self._settle()
 
     def determinize(self, player: int, rng: random.Random) -> "HorlogerieState":
         """A copy where the top cards ``player`` has not seen with a Spyglass are resampled from their deck.
@@ -990,13 +962,15 @@ class HorlogerieState(GameState):
         if s.dan_top >= 0 and player not in s.dan_seen:
             s.dan_top = s.dan_deck[rng.randrange(len(s.dan_deck))]
         s._legal = None
-        s._legal_set = None
         return s
 
     def describe(self) -> str:
-        """A readable multi-line summary for the terminal."""
-        from .position import describe
+        """A readable multi-line summary for the terminal (hands hidden)."""
         return describe(self)
+
+    def hand_text(self, player: int) -> str:
+        """The Exploration cards in ``player``'s hand, for the terminal."""
+        return hand_text(self, player)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, HorlogerieState) and self.to_json() == other.to_json()

@@ -10,12 +10,11 @@ draws uniformly from the deck's contents.
 """
 from __future__ import annotations
 
-import json
 from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from .position import FORMAT
+from ..core.position import load_position, position_document
 from .rules import GRID_SIZE, HorlogerieState
 
 POSITIONS = Path(__file__).parent / "positions"
@@ -102,7 +101,7 @@ def arrange_json(game, *, active: int, first: int, step: str, turn: int, hands, 
     else:
         mis = (left, [])
     data = {
-        "format": FORMAT, "players": n, "step": step, "turn": turn, "first": first, "active": active, "ending": "",
+        "format": HorlogerieState.FORMAT, "players": n, "step": step, "turn": turn, "first": first, "active": active, "ending": "",
         "exp_deck": exp[0], "exp_discard": exp[1], "exp_table": list(exp_table), "exp_top": None, "exp_seen": [],
         "dan_deck": dan[0], "dan_discard": dan[1], "dan_table": list(dan_table), "dan_top": None, "dan_seen": [],
         "hor_deck": hor[0], "hor_discard": hor[1], "mis_deck": mis[0], "grid": grid, "gone": mis[1],
@@ -118,15 +117,11 @@ def arrange_json(game, *, active: int, first: int, step: str, turn: int, hands, 
     return data
 
 
-def position_file(state: HorlogerieState, description: str, options: dict | None = None) -> dict:
-    """The one position format: {"format": "ratgames_lab.position/1", "game", "players", "options", "position"}."""
-    return {"format": "ratgames_lab.position/1", "game": "horlogerie", "players": state.players,
-            "options": options or {}, "position": state.to_json(), "description": description}
+def position_file(game, state: HorlogerieState, description: str) -> dict:
+    """The one position format ({"format": "ratgames_lab.position/1", "game", "players", "options", "position"})."""
+    return position_document(game, state, description)
 
 
 def load_scenario(name: str) -> tuple[Any, HorlogerieState]:
     """A shipped scenario (positions/<name>.json): its Game and state."""
-    from . import Game
-    doc = json.loads((POSITIONS / f"{name}.json").read_text())
-    game = Game(players=doc["players"], **doc.get("options", {}))
-    return game, game.state_from_json(doc["position"])
+    return load_position(POSITIONS / f"{name}.json")

@@ -71,11 +71,11 @@ def play_and_check(players: int, seed: int, heavy: bool) -> int:
         if s.is_terminal():
             break
         if s.current_player == rl.CHANCE:
-            s.apply(s.sample_chance(rng))
+            s.apply_legal(s.sample_chance(rng))
         else:
             actions = s.legal_actions()
             assert actions, s.step
-            s.apply(actions[rng.randrange(len(actions))])
+            s.apply_legal(actions[rng.randrange(len(actions))])
         steps += 1
         assert steps < 20_000, "the game did not end"
     data = s.to_json()

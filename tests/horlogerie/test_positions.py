@@ -157,7 +157,7 @@ def test_an_edited_deck_changes_the_game(tmp_path):
     assert len(s.exp_deck) == 3 * (4 + 4)
     with pytest.raises(InvalidPositionError) as err:
         Game(players=2, exploration=str(tmp_path / "missing.json"))
-    assert err.value.field == "exploration"
+    assert err.value.field == "exploration.file"
     with pytest.raises(ValueError):
         Game(players=2, exploration=3)
 
