@@ -125,3 +125,79 @@ def position_file(game, state: HorlogerieState, description: str) -> dict:
 def load_scenario(name: str) -> tuple[Any, HorlogerieState]:
     """A shipped scenario (positions/<name>.json): its Game and state."""
     return load_position(POSITIONS / f"{name}.json")
+
+
+# --------------------------------------------------------------------------------------------
+# The shipped scenario positions (positions/<name>.json), each built from named cards and actions
+# --------------------------------------------------------------------------------------------
+GRID_TIE = ["M3", "M8", "M13", "M19", "M23", "M27", "M33", "M34", "M35"]  # cheapest: M3, M8, M13 (2 VP)
+GRID_ONE = ["M1", "M8", "M13", "M19", "M23", "M27", "M33", "M34", "M35"]  # cheapest: M1 alone (1 VP)
+
+
+def _draws(state: HorlogerieState, deck: str, *cards: str, stop: bool = False) -> HorlogerieState:
+    from .actions import DRAW, STOP, DeckCard
+    for c in cards:
+        state.apply(DRAW)
+        state.apply(DeckCard(deck, c))
+    if stop:
+        state.apply(STOP)
+    return state
+
+
+def _perfect_exploration() -> HorlogerieState:
+    return _draws(arrange(3, grid=GRID_TIE), "exploration", "S1")
+
+
+def _bust_discovery() -> HorlogerieState:
+    s = _draws(arrange(3, grid=GRID_ONE), "exploration", "S4", "R5")
+    return _draws(s, "danger", "J1", stop=True)
+
+
+def _tribe_wounds() -> HorlogerieState:
+    s = _draws(arrange(2, grid=GRID_ONE, teams=[["Scout", "Scout", "Scout"], ["Artisan", "Guard", "Guard"]]),
+               "exploration", "S3", "R4", stop=True)
+    return _draws(s, "danger", "J1", "SR5", stop=True)
+
+
+def _danger_decision() -> HorlogerieState:
+    s = _draws(arrange(2, grid=GRID_ONE), "exploration", "S2", "R3", stop=True)
+    return _draws(s, "danger", "S1")
+
+
+def _push_your_luck() -> HorlogerieState:
+    return _draws(arrange(4, grid=GRID_ONE), "exploration", "S2", "J1")
+
+
+SCENARIOS = {
+    "perfect_exploration": (_perfect_exploration, "Player 1 (exploration value 6) has drawn S1; a 5 makes a perfect "
+                            "exploration, and three 2-VP finds tie: Player 3, the right neighbour, will choose."),
+    "bust_discovery": (_bust_discovery, "Player 1 busted with S4 R5 (9 > 6); the danger phase stopped at J1 (no "
+                       "shared terrain, no wound). Player 3, the right neighbour, chooses the one card kept."),
+    "tribe_wounds": (_tribe_wounds, "Three Scouts explored S3 R4; the danger phase drew J1 (no wound) and a Swamp+River "
+                     "Twisted Tribe: 2 wounds, once, for Player 1 to assign."),
+    "danger_decision": (_danger_decision, "Player 2 draws Danger against the value 5 (S2 R3 explored) and holds S1: "
+                        "draw again or stop? (the mirror push-your-luck problem)."),
+    "push_your_luck": (_push_your_luck, "Player 1 of 4 has drawn S2 J1 (3 of 6): the classroom's stop-or-draw "
+                       "question."),
+    "wasted_change": (lambda: arrange(2, step="discover", hands=[["S5", "R1"], []], grid=GRID_ONE),
+                      "Player 1 can buy M1 (S3) only with S5: the 2 extra points are lost (no change)."),
+    "empty_mission_deck": (lambda: arrange(4, active=1, first=0, turn=2, grid=GRID_ONE[:8], mis_deck=["M36"]),
+                           "Player 2's turn: the last mission refills the grid, so the end is triggered mid-round; "
+                           "Players 3 and 4 still play."),
+}
+
+
+def build_scenario(name: str) -> dict:
+    """The position document of a shipped scenario, rebuilt from its builder."""
+    from . import Game
+    make, description = SCENARIOS[name]
+    state = make()
+    return position_document(Game(players=state.players), state, description)
+
+
+def write_positions() -> None:
+    """Rewrite positions/*.json from the builders (run after changing the rules or the data)."""
+    import json
+    POSITIONS.mkdir(exist_ok=True)
+    for name in SCENARIOS:
+        (POSITIONS / f"{name}.json").write_text(json.dumps(build_scenario(name), indent=1) + "\n")
