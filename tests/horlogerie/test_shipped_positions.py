@@ -6,6 +6,7 @@ import json
 import pytest
 
 import ratgames_lab as rl
+from ratgames_lab.core.position import load_position
 from ratgames_lab.horlogerie.actions import DeckCard, GiveFind, KeepCard
 from ratgames_lab.horlogerie.scenarios import POSITIONS, SCENARIOS, build_scenario, load_scenario
 
@@ -14,7 +15,7 @@ from ratgames_lab.horlogerie.scenarios import POSITIONS, SCENARIOS, build_scenar
 def test_shipped_position_matches_its_builder_and_loads(name):
     doc = json.loads((POSITIONS / f"{name}.json").read_text())
     assert doc == json.loads(json.dumps(build_scenario(name)))
-    game, state = rl.load_position(POSITIONS / f"{name}.json")
+    game, state = load_position(POSITIONS / f"{name}.json")
     assert game.name == "horlogerie" and state.to_json() == doc["position"]
     assert state.legal_actions() and doc["description"]
 
