@@ -145,7 +145,7 @@ class HorlogerieState(GameState):
         s.first = rng.randrange(n)
         s.turn = 0
         s.ending = ""
-        s.emit("setup", "setup", grid=[comp.missions.names[m] for m in s.grid if m >= 0],
+        s.emit("setup", "setup", grid=" ".join(comp.missions.names[m] for m in s.grid if m >= 0),
                first=comp.seats[s.first])
         for p in range(n):
             s.emit("setup_team", "setup", player=comp.seats[p], team=s._team_text(p))
