@@ -31,7 +31,7 @@ from .actions import (DRAW, DRAW_RECRUITS, END_DISCOVER, END_REST, STOP, Buy, Ch
                       DiscardCard, DiscardFind, Draw, DrawRecruits, EndDiscover, EndRest, GiveFind, Heal,
                       HorlogerCard, KeepCard, MissionCard, RestDiscard, Stop, Untap, UseAmulet, UseCompass,
                       UseSpyglass, Wound)
-from .cards import Components
+from .cards import TERRAIN_BIT, TERRAINS, Components
 from .explain import explain
 from .payments import GREAT_EXPEDITION_TOTAL, could_pay, payments
 from .position import check_consistency, describe, hand_text, observation
@@ -64,6 +64,9 @@ class ActionTable:
         self.untap = [Untap(n) for n in m.names]
         self.wound = [Wound(i) for i in range(TEAM_SIZE)]
         self.heal = [Heal(i) for i in range(TEAM_SIZE)]
+        # per mission: ((terrain bit, amount), ...) for a quick affordability test; None for a special mission
+        self.needs = [None if m.special[i] else tuple((TERRAIN_BIT[TERRAINS[t]], a) for t, a in m.requirements[i])
+                      for i in range(len(m.names))]
 
 
 def tables(comp: Components) -> ActionTable:
@@ -235,6 +238,8 @@ class HorlogerieState(GameState):
 
     def untapped(self, p: int, power: str) -> list[int]:
         """The untapped finds of ``p`` with this power."""
+        if not self.finds[p]:
+            return []
         pw = self.comp.missions.power
         return [m for m, t in zip(self.finds[p], self.tapped[p]) if not t and pw[m] == power]
 
@@ -669,8 +674,14 @@ class HorlogerieState(GameState):
         by_terrain = [0, 0, 0, 0, 0, 0, 0, 0]
         for f in hand:
             by_terrain[ex.terrain[f]] += ex.value[f]
+        need = self._t.needs
+        cards = len(hand)
         for m in sorted(x for x in self.grid if x >= 0):
-            if not could_pay(comp.missions, m, by_terrain, len(hand)):
+            bits = need[m]
+            if bits is None:
+                if not could_pay(comp.missions, m, by_terrain, cards):
+                    continue
+            elif any(by_terrain[b] < a for b, a in bits):
                 continue
             for pay in payments(comp.exploration, comp.missions, m, hand):
                 out.append(Buy(mnames[m], tuple(names[f] for f in pay)))
