@@ -410,6 +410,83 @@ class HorlogerieState(GameState):
         while True:
             step = self.step
             p = self.active
+            if step == EXPLORE_DRAW or step == DANGER_DRAW:
+                self._rebuild(EXPLORATION if step == EXPLORE_DRAW else DANGER_DECK)
+                self._current = CHANCE
+                return
+            if step == EXPLORE or step == DANGER:
+                deck = EXPLORATION if step == EXPLORE else DANGER_DECK
+                if not self.can_draw(deck):
+                    self.emit("deck_exhausted", "explore.empty_deck", deck=deck.capitalize(),
+                              player=self.seat(self.drawer()))
+                    if step == EXPLORE:
+                        self._end_exploration("success")
+                    else:
+                        self._end_danger("success")
+                    continue
+                self._current = self.drawer()
+                return
+            if step == REST:
+                if not self.hands[p] and (not self.rest_points or len(self._rest_actions()) == 1):
+                    self._do_end_rest(END_REST)
+                    continue
+                self._current = p
+                return
+            if step == DISCOVER:
+                buys = self._buy_actions()
+                if not buys:
+                    self.step = REST
+                    continue
+                self._legal = buys + [END_DISCOVER]
+                self._current = p
+                return
+            if step == WOUNDS:
+                if self.wounds_left <= 0:
+                    self._finish_danger()
+                    continue
+                if not self.team[p]:
+                    self.emit("wounds_lost", "explore.wounds", player=self.seat(p), wounds=self.wounds_left)
+                    self.wounds_left = 0
+                    continue
+                if len(self.team[p]) == 1 and not self.untapped(p, "amulet"):
+                    self._wound(0)
+                    continue
+                self._current = p
+                return
+            if step == DISCOVERY:
+                if self.explore_result != "bust":
+                    kept = sorted(self.exp_table)
+                    self.hands[p].extend(kept)
+                    self.hands[p].sort()
+                    self.exp_table.clear()
+                    self.emit("discovery_all", "explore.discovery", player=self.seat(p), cards=self._cards_text(kept))
+                    self.step = DISCOVER
+                    continue
+                if len(set(self.exp_table)) == 1:
+                    self._keep(self.exp_table[0])
+                    continue
+                self._current = self.right(p)
+                return
+            if step == REWARD:
+                options = self.cheapest_in_grid()
+                if not options:
+                    self.emit("perfect_nothing", "explore.perfect", player=self.seat(self.reward_taker))
+                    self._after_reward()
+                    continue
+                if len(options) == 1:
+                    self._give_find(options[0])
+                    continue
+                self._current = self.right(self.reward_taker)
+                return
+            if step == PEEK:
+                deck = self.peek_deck
+                self._rebuild(deck)
+                top = self.exp_top if deck == EXPLORATION else self.dan_top
+                if top >= 0:
+                    self._record_look(top)
+                    continue
+                self._current = CHANCE
+                return
             if step == REFILL:
                 if -1 in self.grid and self.mis_deck:
                     self._current = CHANCE
@@ -457,83 +534,6 @@ class HorlogerieState(GameState):
                     return
                 if len(set(self.hor_deck)) == 1:
                     self._recruit(p, self.hor_deck[0], "recruit.corruption")
-                    continue
-                self._current = p
-                return
-            if step == EXPLORE or step == DANGER:
-                deck = EXPLORATION if step == EXPLORE else DANGER_DECK
-                if not self.can_draw(deck):
-                    self.emit("deck_exhausted", "explore.empty_deck", deck=deck.capitalize(),
-                              player=self.seat(self.drawer()))
-                    if step == EXPLORE:
-                        self._end_exploration("success")
-                    else:
-                        self._end_danger("success")
-                    continue
-                self._current = self.drawer()
-                return
-            if step == EXPLORE_DRAW or step == DANGER_DRAW:
-                self._rebuild(EXPLORATION if step == EXPLORE_DRAW else DANGER_DECK)
-                self._current = CHANCE
-                return
-            if step == PEEK:
-                deck = self.peek_deck
-                self._rebuild(deck)
-                top = self.exp_top if deck == EXPLORATION else self.dan_top
-                if top >= 0:
-                    self._record_look(top)
-                    continue
-                self._current = CHANCE
-                return
-            if step == REWARD:
-                options = self.cheapest_in_grid()
-                if not options:
-                    self.emit("perfect_nothing", "explore.perfect", player=self.seat(self.reward_taker))
-                    self._after_reward()
-                    continue
-                if len(options) == 1:
-                    self._give_find(options[0])
-                    continue
-                self._current = self.right(self.reward_taker)
-                return
-            if step == WOUNDS:
-                if self.wounds_left <= 0:
-                    self._finish_danger()
-                    continue
-                if not self.team[p]:
-                    self.emit("wounds_lost", "explore.wounds", player=self.seat(p), wounds=self.wounds_left)
-                    self.wounds_left = 0
-                    continue
-                if len(self.team[p]) == 1 and not self.untapped(p, "amulet"):
-                    self._wound(0)
-                    continue
-                self._current = p
-                return
-            if step == DISCOVERY:
-                if self.explore_result != "bust":
-                    kept = sorted(self.exp_table)
-                    self.hands[p].extend(kept)
-                    self.hands[p].sort()
-                    self.exp_table.clear()
-                    self.emit("discovery_all", "explore.discovery", player=self.seat(p), cards=self._cards_text(kept))
-                    self.step = DISCOVER
-                    continue
-                if len(set(self.exp_table)) == 1:
-                    self._keep(self.exp_table[0])
-                    continue
-                self._current = self.right(p)
-                return
-            if step == DISCOVER:
-                buys = self._buy_actions()
-                if not buys:
-                    self.step = REST
-                    continue
-                self._legal = buys + [END_DISCOVER]
-                self._current = p
-                return
-            if step == REST:
-                if not self.hands[p] and (not self.rest_points or len(self._rest_actions()) == 1):
-                    self._do_end_rest(END_REST)
                     continue
                 self._current = p
                 return
