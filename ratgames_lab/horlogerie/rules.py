@@ -64,6 +64,7 @@ class ActionTable:
         self.untap = [Untap(n) for n in m.names]
         self.wound = [Wound(i) for i in range(TEAM_SIZE)]
         self.heal = [Heal(i) for i in range(TEAM_SIZE)]
+        self.buys: dict[tuple[int, tuple[int, ...]], Buy] = {}  # built on first use, one per (mission, payment)
         # per mission: ((terrain bit, amount), ...) for a quick affordability test; None for a special mission
         self.needs = [None if m.special[i] else tuple((TERRAIN_BIT[TERRAINS[t]], a) for t, a in m.requirements[i])
                       for i in range(len(m.names))]
@@ -675,6 +676,7 @@ class HorlogerieState(GameState):
         for f in hand:
             by_terrain[ex.terrain[f]] += ex.value[f]
         need = self._t.needs
+        buys = self._t.buys
         cards = len(hand)
         for m in sorted(x for x in self.grid if x >= 0):
             bits = need[m]
@@ -684,7 +686,11 @@ class HorlogerieState(GameState):
             elif any(by_terrain[b] < a for b, a in bits):
                 continue
             for pay in payments(comp.exploration, comp.missions, m, hand):
-                out.append(Buy(mnames[m], tuple(names[f] for f in pay)))
+                key = (m, pay)
+                act = buys.get(key)
+                if act is None:
+                    act = buys[key] = Buy(mnames[m], tuple(names[f] for f in pay))
+                out.append(act)
         return out
 
     def _discover_actions(self) -> list[Action]:
