@@ -15,8 +15,8 @@ from .actions import (DRAW, DRAW_RECRUITS, END_DISCOVER, END_REST, STOP, Buy, Ch
                       DiscardFind, GiveFind, Heal, KeepCard, RestDiscard, Untap, UseAmulet, UseCompass, UseSpyglass,
                       Wound)
 from .odds import Objective, danger_phase, exploration_phase, next_card, solve, turn_objective
-from .rules import (DANGER, DISCOVER, DISCOVERY, EXPLORE, LOAD, RECRUIT, RECRUIT_CHOOSE, REST, REWARD, WOUNDS,
-                    HorlogerieState)
+from .phases import DANGER, DISCOVER, DISCOVERY, EXPLORE, LOAD, RECRUIT, RECRUIT_CHOOSE, REST, REWARD, WOUNDS
+from .rules import HorlogerieState
 
 WOUND_VP = Fraction(1, 4)   # what a wound on an opponent is worth to the danger drawer, in VP
 COMPASS_GAIN = Fraction(1, 4)  # use a Compass when it raises the turn's expected VP by at least this much

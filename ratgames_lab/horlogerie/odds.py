@@ -22,7 +22,8 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import NamedTuple
 
-from .rules import DANGER, DANGER_DRAW, EXPLORE, EXPLORE_DRAW, HorlogerieState
+from .phases import DANGER, DANGER_DRAW, EXPLORE, EXPLORE_DRAW
+from .rules import HorlogerieState
 
 ZERO, ONE = Fraction(0), Fraction(1)
 

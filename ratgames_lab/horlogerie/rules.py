@@ -36,8 +36,7 @@ from .explain import explain
 from .payments import GREAT_EXPEDITION_TOTAL, could_pay, payments
 from .position import check_consistency, describe, hand_text, observation
 
-from .phases import *  # noqa: F401,F403  (the steps and fixed numbers)
-from .phases import (CHANCE_STEPS, DANGER, DANGER_DECK, DANGER_DRAW, DISCOVER, DISCOVERY, ENDINGS, EXPLORATION,
+from .phases import (DANGER, DANGER_DECK, DANGER_DRAW, DISCOVER, DISCOVERY, ENDINGS, EXPLORATION,
                      EXPLORE, EXPLORE_DRAW, GRID_SIZE, LOAD, OVER, PEEK, RECRUIT, RECRUIT_CHOOSE, RECRUIT_DRAW,
                      REFILL, REST, RESULTS, REWARD, STEPS, TEAM_SIZE, WIN_VP, WOUNDS)
 

@@ -15,7 +15,8 @@ from pathlib import Path
 from typing import Any
 
 from ..core.position import load_position, position_document
-from .rules import GRID_SIZE, HorlogerieState
+from .phases import GRID_SIZE
+from .rules import HorlogerieState
 
 POSITIONS = Path(__file__).parent / "positions"
 # One default team per seat, each exploring for 6 (and all six together fit in the shipped Horloger deck).

@@ -14,7 +14,7 @@ from ratgames_lab.horlogerie.actions import (DRAW, DRAW_RECRUITS, END_DISCOVER, 
                                              UseCompass, UseSpyglass, Wound)
 from ratgames_lab.horlogerie.explain import explain
 
-from .helpers import D, E, arrange, assert_rejected, danger, draw, explore
+from .helpers import D, E, arrange, assert_rejected, danger, explore
 from .test_scenarios import GRID_ONE, GRID_TIE
 
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 from fractions import Fraction
 
 import ratgames_lab as rl
-from ratgames_lab.horlogerie.actions import (DRAW, STOP, DeckCard, GiveFind, KeepCard, MissionCard, UseCompass)
+from ratgames_lab.horlogerie.actions import DRAW, STOP, GiveFind, KeepCard, MissionCard, UseCompass
 
-from .helpers import D, E, arrange, assert_rejected, danger, draw, explore, find_names, finish_turn, names, refill
+from .helpers import D, arrange, assert_rejected, danger, draw, explore, find_names, finish_turn, names, refill
 
 # Cheapest finds: M3, M8, M13 (2 VP each): a perfect draw needs a tie-break.
 GRID_TIE = ["M3", "M8", "M13", "M19", "M23", "M27", "M33", "M34", "M35"]
