@@ -264,6 +264,40 @@ def compare_thresholds(ph: Phase, objective: Objective = CARDS, thresholds: rang
     return out
 
 
+def decision_table(ph: Phase, objective: Objective = CARDS, threshold: int | None = None) -> dict[int, tuple]:
+    """For each total below the target: (P(the phase reaches it and the policy draws), P(... and stops)).
+
+    The lesson's table of a policy: exact probabilities over every way the deck can come, so that
+    ``sum(stops) + stats.perfect + stats.bust (+ a forced stop on empty decks) == 1``.
+    """
+    table: dict[int, list] = {}
+
+    def walk(sub: Phase, p: Fraction) -> None:
+        if sub.top < 0 and not any(sub.deck) and not any(sub.discard):
+            return  # a forced stop: not a decision
+        if sub.top < 0 and not any(sub.deck):
+            sub = dataclasses.replace(sub, deck=sub.discard, discard=tuple(0 for _ in sub.discard))
+        draw = solve(sub, objective, threshold).draw
+        if sub.cards:
+            row = table.setdefault(sub.total, [ZERO, ZERO])
+            row[0 if draw else 1] += p
+        if not draw:
+            return
+        n = sum(sub.deck)
+        outcomes = [(sub.top, ONE)] if sub.top >= 0 else [(k, Fraction(c, n)) for k, c in enumerate(sub.deck) if c]
+        for k, q in outcomes:
+            v = sub.values[k]
+            if sub.total + v >= sub.target:
+                continue
+            deck = sub.deck[:k] + (sub.deck[k] - 1,) + sub.deck[k + 1:]
+            walk(dataclasses.replace(sub, deck=deck, total=sub.total + v, cards=sub.cards + 1,
+                                     low=v if sub.low == 0 else min(sub.low, v), hurt=sub.hurt + sub.wound(k),
+                                     top=-1), p * q)
+
+    walk(ph, ONE)
+    return {t: tuple(row) for t, row in sorted(table.items())}
+
+
 # --------------------------------------------------------------------------------------------
 # Phases from a position, as one seat knows it
 # --------------------------------------------------------------------------------------------
@@ -332,5 +366,5 @@ def expected_wounds(state: HorlogerieState, player: int | None = None, threshold
 
 
 __all__ = ["Objective", "Stats", "Phase", "NextCard", "Solution", "CARDS", "POINTS", "PERFECT", "WOUNDS", "next_card",
-           "solve", "compare_thresholds", "exploration_phase", "danger_phase", "vp_per_point", "turn_objective",
+           "solve", "compare_thresholds", "decision_table", "exploration_phase", "danger_phase", "vp_per_point", "turn_objective",
            "expected_wounds"]

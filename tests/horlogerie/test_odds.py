@@ -216,3 +216,18 @@ def test_a_spyglass_look_is_used_by_its_owner_only():
     theirs = O.next_card(O.exploration_phase(s, 1))
     assert mine == O.NextCard(ZERO, ZERO, ONE) and theirs == O.NextCard(Fraction(38, 53), Fraction(9, 53),
                                                                           Fraction(6, 53))
+
+
+def test_the_decision_table_accounts_for_every_way_the_phase_ends():
+    s = arrange(2)
+    ph = O.exploration_phase(s, target=7)
+    for objective, k in ((O.CARDS, None), (O.PERFECT, None), (O.CARDS, 2)):
+        table = O.decision_table(ph, objective, k)
+        stats = O.solve(ph, objective, k).stats
+        assert sum(stop for _, stop in table.values()) + stats.perfect + stats.bust == 1
+        if k is not None:
+            assert all((draw == 0) == (total >= 7 - k) for total, (draw, _) in table.items())
+    small = phase_of([(1, 0), (1, 0), (2, 0), (3, 0), (5, 0)], [], 4)
+    table = O.decision_table(small, O.CARDS)
+    reach_one = Fraction(2, 5)  # the first card is a 1
+    assert sum(table[1]) == reach_one
