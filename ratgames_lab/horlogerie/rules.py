@@ -34,11 +34,10 @@ from .actions import (DRAW, DRAW_RECRUITS, END_DISCOVER, END_REST, STOP, Buy, Ch
 from .cards import TERRAIN_BIT, TERRAINS, Components
 from .explain import explain
 from .payments import GREAT_EXPEDITION_TOTAL, could_pay, payments
-from .position import check_consistency, describe, hand_text, observation
-
 from .phases import (DANGER, DANGER_DECK, DANGER_DRAW, DISCOVER, DISCOVERY, ENDINGS, EXPLORATION,
                      EXPLORE, EXPLORE_DRAW, GRID_SIZE, LOAD, OVER, PEEK, RECRUIT, RECRUIT_CHOOSE, RECRUIT_DRAW,
                      REFILL, REST, RESULTS, REWARD, STEPS, TEAM_SIZE, WIN_VP, WOUNDS)
+from .position import check_consistency, describe, hand_text, observation
 
 
 class ActionTable:
