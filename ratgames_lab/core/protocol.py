@@ -76,7 +76,11 @@ class Action:
         return f"{self.kind}({args})"
 
     def __str__(self) -> str:
-        return self.describe()
+        try:
+            return self.describe()
+        except (KeyError, IndexError, ValueError, TypeError, AttributeError):  # a decodable action with unknown names
+            args = ", ".join(f"{k}={v!r}" for k, v in self.to_json().items() if k != "kind")
+            return f"{self.kind}({args})"
 
 
 class ActionCodec:

@@ -1,4 +1,8 @@
-"""Student copies of the teaching notebooks: solution cells blanked, outputs cleared (plain nbformat-4 JSON)."""
+"""Student copies of the teaching notebooks: solution cells blanked, teacher notes removed, outputs cleared.
+
+Plain nbformat-4 JSON. A lesson's paired jupytext source (``NN_name.py`` beside ``NN_name.ipynb``) holds the
+solutions too, so it is not copied.
+"""
 from __future__ import annotations
 
 import copy
@@ -8,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 SOLUTION_TAG = "solution"
+TEACHER_TAG = "teacher"
 CODE_PLACEHOLDER = "# Your answer here"
 MARKDOWN_PLACEHOLDER = "*Your answer here.*"
 SKIPPED_DIRS = frozenset({"apps", ".ipynb_checkpoints"})
@@ -23,16 +28,26 @@ def is_solution(cell: dict) -> bool:
     return isinstance(tags, list) and SOLUTION_TAG in tags
 
 
+def is_for_teachers(cell: dict) -> bool:
+    """True if the cell carries the ``teacher`` tag (a note removed from student copies)."""
+    tags = cell.get("metadata", {}).get("tags", [])
+    return isinstance(tags, list) and TEACHER_TAG in tags
+
+
 def student_notebook(nb: dict) -> tuple[dict, int]:
-    """A copy of ``nb`` with solution cells replaced by placeholders and every output cleared; and the count."""
+    """A copy of ``nb`` with solution cells replaced by placeholders, teacher notes removed and every output
+    cleared; and the number of blanked solution cells."""
     if not isinstance(nb, dict) or not isinstance(nb.get("cells"), list):
         raise NotebookError("not a Jupyter notebook (no 'cells' list)")
-    out = copy.deepcopy(nb)
-    out.get("metadata", {}).pop("widgets", None)  # saved widget state is output too
-    blanked = 0
-    for i, cell in enumerate(out["cells"]):
+    for i, cell in enumerate(nb["cells"]):
         if not isinstance(cell, dict) or "cell_type" not in cell:
             raise NotebookError(f"cell {i} is not a notebook cell")
+    out = copy.deepcopy(nb)
+    out.get("metadata", {}).pop("widgets", None)  # saved widget state is output too
+    out.get("metadata", {}).pop("jupytext", None)  # the copy is not paired with the teacher's .py source
+    out["cells"] = [cell for cell in out["cells"] if not is_for_teachers(cell)]
+    blanked = 0
+    for cell in out["cells"]:
         kind = cell["cell_type"]
         if is_solution(cell):
             if kind == "code":
@@ -89,8 +104,9 @@ def make_student_copies(src: Path, out: Path) -> list[tuple[Path, int]]:
         except NotebookError as exc:
             raise NotebookError(f"{path}: {exc}") from None
         copies.append((out / path.relative_to(src.resolve()), nb, blanked))
+    sources = {path.with_suffix(".py") for path in notebooks}  # paired lesson sources hold the solutions
     for path in _files(src.resolve(), out.resolve(), "*"):  # the files the notebooks load (positions/ ...)
-        if path.suffix != ".ipynb":
+        if path.suffix != ".ipynb" and path not in sources:
             target = out / path.relative_to(src.resolve())
             target.parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(path, target)

@@ -70,3 +70,26 @@ def test_saved_match_reloads_and_replays_identically(game_count, tmp_path):
     assert json.dumps(again.state.to_json()) == json.dumps(match.state.to_json())
     game2, state2 = rl.load_position(path)
     assert game2.name == name and json.dumps(state2.to_json()) == json.dumps(again.state_at(middle).to_json())
+
+
+def test_a_tampered_match_file_is_reported(game_name, tmp_path):
+    players = rl.GAMES[game_name].players[0]
+    match = Match(rl.load_game(game_name, players=players, seed=4))
+    rng = random.Random(4)
+    for _ in range(30):
+        state = match.state
+        match.apply(state.sample_chance(rng) if state.current_player == rl.CHANCE
+                    else rng.choice(state.legal_actions()))
+    data = match.to_json()
+    data["cursor"] = 20  # another position of the same game: well formed, but not what was saved
+    path = tmp_path / "tampered.json"
+    path.write_text(json.dumps(data))
+    try:
+        Match.load(path)
+    except rl.InvalidPositionError as exc:
+        assert exc.field == "checksum"
+    else:
+        raise AssertionError("a tampered match loaded silently")
+    del data["checksum"]
+    path.write_text(json.dumps(data))
+    assert Match.load(path).cursor == 20  # without a checksum (older files) it loads as written
