@@ -16,6 +16,10 @@ A turn is a sequence of steps (``state.step``): "refill" (chance: missions dealt
 "discovery" (the right neighbour picks the card kept after a failure), "discover" (buy missions), "rest",
 then take stock and the next turn; "peek" is the chance node of a Spyglass look.
 Seats sit clockwise: the left neighbour of p is the next player, p + 1; the right neighbour is p - 1.
+
+This module holds the state (its fields, declared once), the turn flow and the automatic steps; the rules of
+each step, with their legal actions, explanations and effects side by side, are in prepare.py (steps 1-2),
+explore.py (step 3 and the powers) and discover.py (steps 4-5).
 """
 from __future__ import annotations
 
@@ -27,17 +31,19 @@ from typing import Callable
 from ..core.fields import Field, Int, ListOf, Opt, Ref, Seat, StateFields, Str
 from ..core.protocol import CHANCE, TERMINAL, Action, GameState
 from . import text  # noqa: F401  (registers the event texts)
-from .actions import (DRAW, DRAW_RECRUITS, END_DISCOVER, END_REST, STOP, Buy, ChooseRecruit, Corrupt, DeckCard,
-                      DiscardCard, DiscardFind, Draw, DrawRecruits, EndDiscover, EndRest, GiveFind, Heal,
-                      HorlogerCard, KeepCard, MissionCard, RestDiscard, Stop, Untap, UseAmulet, UseCompass,
-                      UseSpyglass, Wound)
+from .actions import (END_DISCOVER, END_REST, Buy, ChooseRecruit, Corrupt, DeckCard, DiscardCard, DiscardFind, GiveFind,
+                      Heal, HorlogerCard, KeepCard, MissionCard, RestDiscard, Untap, UseAmulet, UseCompass, UseSpyglass,
+                      Wound)
 from .cards import TERRAIN_BIT, TERRAINS, Components
+from . import discover, explore, prepare
+from .discover import DiscoverRules
 from .explain import explain
-from .payments import GREAT_EXPEDITION_TOTAL, could_pay, payments
-from .phases import (DANGER, DANGER_DECK, DANGER_DRAW, DISCOVER, DISCOVERY, ENDINGS, EXPLORATION,
-                     EXPLORE, EXPLORE_DRAW, GRID_SIZE, LOAD, OVER, PEEK, RECRUIT, RECRUIT_CHOOSE, RECRUIT_DRAW,
-                     REFILL, REST, RESULTS, REWARD, STEPS, TEAM_SIZE, WIN_VP, WOUNDS)
+from .explore import ExploreRules
+from .phases import (DANGER, DANGER_DECK, DANGER_DRAW, DISCOVER, DISCOVERY, ENDINGS, EXPLORATION, EXPLORE, EXPLORE_DRAW,
+                     GRID_SIZE, LOAD, OVER, PEEK, RECRUIT, RECRUIT_CHOOSE, RECRUIT_DRAW, REFILL, REST, RESULTS, REWARD,
+                     STEPS, TEAM_SIZE, WIN_VP, WOUNDS)
 from .position import check_consistency, describe, hand_text, observation
+from .prepare import PrepareRules
 
 
 class ActionTable:
@@ -81,7 +87,7 @@ def ranking_key(vp: int, best_find: int, stamp: tuple[int, int]) -> tuple[int, i
     return (vp, best_find, stamp[0], stamp[1])
 
 
-class HorlogerieState(GameState):
+class HorlogerieState(PrepareRules, ExploreRules, DiscoverRules, GameState):
     """A position: plain lists of ints (cards are face indices, Horlogers profile indices, missions ids)."""
 
     game_name = "horlogerie"
@@ -300,71 +306,6 @@ class HorlogerieState(GameState):
         self.emit("turn_start", "turn", player=self.seat(p), turn=self.turn,
                   round=(self.turn - 1) // self.players + 1)
 
-    def _start_exploration(self) -> None:
-        self.step = EXPLORE
-        self.emit("explore_start", "explore.exploration", player=self.seat(self.active),
-                  value=self.exploration_value())
-
-    def _end_exploration(self, result: str) -> None:
-        self.explore_result = result
-        self.bonus = 0  # Compasses last until the end of this Exploration phase
-        if result == "perfect":
-            self._start_reward(self.active, "danger")
-        else:
-            self._start_danger()
-
-    def _start_danger(self) -> None:
-        self.step = DANGER
-        self.emit("danger_start", "explore.danger", drawer=self.seat(self.left(self.active)),
-                  player=self.seat(self.active), value=self.explored_sum())
-
-    def _end_danger(self, result: str) -> None:
-        self.danger_result = result
-        if result == "perfect":
-            self._start_reward(self.left(self.active), "wounds")
-        elif result == "bust":
-            self._finish_danger()
-        else:
-            self._start_wounds()
-
-    def _start_wounds(self) -> None:
-        d = self.comp.danger
-        bits = self.explored_terrains()
-        hits = [d.names[f] for f in self.dan_table if d.terrains[f] & bits]
-        self.wounds_left = self.pending_wounds()
-        self.step = WOUNDS
-        self.emit("wounds", "explore.wounds", player=self.seat(self.active), wounds=self.wounds_left,
-                  cards=" ".join(hits) or "none")
-
-    def _finish_danger(self) -> None:
-        self.dan_discard.extend(self.dan_table)
-        self.dan_table.clear()
-        self.step = DISCOVERY
-
-    def _start_reward(self, taker: int, then: str) -> None:
-        self.reward_taker = taker
-        self.reward_next = then
-        self.step = REWARD
-
-    def _give_find(self, m: int) -> None:
-        taker = self.reward_taker
-        self.grid[self.grid.index(m)] = -1
-        self.finds[taker].append(m)
-        self.tapped[taker].append(0)
-        self._vp_changed(taker)
-        rule = "explore.perfect" if self.reward_next == "danger" else "danger.perfect"
-        self.emit("perfect_find", rule, player=self.seat(taker), mission=self.comp.missions.label(m))
-        self._after_reward()
-
-    def _after_reward(self) -> None:
-        then = self.reward_next
-        self.reward_taker = -1
-        self.reward_next = ""
-        if then == "danger":
-            self._start_danger()
-        else:
-            self._start_wounds()
-
     def _end_turn(self) -> None:
         """Take stock (stock.end): the end is triggered by the active player's 12 VP or an empty MISSION deck."""
         p = self.active
@@ -539,67 +480,12 @@ class HorlogerieState(GameState):
             self._current = TERMINAL
             return
 
-    def _discard_everything(self, p: int) -> None:
-        """Carry 0 (no Horlogers): every card and every find with an encumbrance is discarded (prepare.encumbrance)."""
-        enc = self.comp.missions.encumbrance
-        cards = self.hands[p][:]
-        self.exp_discard.extend(cards)
-        self.hands[p].clear()
-        lost = [m for m in self.finds[p] if enc[m] > 0]
-        for m in lost:
-            self._remove_find(p, m)
-        self.emit("discard_everything", "prepare.encumbrance", player=self.seat(p), cards=self._cards_text(cards),
-                  finds=", ".join(self.comp.missions.names[m] for m in lost) or "none")
-
     def _remove_find(self, p: int, m: int) -> None:
         i = self.finds[p].index(m)
         del self.finds[p][i]
         del self.tapped[p][i]
         self.gone.append(m)
         self._vp_changed(p)
-
-    def _recruit(self, p: int, h: int, rule: str) -> None:
-        self.hor_deck.remove(h)
-        self.team[p].append(h)
-        self.wounds[p].append(0)
-        self.recruits_left -= 1
-        self.emit("recruit", rule, player=self.seat(p), profile=self.comp.horlogers.names[h])
-
-    def _wound(self, slot: int) -> None:
-        p = self.active
-        h = self.team[p][slot]
-        self.wounds[p][slot] += 1
-        self.wounds_left -= 1
-        name = self.comp.horlogers.names[h]
-        tough = self.comp.horlogers.toughness[h]
-        if self.wounds[p][slot] > tough:
-            del self.team[p][slot]
-            del self.wounds[p][slot]
-            self.hor_discard.append(h)
-            self.emit("horloger_dies", "explore.wounds", player=self.seat(p), profile=name, toughness=tough)
-        else:
-            self.emit("wound", "explore.wounds", player=self.seat(p), profile=name, wounds=self.wounds[p][slot],
-                      toughness=tough)
-
-    def _keep(self, f: int) -> None:
-        p = self.active
-        self.exp_table.remove(f)
-        self.hands[p].append(f)
-        self.hands[p].sort()
-        rest = self.exp_table[:]
-        self.exp_discard.extend(rest)
-        self.exp_table.clear()
-        self.emit("discovery_one", "explore.discovery", player=self.seat(p), chooser=self.seat(self.right(p)),
-                  card=self.comp.exploration.names[f], discarded=self._cards_text(rest))
-        self.step = DISCOVER
-
-    def _record_look(self, top: int) -> None:
-        seen = self.exp_seen if self.peek_deck == EXPLORATION else self.dan_seen
-        if self.peek_player not in seen:
-            seen.append(self.peek_player)
-            seen.sort()
-        self.step = self.peek_return
-        self.peek_deck, self.peek_player, self.peek_return = "", -1, ""
 
     # -- decisions ---------------------------------------------------------------------------
     def legal_actions(self) -> list[Action]:
@@ -616,93 +502,6 @@ class HorlogerieState(GameState):
             cards, acts, top = self._chance_source()
             return [acts[top]] if top >= 0 else [acts[c] for c in sorted(set(cards))]
         return _GENERATORS[self.step](self)
-
-    def _load_actions(self) -> list[Action]:
-        p = self.active
-        t = self._t
-        enc = self.comp.missions.encumbrance
-        return ([t.discard_card[f] for f in sorted(set(self.hands[p]))]
-                + [t.discard_find[m] for m in self.finds[p] if enc[m] > 0])
-
-    def _recruit_actions(self) -> list[Action]:
-        t = self._t
-        return [DRAW_RECRUITS] + [t.corrupt[m] for m in self.finds[self.active]]
-
-    def _choose_actions(self) -> list[Action]:
-        t = self._t
-        return [t.choose_recruit[h] for h in sorted(set(self.hor_deck))]
-
-    def _draw_actions(self) -> list[Action]:
-        t = self._t
-        explore = self.step == EXPLORE
-        p = self.drawer()
-        table = self.exp_table if explore else self.dan_table
-        out: list[Action] = [DRAW, STOP] if table else [DRAW]
-        if explore:
-            out += [t.compass[m] for m in self.untapped(p, "compass")]
-        glasses = self.untapped(p, "spyglass")
-        if glasses:
-            for deck in (EXPLORATION, DANGER_DECK):
-                if self.can_draw(deck):
-                    out += [t.spyglass[deck][m] for m in glasses]
-        return out
-
-    def _reward_actions(self) -> list[Action]:
-        t = self._t
-        return [t.give_find[m] for m in sorted(self.cheapest_in_grid())]
-
-    def _wound_actions(self) -> list[Action]:
-        t = self._t
-        p = self.active
-        return t.wound[:len(self.team[p])] + [t.amulet[m] for m in self.untapped(p, "amulet")]
-
-    def _discovery_actions(self) -> list[Action]:
-        t = self._t
-        return [t.keep_card[f] for f in sorted(set(self.exp_table))]
-
-    def _buy_actions(self) -> list[Action]:
-        p = self.active
-        comp = self.comp
-        hand = tuple(self.hands[p])
-        names = comp.exploration.names
-        mnames = comp.missions.names
-        out: list[Action] = []
-        if not hand:
-            return out
-        ex = comp.exploration
-        by_terrain = [0, 0, 0, 0, 0, 0, 0, 0]
-        for f in hand:
-            by_terrain[ex.terrain[f]] += ex.value[f]
-        need = self._t.needs
-        buys = self._t.buys
-        cards = len(hand)
-        for m in sorted(x for x in self.grid if x >= 0):
-            bits = need[m]
-            if bits is None:
-                if not could_pay(comp.missions, m, by_terrain, cards):
-                    continue
-            elif any(by_terrain[b] < a for b, a in bits):
-                continue
-            for pay in payments(comp.exploration, comp.missions, m, hand):
-                key = (m, pay)
-                act = buys.get(key)
-                if act is None:
-                    act = buys[key] = Buy(mnames[m], tuple(names[f] for f in pay))
-                out.append(act)
-        return out
-
-    def _discover_actions(self) -> list[Action]:
-        return self._buy_actions() + [END_DISCOVER]
-
-    def _rest_actions(self) -> list[Action]:
-        t = self._t
-        p = self.active
-        out: list[Action] = [t.rest_discard[f] for f in sorted(set(self.hands[p]))]
-        if self.rest_points:
-            out += [t.heal[i] for i, w in enumerate(self.wounds[p]) if w]
-            out += [t.untap[m] for m, tp in zip(self.finds[p], self.tapped[p]) if tp]
-        out.append(END_REST)
-        return out
 
     # -- chance ------------------------------------------------------------------------------
     def _chance_source(self) -> tuple[list[int], list[Action], int]:
@@ -745,190 +544,6 @@ class HorlogerieState(GameState):
     def _do(self, a: Action) -> None:
         _EFFECTS[type(a)](self, a)
         self._settle()
-
-    def _do_deck_card(self, a: DeckCard) -> None:
-        if self.step == PEEK:
-            f = (self.comp.exploration if a.deck == EXPLORATION else self.comp.danger).index[a.card]
-            if a.deck == EXPLORATION:
-                self.exp_top = f
-            else:
-                self.dan_top = f
-            self._record_look(f)
-            return
-        if a.deck == EXPLORATION:
-            f = self.comp.exploration.index[a.card]
-            self.exp_deck.remove(f)
-            self.exp_top = -1
-            self.exp_seen = []
-            self.exp_table.append(f)
-            total, value = self.explored_sum(), self.exploration_value()
-            self.emit("explore_card", "explore.exploration", player=self.seat(self.active), card=a.card,
-                      total=total, value=value)
-            if total < value:
-                self.step = EXPLORE
-            elif total == value:
-                self.emit("explore_perfect", "explore.perfect", player=self.seat(self.active), value=value)
-                self._end_exploration("perfect")
-            else:
-                self.emit("explore_bust", "explore.bust", player=self.seat(self.active), total=total, value=value)
-                self._end_exploration("bust")
-            return
-        f = self.comp.danger.index[a.card]
-        self.dan_deck.remove(f)
-        self.dan_top = -1
-        self.dan_seen = []
-        self.dan_table.append(f)
-        total, value = self.danger_sum(), self.explored_sum()
-        drawer = self.seat(self.left(self.active))
-        self.emit("danger_card", "explore.danger", player=drawer, card=a.card, total=total, value=value)
-        if total < value:
-            self.step = DANGER
-        elif total == value:
-            self.emit("danger_perfect", "danger.perfect", player=drawer, value=value)
-            self._end_danger("perfect")
-        else:
-            self.emit("danger_bust", "danger.bust", player=drawer, total=total, value=value)
-            self._end_danger("bust")
-
-    def _do_mission_card(self, a: MissionCard) -> None:
-        m = self.comp.missions.index[a.mission]
-        self.mis_deck.remove(m)
-        self.grid[self.grid.index(-1)] = m
-        self.emit("refill", "prepare.refill", mission=self.comp.missions.label(m), left=len(self.mis_deck))
-
-    def _do_horloger_card(self, a: HorlogerCard) -> None:
-        self._recruit(self.active, self.comp.horlogers.index[a.profile], "recruit")
-
-    def _do_discard_card(self, a: DiscardCard) -> None:
-        p = self.active
-        f = self.comp.exploration.index[a.card]
-        self.hands[p].remove(f)
-        self.exp_discard.append(f)
-        self.emit("discard_load", "prepare.encumbrance", player=self.seat(p), card=a.card, load=self.load(p),
-                  carry=self.carry(p))
-
-    def _do_discard_find(self, a: DiscardFind) -> None:
-        p = self.active
-        m = self.comp.missions.index[a.find]
-        self._remove_find(p, m)
-        self.emit("discard_find", "prepare.encumbrance", player=self.seat(p), mission=self.comp.missions.label(m),
-                  load=self.load(p), carry=self.carry(p))
-
-    def _do_draw_recruits(self, a: DrawRecruits) -> None:
-        self.recruits_left = TEAM_SIZE - len(self.team[self.active])
-        self.step = RECRUIT_DRAW
-
-    def _do_corrupt(self, a: Corrupt) -> None:
-        p = self.active
-        m = self.comp.missions.index[a.find]
-        self._remove_find(p, m)
-        self.recruits_left = TEAM_SIZE - len(self.team[p])
-        self.emit("corruption", "recruit.corruption", player=self.seat(p), mission=self.comp.missions.label(m))
-        if len(self.hor_deck) < self.recruits_left and self.hor_discard:
-            self.hor_deck.extend(self.hor_discard)
-            self.hor_deck.sort()
-            self.hor_discard.clear()
-            self.emit("reshuffle", "recruit.corruption", deck="Horloger", count=len(self.hor_deck))
-        self.step = RECRUIT_CHOOSE
-
-    def _do_choose_recruit(self, a: ChooseRecruit) -> None:
-        self._recruit(self.active, self.comp.horlogers.index[a.profile], "recruit.corruption")
-
-    def _do_draw(self, a: Draw) -> None:
-        self.step = EXPLORE_DRAW if self.step == EXPLORE else DANGER_DRAW
-
-    def _do_stop(self, a: Stop) -> None:
-        if self.step == EXPLORE:
-            self.emit("explore_stop", "explore.exploration", player=self.seat(self.active),
-                      total=self.explored_sum(), value=self.exploration_value())
-            self._end_exploration("success")
-        else:
-            self.emit("danger_stop", "explore.danger", player=self.seat(self.left(self.active)),
-                      total=self.danger_sum(), value=self.explored_sum())
-            self._end_danger("success")
-
-    def _tap(self, p: int, m: int) -> None:
-        self.tapped[p][self.finds[p].index(m)] = 1
-
-    def _do_compass(self, a: UseCompass) -> None:
-        p = self.active
-        self._tap(p, self.comp.missions.index[a.find])
-        self.bonus += 1
-        self.emit("compass", "power.compass", player=self.seat(p), find=a.find, value=self.exploration_value())
-
-    def _do_spyglass(self, a: UseSpyglass) -> None:
-        p = self.drawer()
-        self._tap(p, self.comp.missions.index[a.find])
-        self.emit("spyglass", "power.spyglass", player=self.seat(p), find=a.find, deck=a.deck.capitalize())
-        self.peek_deck, self.peek_player, self.peek_return = a.deck, p, self.step
-        self.step = PEEK
-
-    def _do_amulet(self, a: UseAmulet) -> None:
-        p = self.active
-        self._tap(p, self.comp.missions.index[a.find])
-        self.wounds_left -= 1
-        self.emit("amulet", "power.amulet", player=self.seat(p), find=a.find, left=self.wounds_left)
-
-    def _do_wound(self, a: Wound) -> None:
-        self._wound(a.slot)
-
-    def _do_give_find(self, a: GiveFind) -> None:
-        self._give_find(self.comp.missions.index[a.mission])
-
-    def _do_keep_card(self, a: KeepCard) -> None:
-        self._keep(self.comp.exploration.index[a.card])
-
-    def _do_buy(self, a: Buy) -> None:
-        p = self.active
-        comp = self.comp
-        m = comp.missions.index[a.mission]
-        for name in a.cards:
-            f = comp.exploration.index[name]
-            self.hands[p].remove(f)
-            self.exp_discard.append(f)
-        self.grid[self.grid.index(m)] = -1
-        self.finds[p].append(m)
-        self.tapped[p].append(0)
-        self._vp_changed(p)
-        paid = sum(comp.exploration.value[comp.exploration.index[c]] for c in a.cards)
-        self.emit("buy", "discover", player=self.seat(p), mission=comp.missions.label(m), cards=" ".join(a.cards),
-                  vp=self.vp(p))
-        need = sum(x for _, x in comp.missions.requirements[m])
-        if comp.missions.special[m] == "great_expedition":
-            need = GREAT_EXPEDITION_TOTAL
-        if need and paid > need:
-            self.emit("no_change", "discover.payment", player=self.seat(p), lost=paid - need)
-
-    def _do_end_discover(self, a: EndDiscover) -> None:
-        self.step = REST
-
-    def _do_rest_discard(self, a: RestDiscard) -> None:
-        p = self.active
-        f = self.comp.exploration.index[a.card]
-        self.hands[p].remove(f)
-        self.exp_discard.append(f)
-        self.rest_points += self.comp.exploration.value[f]
-        self.emit("rest_discard", "rest", player=self.seat(p), card=a.card, points=self.rest_points)
-
-    def _do_heal(self, a: Heal) -> None:
-        p = self.active
-        self.wounds[p][a.slot] -= 1
-        self.rest_points -= 1
-        self.emit("heal", "rest", player=self.seat(p), profile=self.comp.horlogers.names[self.team[p][a.slot]],
-                  wounds=self.wounds[p][a.slot])
-
-    def _do_untap(self, a: Untap) -> None:
-        p = self.active
-        m = self.comp.missions.index[a.find]
-        self.tapped[p][self.finds[p].index(m)] = 0
-        self.rest_points -= 1
-        self.emit("untap", "rest", player=self.seat(p), find=a.find)
-
-    def _do_end_rest(self, a: EndRest) -> None:
-        if self.rest_points:
-            self.emit("rest_lost", "rest", player=self.seat(self.active), points=self.rest_points)
-        self.rest_points = 0
-        self._end_turn()
 
     # -- outcome ---------------------------------------------------------------------------------
     def scores(self) -> list[int]:
@@ -994,22 +609,6 @@ class HorlogerieState(GameState):
 
 
 _GENERATORS: dict[str, Callable[[HorlogerieState], list[Action]]] = {
-    LOAD: HorlogerieState._load_actions, RECRUIT: HorlogerieState._recruit_actions,
-    RECRUIT_CHOOSE: HorlogerieState._choose_actions, EXPLORE: HorlogerieState._draw_actions,
-    DANGER: HorlogerieState._draw_actions, REWARD: HorlogerieState._reward_actions,
-    WOUNDS: HorlogerieState._wound_actions, DISCOVERY: HorlogerieState._discovery_actions,
-    DISCOVER: HorlogerieState._discover_actions, REST: HorlogerieState._rest_actions,
-}
-
+    **prepare.GENERATORS, **explore.GENERATORS, **discover.GENERATORS}
 _EFFECTS: dict[type, Callable[[HorlogerieState, Action], None]] = {
-    DeckCard: HorlogerieState._do_deck_card, MissionCard: HorlogerieState._do_mission_card,
-    HorlogerCard: HorlogerieState._do_horloger_card, DiscardCard: HorlogerieState._do_discard_card,
-    DiscardFind: HorlogerieState._do_discard_find, DrawRecruits: HorlogerieState._do_draw_recruits,
-    Corrupt: HorlogerieState._do_corrupt, ChooseRecruit: HorlogerieState._do_choose_recruit,
-    Draw: HorlogerieState._do_draw, Stop: HorlogerieState._do_stop, UseCompass: HorlogerieState._do_compass,
-    UseSpyglass: HorlogerieState._do_spyglass, UseAmulet: HorlogerieState._do_amulet,
-    Wound: HorlogerieState._do_wound, GiveFind: HorlogerieState._do_give_find,
-    KeepCard: HorlogerieState._do_keep_card, Buy: HorlogerieState._do_buy,
-    EndDiscover: HorlogerieState._do_end_discover, RestDiscard: HorlogerieState._do_rest_discard,
-    Heal: HorlogerieState._do_heal, Untap: HorlogerieState._do_untap, EndRest: HorlogerieState._do_end_rest,
-}
+    **prepare.EFFECTS, **explore.EFFECTS, **discover.EFFECTS}
