@@ -68,7 +68,7 @@ def simulate_games(game: str, players: int, games: int, seed: int = 0, bots: Seq
     if len(bot_names) != players:
         raise ValueError(f"need {players} bots, got {len(bot_names)}")
     make_bots(game, bot_names)  # validate names early
-    seeds = [seed + i for i in range(games)]
+    seeds = range(seed, seed + games)  # a range, not a list: no memory for a million seeds
     if processes > 1:
         chunks = [seeds[i::processes] for i in range(processes)]
         with ProcessPoolExecutor(processes) as pool:

@@ -388,10 +388,13 @@ LESSON_POSITIONS: dict[str, Callable[[], dict]] = {
 def build(name: str) -> dict:
     """The position ``name`` as built here: a rulebook example's state, or a lesson position's file (the one
     position format, ``{"format", "game", "players", "options", "position", "description"}``)."""
-    if name in EXAMPLES:
-        return EXAMPLES[name]["build"]()
     from ..core.position import position_document
     from ..core.registry import load_game
+
+    if name in EXAMPLES:
+        data = EXAMPLES[name]["build"]()
+        game = load_game("master_of_rules", players=data["players"])
+        return position_document(game, game.state_from_json(data), EXAMPLES[name]["about"])
 
     builder = LESSON_POSITIONS[name]
     data = builder()

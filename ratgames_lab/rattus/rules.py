@@ -194,6 +194,10 @@ class RattusState(GameState):
     def current_player(self) -> int:
         return self._current
 
+    def player_name(self, player: int) -> str:
+        """Players are named by their colour (Red, Yellow, ...)."""
+        return colour(player)
+
     @property
     def turn_player(self) -> int:
         """Whose turn it is (the active player), also while chance draws or the game is over."""
