@@ -264,6 +264,38 @@ def compare_thresholds(ph: Phase, objective: Objective = CARDS, thresholds: rang
     return out
 
 
+class Advice(NamedTuple):
+    """The value of stopping now, of drawing once more (then playing on optimally), and the better of the two."""
+
+    stop: Fraction | None
+    draw: Fraction
+    best: str
+
+
+def stop_or_draw(ph: Phase, objective: Objective = CARDS) -> Advice:
+    """The value of each choice now for ``objective`` (stop is None before the first card: drawing is forced)."""
+    n = sum(ph.deck) if any(ph.deck) else sum(ph.discard)
+    if ph.top < 0 and n == 0:
+        value = objective.value(_terminal(ph, "stop", ph.total, ph.cards, ph.low, ph.hurt))
+        return Advice(value, value, "stop")
+    deck, discard = (ph.deck, ph.discard) if any(ph.deck) or ph.top >= 0 else (ph.discard, (0,) * len(ph.discard))
+    outcomes = [(ph.top, ONE)] if ph.top >= 0 else [(k, Fraction(c, n)) for k, c in enumerate(deck) if c]
+    draw = ZERO
+    for k, p in outcomes:
+        v = ph.values[k]
+        t, c, lo, h = ph.total + v, ph.cards + 1, (v if ph.low == 0 else min(ph.low, v)), ph.hurt + ph.wound(k)
+        if t >= ph.target:
+            draw += p * objective.value(_terminal(ph, "bust" if t > ph.target else "perfect", t, c, lo, h))
+        else:
+            nd = deck[:k] + (deck[k] - 1,) + deck[k + 1:]
+            sub = dataclasses.replace(ph, deck=nd, discard=discard, total=t, cards=c, low=lo, hurt=h, top=-1)
+            draw += p * solve(sub, objective).value
+    if ph.cards == 0:
+        return Advice(None, draw, "draw")
+    stop = objective.value(_terminal(ph, "stop", ph.total, ph.cards, ph.low, ph.hurt))
+    return Advice(stop, draw, "draw" if draw > stop else "stop")
+
+
 def decision_table(ph: Phase, objective: Objective = CARDS, threshold: int | None = None) -> dict[int, tuple]:
     """For each total below the target: (P(the phase reaches it and the policy draws), P(... and stops)).
 
@@ -366,5 +398,5 @@ def expected_wounds(state: HorlogerieState, player: int | None = None, threshold
 
 
 __all__ = ["Objective", "Stats", "Phase", "NextCard", "Solution", "CARDS", "POINTS", "PERFECT", "WOUNDS", "next_card",
-           "solve", "compare_thresholds", "decision_table", "exploration_phase", "danger_phase", "vp_per_point", "turn_objective",
+           "solve", "compare_thresholds", "decision_table", "Advice", "stop_or_draw", "exploration_phase", "danger_phase", "vp_per_point", "turn_objective",
            "expected_wounds"]

@@ -231,3 +231,17 @@ def test_the_decision_table_accounts_for_every_way_the_phase_ends():
     table = O.decision_table(small, O.CARDS)
     reach_one = Fraction(2, 5)  # the first card is a 1
     assert sum(table[1]) == reach_one
+
+
+@pytest.mark.parametrize("deck,discard,target", SMALL)
+def test_the_value_of_stopping_and_of_drawing_now(deck, discard, target):
+    first = phase_of(deck, discard, target)
+    advice = O.stop_or_draw(first, O.CARDS)
+    assert advice.stop is None and advice.best == "draw" and advice.draw == O.solve(first, O.CARDS).value
+    s = arrange(2)
+    explore(s, "S2", "R1", stop=False)
+    for objective in (O.CARDS, O.PERFECT, O.turn_objective(s)):
+        ph = O.exploration_phase(s, 0)
+        advice = O.stop_or_draw(ph, objective)
+        sol = O.solve(ph, objective)
+        assert max(advice.stop, advice.draw) == sol.value and (advice.best == "draw") == sol.draw
