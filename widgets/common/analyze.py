@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import sys
 import time
 from typing import Callable, Iterator
 
@@ -95,7 +96,10 @@ class AnalyzePanel:
     def _intro() -> str:
         return ('<div class="rg-note">For each option of the player to move, the computer plays many random games '
                 'to the end (guessing the hidden cards, never peeking) and counts how often that player wins. '
-                'The dark line shows the likely range of the true chance: more games make it shorter.</div>')
+                'The dark line shows the likely range of the true chance: more games make it shorter.</div>'
+                + ('<div class="rg-note">Python runs in your browser here, several times slower than on a computer: '
+                   'an analysis takes a few seconds, longer with more games.</div>'
+                   if sys.platform == "emscripten" else ""))
 
     def set_visible(self, visible: bool) -> None:
         """Whether the panel's tab is shown: a bqplot figure laid out in a hidden tab logs negative sizes."""
