@@ -1,0 +1,202 @@
+"""L'Horlogerie des Rats dashboard: stop or draw at its centre (the drawing rows, a live gauge of the next card's
+exact odds and the optimal advice, hideable), the players' teams, hands and finds, the mission grid, the
+explained log and the shared controls. Drawn from ``observation(viewer)``, the events and ``legal_actions()``."""
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+import ipywidgets as w
+
+from .common.dashboard import Dashboard
+from .common.seats import bot_word
+from .common.theme import esc
+from .horlogerie_gauge import StopOrDrawGauge
+from .horlogerie_view import RULES_IN_BRIEF, draw_row_html, grid_html, seat_html
+
+DRAWING = ("explore", "explore_draw", "danger", "danger_draw")
+
+
+class HorlogerieDashboard(Dashboard):
+    """Play L'Horlogerie des Rats against bots (or classmates): push your luck with exact odds in view."""
+
+    game_name = "horlogerie"
+    action_groups = {
+        "draw": "Stop or draw?", "stop": "Stop or draw?", "compass": "Use a find", "spyglass": "Use a find",
+        "amulet": "Use a find", "wound": "Put a wound on an Horloger", "give_find": "Choose the find they get",
+        "keep_card": "Choose the one card they keep", "buy": "Buy a mission (exact cards, no change)",
+        "end_discover": "Done buying", "rest_discard": "Rest: discard a card for its points",
+        "heal": "Rest: heal a wound", "untap": "Rest: untap a find", "end_rest": "Done resting",
+        "discard_card": "Too heavy: discard a card", "discard_find": "Too heavy: discard a find",
+        "draw_recruits": "Recruit Horlogers", "corrupt": "Corruption: give up a find to choose",
+        "choose_recruit": "Choose a recruit",
+    }
+    fold_kinds = ("buy", "rest_discard")
+    heading_kinds = ("turn_start",)
+    log_classes = {"explore_perfect": "rg-good", "danger_perfect": "rg-good", "perfect_find": "rg-good",
+                   "buy": "rg-good", "explore_bust": "rg-bad", "danger_bust": "rg-good", "wound": "rg-bad",
+                   "horloger_dies": "rg-bad", "refill": "rg-minor", "setup_team": "rg-minor"}
+    css_files = ("horlogerie.css",)
+
+    def __init__(self, players: int = 4, seed: int = 0, seats: Sequence[str] | None = None,
+                 bot_delay: float = 0.8, auto: bool = True, teacher: bool = True, teacher_view: bool = False,
+                 advice: bool = True):
+        self._advice_default = advice
+        super().__init__(players=players, seed=seed, seats=seats, bot_delay=bot_delay, auto=auto, teacher=teacher,
+                         teacher_view=teacher_view)
+
+    # ------------------------------------------------------------------ board
+    def board_widget(self) -> w.Widget:
+        """Stop or draw (the drawing rows and the gauge) above the players and the mission grid."""
+        self.draw_view = w.HTML()
+        self.gauge = StopOrDrawGauge(advice=self._advice_default)
+        self.players_view = w.HTML()
+        self.grid_view = w.HTML()
+        centre = w.VBox([self.draw_view, self.gauge.widget])
+        centre.add_class("rg-panel")
+        centre.add_class("hl-centre")
+        return w.VBox([centre, self.players_view, self.grid_view])
+
+    def render_board(self) -> None:
+        """Redraw the drawing rows, the gauge, the players and the grid from the observation."""
+        obs = self.observation()
+        comp = self.game.components
+        self.draw_view.value = self._draw_html(obs)
+        p = self.state.current_player
+        seat = p if p >= 0 and p in self.visible_hands() else self.viewer()
+        drawer = self._drawer(obs)
+        deciding = p >= 0 and obs["step"] in ("explore", "danger") and (p in self.visible_hands())
+        self.gauge.update(self.state, seat, self.seat_label(drawer) if drawer is not None else "", deciding)
+        visible = self.visible_hands()
+        seats = []
+        for s in range(self.players):
+            hand = self.observation(s)["hand"] if s in visible else None
+            seats.append(seat_html(obs, s, self.seat_label(s), self._tags(obs, s), hand, comp,
+                                   s == obs["current_player"], s == obs["active"]))
+        self.players_view.value = f'<div class="hl-seats">{"".join(seats)}</div>'
+        vp = comp.missions.vp
+
+        def cheapest(grid: list[str]) -> set[str]:
+            low = min((vp[comp.missions.index[n]] for n in grid if n), default=0)
+            return {n for n in grid if n and vp[comp.missions.index[n]] == low}
+        self.grid_view.value = grid_html(obs, comp, cheapest)
+
+    def _drawer(self, obs: dict) -> int | None:
+        """Who draws now: the explorer, or their left neighbour in the Danger phase."""
+        if obs["step"] in ("explore", "explore_draw"):
+            return obs["active"]
+        if obs["step"] in ("danger", "danger_draw"):
+            return (obs["active"] + 1) % self.players
+        return None
+
+    def _draw_html(self, obs: dict) -> str:
+        active = obs["active"]
+        left = (active + 1) % self.players
+        ex, dg = obs["exploration"], obs["danger"]
+        exp_total = sum(int("".join(c for c in f if c.isdigit())) for f in ex["table"])
+        dan_total = sum(int("".join(c for c in f if c.isdigit())) for f in dg["table"])
+        rows = draw_row_html(f"Exploration by {self.seat_label(active)}", ex["table"], "exp", exp_total,
+                             obs["exploration_value"], obs["explore_result"])
+        if dg["table"] or obs["step"] in ("danger", "danger_draw"):
+            rows += draw_row_html(f"Danger drawn by {self.seat_label(left)} (left neighbour)", dg["table"], "dan",
+                                  dan_total, obs["danger_value"], obs["danger_result"])
+        top = ""
+        for deck, name in ((ex, "Exploration"), (dg, "Danger")):
+            if deck["top"]:
+                top += f'<div class="rg-note">🔭 You looked at the top {name} card: <b>{esc(deck["top"])}</b></div>'
+        return (f'<div class="rg-section">Stop or draw? <span class="rg-muted">Exploration deck {ex["deck"]} · '
+                f'Danger deck {dg["deck"]}</span></div>{rows}{top}')
+
+    def _tags(self, obs: dict, seat: int) -> str:
+        if self.is_human(seat):
+            tags = ('<span class="hl-tag hl-tag-you">you</span>' if seat == self.viewer() else
+                    '<span class="hl-tag">human</span>')
+        else:
+            tags = f'<span class="hl-tag">{esc(bot_word(self.seats[seat]))}</span>'
+        if seat == obs["active"] and not self.state.is_terminal():
+            tags += '<span class="hl-tag hl-tag-turn">turn</span>'
+        if self.state.is_terminal() and self.state.returns()[seat] > 0:
+            tags += '<span class="hl-tag hl-tag-win">winner</span>'
+        return tags
+
+    # ------------------------------------------------------------------ words
+    def header_html(self) -> str:
+        """Title and where we are."""
+        obs = self.observation()
+        where = "Game over" if self.state.is_terminal() else \
+            f"Turn {obs['turn']} · {self.seat_label(obs['active'])} explores · first to 12 VP"
+        return (f'<div class="rg-header"><div class="rg-title">L\'Horlogerie des Rats</div>'
+                f'<div class="rg-subtitle">{where} · {self.players} players{esc(self.you_text())}</div></div>')
+
+    def banner_html(self) -> str:
+        """What the player to move must do, in plain words."""
+        s = self.state
+        p = s.current_player
+        if s.is_terminal():
+            final = next((e.text() for e in reversed(s.events) if e.kind in ("end_winner", "winner")), "")
+            return f'<div class="rg-banner rg-banner-over">Game over. {esc(final)}</div>'
+        if p < 0:
+            return '<div class="rg-banner rg-banner-bot">A card is being drawn…</div>'
+        obs = self.observation()
+        active = self.seat_label(obs["active"])
+        step = obs["step"]
+        table = obs["exploration"]["table"] if step == "explore" else obs["danger"]["table"]
+        total = sum(int("".join(c for c in f if c.isdigit())) for f in table)
+        tasks = {
+            "load": ("discard until your load fits your carry",
+                     f"Load {obs['load'][p]} is more than carry {obs['carry'][p]}."),
+            "recruit": ("recruit Horlogers", "Your team has fewer than 3 Horlogers."),
+            "recruit_choose": ("choose a recruit", "Corruption lets you pick from the whole deck."),
+            "explore": ("stop or draw?", f"Total {total} of exploration value {obs['exploration_value']}: "
+                        f"exactly {obs['exploration_value']} is perfect, more is a bust."),
+            "danger": (f"stop or draw the Danger against {active}?",
+                       f"Total {total} of danger value {obs['danger_value']}: if you do not bust, the creatures "
+                       f"wound {active}'s team."),
+            "wounds": (f"put the wounds on your Horlogers ({obs['wounds_left']} left)",
+                       "An Horloger with more wounds than its toughness is discarded."),
+            "reward": ("choose the find (tied cheapest missions)", "You are the taker's right neighbour."),
+            "discovery": (f"choose the one card {active} keeps", f"{active} busted: you are the right neighbour."),
+            "discover": ("buy missions, or finish", "Pay exactly the terrain points a mission asks: no change."),
+            "rest": ("rest: discard cards to heal or untap", f"Points to spend: {obs['rest_points']}."),
+        }
+        task, why = tasks.get(step, ("choose an action", ""))
+        if self.is_human(p):
+            head, kind = f"{self.seat_label(p)} (you): {task}", "you"
+        else:
+            head, kind = f"{self.who(p)}: {task}", "bot"
+            why = "Watch it play." if self.auto and self.live() else "Press Step to let it play."
+        return f'<div class="rg-banner rg-banner-{kind}">{esc(head)}<small>{esc(why)}</small></div>'
+
+    def rules_html(self) -> str:
+        """The rules in brief (a fold-out)."""
+        return RULES_IN_BRIEF
+
+    def game_over_html(self) -> str:
+        """The final VP of each player and the winner."""
+        obs = self.observation()
+        won = [p for p, r in enumerate(self.state.returns()) if r > 0]
+        rows = "".join(f'<tr><td>{esc(self.seat_label(p))}</td><td><b>{obs["scores"][p]}</b> VP</td>'
+                       f'<td>{len(obs["finds"][p])} finds</td><td>{"🏆 winner" if p in won else ""}</td></tr>'
+                       for p in range(self.players))
+        return f'<div class="rg-section">Game over</div><table class="hl-final">{rows}</table>'
+
+    def decision_title(self, player: int) -> str:
+        """Heading above the buttons."""
+        return f"Your choices, {self.seat_label(player)}"
+
+    def action_class(self, action: Any) -> str:
+        """Stop is green, draw is red-orange (the risk), the rest plain."""
+        return {"draw": "hl-b-draw", "stop": "hl-b-stop"}.get(action.kind, "")
+
+    def odds_key(self) -> Any:
+        """The gauge is on the board: the odds tab repeats it."""
+        return (self._version, self._viewer, self.teacher)
+
+    def update_odds(self) -> None:
+        """The "My odds" tab: the next card's exact odds, as on the gauge."""
+        odds = self.gauge.odds
+        if odds is None:
+            self.odds_panel.clear("Nobody is drawing now: the odds of the next card appear during Exploration and "
+                                  "Danger (the gauge above the players).")
+            return
+        self.odds_panel.show("Next card", ["under", "exact", "bust"], {"probability": list(odds)},
+                             note="Exact odds over the cards that can still come.")

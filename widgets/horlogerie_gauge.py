@@ -1,0 +1,123 @@
+"""Stop or draw? The live bqplot gauge of the next card's odds (under / exact / bust) and the optimal advice."""
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+import bqplot as bq
+import ipywidgets as w
+
+from ratgames_lab.horlogerie import POINTS, WOUNDS, danger_phase, exploration_phase, next_card, stop_or_draw
+
+from .common.theme import esc
+
+CATEGORIES = ("under", "exact", "bust")
+COLOURS = ["#3ebd93", "#f0b429", "#e12d39"]
+WORDS = {"under": "stays under: you may draw again", "exact": "exactly the value: a perfect draw",
+         "bust": "goes over: a bust"}
+
+
+def pct(p: Fraction) -> str:
+    """'33.3%' (one decimal; the exact fraction is shown beside it)."""
+    return f"{float(p) * 100:.1f}%"
+
+
+def frac(p: Fraction) -> str:
+    """'1/3' (or '0' / '1')."""
+    return str(p)
+
+
+def num(x: Fraction) -> str:
+    """An expected value with two decimals, or an integer as is."""
+    return str(x.numerator) if x.denominator == 1 else f"{float(x):.2f}"
+
+
+class StopOrDrawGauge:
+    """The next card's odds as three bars, their exact fractions, and (toggle) the optimal policy's advice."""
+
+    def __init__(self, advice: bool = True):
+        self.x_scale = bq.OrdinalScale(domain=list(CATEGORIES))
+        self.y_scale = bq.LinearScale(min=0.0, max=1.0)
+        self.bars = bq.Bars(x=list(CATEGORIES), y=[0.0, 0.0, 0.0], scales={"x": self.x_scale, "y": self.y_scale},
+                            colors=COLOURS, color_mode="element", label_display=True,
+                            label_display_format=".1%", label_font_style={"font-size": "14px", "font-weight": "bold"})
+        self.figure = bq.Figure(marks=[self.bars], title="Next card",
+                                axes=[bq.Axis(scale=self.x_scale, tick_style={"font-size": "14px"}),
+                                      bq.Axis(scale=self.y_scale, orientation="vertical", tick_format=".0%",
+                                              num_ticks=3)],
+                                fig_margin={"top": 34, "bottom": 26, "left": 46, "right": 8},
+                                layout=w.Layout(width="100%", height="190px", min_width="220px"))
+        self.figure.add_class("hl-gauge")
+        self.numbers = w.HTML()
+        self.advice = w.HTML()
+        self.toggle = w.ToggleButton(value=advice, description="Show the best move",
+                                     tooltip="The optimal stop-or-draw policy (hide it so that the class guesses first)",
+                                     icon="lightbulb-o", layout=w.Layout(width="auto"))
+        self.toggle.add_class("hl-advice-toggle")
+        self.toggle.observe(lambda _c: self._show_advice(), names="value")
+        self.odds: tuple[Fraction, Fraction, Fraction] | None = None
+        self.best: Any = None
+        self._advice_html = ""
+        left = w.VBox([self.figure], layout=w.Layout(flex="1 1 260px", min_width="220px"))
+        right = w.VBox([self.numbers, self.toggle, self.advice], layout=w.Layout(flex="1 1 240px", min_width="0"))
+        self.widget = w.HBox([left, right], layout=w.Layout(flex_flow="row wrap", align_items="flex-start"))
+        self.widget.add_class("hl-gauge-box")
+
+    def phase(self, state: Any, seat: int | None) -> tuple[str, Any] | None:
+        """('explore' or 'danger', the phase as ``seat`` knows it), or None when nobody is drawing."""
+        step = state.step
+        if step in ("explore", "explore_draw"):
+            return "explore", exploration_phase(state, seat)
+        if step in ("danger", "danger_draw"):
+            return "danger", danger_phase(state, seat)
+        return None
+
+    def update(self, state: Any, seat: int | None, drawer: str, deciding: bool) -> None:
+        """Recompute from the position as ``seat`` knows it; ``deciding``: the drawer chooses stop or draw now."""
+        found = self.phase(state, seat)
+        if found is None:
+            self.odds, self.best = None, None
+            self.bars.y = [0.0, 0.0, 0.0]
+            self.figure.title = "Next card: nobody is drawing now"
+            self.numbers.value = ('<div class="rg-note">The gauge comes alive during the Exploration and the Danger '
+                                  'phases: the chance that the next card stays under, hits exactly, or busts.</div>')
+            self._advice_html = ""
+            self._show_advice()
+            return
+        kind, ph = found
+        nc = next_card(ph)
+        self.odds = (nc.under, nc.exact, nc.bust)
+        self.bars.y = [float(p) for p in self.odds]
+        what = "exploration value" if kind == "explore" else "danger value"
+        self.figure.title = f"Next card for {drawer}: total {ph.total}, {what} {ph.target}"
+        known = " (the Spyglass showed the top card)" if ph.top >= 0 else ""
+        left = sum(ph.deck) if any(ph.deck) else sum(ph.discard)
+        rows = "".join(f'<tr><td><i class="hl-sw" style="background:{c}"></i>{esc(WORDS[n])}</td>'
+                       f'<td><b>{pct(p)}</b></td><td class="rg-muted">{frac(p)}</td></tr>'
+                       for n, c, p in zip(CATEGORIES, COLOURS, self.odds))
+        self.numbers.value = (f'<div class="hl-odds"><div class="rg-note">{left} cards could come next{known}. '
+                              f'Need {ph.target - ph.total} or less to stay safe.</div>'
+                              f'<table class="hl-oddtable">{rows}</table></div>')
+        if deciding and ph.cards > 0:
+            objective, unit = (POINTS, "exploration points kept") if kind == "explore" else (WOUNDS, "wounds inflicted")
+            self.best = stop_or_draw(ph, objective)
+            verb = "STOP" if self.best.best == "stop" else "DRAW"
+            self._advice_html = (f'<div class="hl-advice hl-advice-{self.best.best}">Best move: <b>{verb}</b>'
+                                 f'<div class="rg-note">Expected {unit} — stop now: <b>{num(self.best.stop)}</b>, '
+                                 f'draw once more (then play on at best): <b>{num(self.best.draw)}</b>.</div></div>')
+        elif deciding:
+            self.best = None
+            self._advice_html = '<div class="hl-advice">The first card is always drawn.</div>'
+        else:
+            self.best = None
+            self._advice_html = ""
+        self._show_advice()
+
+    def _show_advice(self) -> None:
+        if not self._advice_html:
+            self.advice.value = ""
+        elif self.toggle.value:
+            self.advice.value = self._advice_html
+        else:
+            self.advice.value = ('<div class="hl-advice hl-advice-hidden">Hidden: guess first — stop or draw? '
+                                 'Then press “Show the best move”.</div>')
