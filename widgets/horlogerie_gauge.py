@@ -43,7 +43,7 @@ class StopOrDrawGauge:
                             label_display_format=".1%", label_font_style={"font-size": "14px", "font-weight": "bold"})
         self.figure = bq.Figure(marks=[self.bars], title="Next card",
                                 axes=[bq.Axis(scale=self.x_scale, tick_style={"font-size": "14px"}),
-                                      bq.Axis(scale=self.y_scale, orientation="vertical", tick_format=".0%",
+                                      bq.Axis(scale=self.y_scale, side="left", tick_format=".0%",
                                               num_ticks=3)],
                                 fig_margin={"top": 34, "bottom": 26, "left": 46, "right": 8},
                                 layout=w.Layout(width="100%", height="190px", min_width="220px"))

@@ -68,7 +68,7 @@ def find_chip(mission: str, tapped: bool, comp: Any) -> str:
             f'{POWER_ICONS.get(power, "")} {esc(power.capitalize())}{" (tapped)" if tapped else ""}</span>')
 
 
-def horloger_chip(member: dict, comp: Any) -> str:
+def horloger_chip(member: dict, comp: Any, number: int = 0) -> str:
     """An Horloger: profile, exploration value, wounds against toughness, carry."""
     hd = comp.horlogers
     h = hd.index[member["profile"]]
@@ -76,7 +76,7 @@ def horloger_chip(member: dict, comp: Any) -> str:
     hearts = "●" * wounds + "○" * max(0, tough + 1 - wounds)
     tip = (f"{member['profile']}: exploration {hd.exploration[h]}, toughness {tough} (discarded at {tough + 1} "
            f"wounds), carry {hd.carry[h]}; {wounds} wound{'s' if wounds != 1 else ''}")
-    return (f'<span class="hl-horl{" hl-hurt" if wounds else ""}" title="{esc(tip)}"><b>{esc(member["profile"])}</b> '
+    return (f'<span class="hl-horl{" hl-hurt" if wounds else ""}" title="{esc(tip)}">#{number} <b>{esc(member["profile"])}</b> '
             f'<span class="hl-ev" title="exploration value">⚲{hd.exploration[h]}</span> '
             f'<span class="hl-wounds" title="wounds / lives">{hearts}</span></span>')
 
@@ -84,7 +84,7 @@ def horloger_chip(member: dict, comp: Any) -> str:
 def seat_html(obs: dict, seat: int, label: str, tags: str, hand: list[str] | None, comp: Any,
               current: bool, turn: bool) -> str:
     """One player's panel: VP, team with wounds, carry, hand (cards or its size), finds."""
-    team = "".join(horloger_chip(m, comp) for m in obs["teams"][seat]) or \
+    team = "".join(horloger_chip(m, comp, i + 1) for i, m in enumerate(obs["teams"][seat])) or \
         '<span class="hl-bad">no Horloger left: carry 0</span>'
     finds = "".join(find_chip(f["mission"], f["tapped"], comp) for f in obs["finds"][seat]) or \
         '<span class="rg-muted">no find</span>'
