@@ -50,9 +50,9 @@ class StopOrDrawGauge:
         self.figure.add_class("hl-gauge")
         self.numbers = w.HTML()
         self.advice = w.HTML()
-        self.toggle = w.ToggleButton(value=advice, description="Show the best move",
+        self.toggle = w.ToggleButton(value=advice, description="💡 Show the best move",
                                      tooltip="The optimal stop-or-draw policy (hide it so that the class guesses first)",
-                                     icon="lightbulb-o", layout=w.Layout(width="auto"))
+                                     layout=w.Layout(width="auto"))
         self.toggle.add_class("hl-advice-toggle")
         self.toggle.observe(lambda _c: self._show_advice(), names="value")
         self.odds: tuple[Fraction, Fraction, Fraction] | None = None
@@ -120,4 +120,4 @@ class StopOrDrawGauge:
             self.advice.value = self._advice_html
         else:
             self.advice.value = ('<div class="hl-advice hl-advice-hidden">Hidden: guess first — stop or draw? '
-                                 'Then press “Show the best move”.</div>')
+                                 'Then press “💡 Show the best move”.</div>')
