@@ -21,7 +21,7 @@ class HorlogerieDashboard(Dashboard):
 
     game_name = "horlogerie"
     action_groups = {
-        "draw": "Stop or draw?", "stop": "Stop or draw?", "compass": "Use a find", "spyglass": "Use a find",
+        "draw": "Draw: risk one more card", "stop": "Stop: keep what you drew", "compass": "Use a find", "spyglass": "Use a find",
         "amulet": "Use a find", "wound": "Put a wound on an Horloger", "give_find": "Choose the find they get",
         "keep_card": "Choose the one card they keep", "buy": "Buy a mission (exact cards, no change)",
         "end_discover": "Done buying", "rest_discard": "Rest: discard a card for its points",

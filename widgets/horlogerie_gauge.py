@@ -41,16 +41,17 @@ class StopOrDrawGauge:
         self.bars = bq.Bars(x=list(CATEGORIES), y=[0.0, 0.0, 0.0], scales={"x": self.x_scale, "y": self.y_scale},
                             colors=COLOURS, color_mode="element", label_display=True,
                             label_display_format=".1%", label_font_style={"font-size": "14px", "font-weight": "bold"})
-        self.figure = bq.Figure(marks=[self.bars], title="Next card",
+        self.figure = bq.Figure(marks=[self.bars], title="",
                                 axes=[bq.Axis(scale=self.x_scale, tick_style={"font-size": "14px"}),
                                       bq.Axis(scale=self.y_scale, side="left", tick_format=".0%",
-                                              num_ticks=3)],
-                                fig_margin={"top": 34, "bottom": 26, "left": 46, "right": 8},
+                                              tick_values=[0.0, 0.5, 1.0])],
+                                fig_margin={"top": 22, "bottom": 26, "left": 46, "right": 8},
                                 layout=w.Layout(width="100%", height="190px", min_width="220px"))
         self.figure.add_class("hl-gauge")
+        self.heading = w.HTML()
         self.numbers = w.HTML()
         self.advice = w.HTML()
-        self.toggle = w.ToggleButton(value=advice, description="💡 Show the best move",
+        self.toggle = w.ToggleButton(value=advice, description="Hide the best move",
                                      tooltip="The optimal stop-or-draw policy (hide it so that the class guesses first)",
                                      layout=w.Layout(width="auto"))
         self.toggle.add_class("hl-advice-toggle")
@@ -58,7 +59,7 @@ class StopOrDrawGauge:
         self.odds: tuple[Fraction, Fraction, Fraction] | None = None
         self.best: Any = None
         self._advice_html = ""
-        left = w.VBox([self.figure], layout=w.Layout(flex="1 1 260px", min_width="220px"))
+        left = w.VBox([self.heading, self.figure], layout=w.Layout(flex="1 1 260px", min_width="220px"))
         right = w.VBox([self.numbers, self.toggle, self.advice], layout=w.Layout(flex="1 1 240px", min_width="0"))
         self.widget = w.HBox([left, right], layout=w.Layout(flex_flow="row wrap", align_items="flex-start"))
         self.widget.add_class("hl-gauge-box")
@@ -78,7 +79,7 @@ class StopOrDrawGauge:
         if found is None:
             self.odds, self.best = None, None
             self.bars.y = [0.0, 0.0, 0.0]
-            self.figure.title = "Next card: nobody is drawing now"
+            self.heading.value = '<div class="hl-gauge-title">Next card: nobody is drawing now</div>'
             self.numbers.value = ('<div class="rg-note">The gauge comes alive during the Exploration and the Danger '
                                   'phases: the chance that the next card stays under, hits exactly, or busts.</div>')
             self._advice_html = ""
@@ -89,7 +90,8 @@ class StopOrDrawGauge:
         self.odds = (nc.under, nc.exact, nc.bust)
         self.bars.y = [float(p) for p in self.odds]
         what = "exploration value" if kind == "explore" else "danger value"
-        self.figure.title = f"Next card for {drawer}: total {ph.total}, {what} {ph.target}"
+        self.heading.value = (f'<div class="hl-gauge-title">Next card for {esc(drawer)}: total {ph.total} of '
+                              f'{what} {ph.target}</div>')
         known = " (the Spyglass showed the top card)" if ph.top >= 0 else ""
         left = sum(ph.deck) if any(ph.deck) else sum(ph.discard)
         rows = "".join(f'<tr><td><i class="hl-sw" style="background:{c}"></i>{esc(WORDS[n])}</td>'
@@ -114,10 +116,11 @@ class StopOrDrawGauge:
         self._show_advice()
 
     def _show_advice(self) -> None:
+        self.toggle.description = "Hide the best move" if self.toggle.value else "Show the best move"
         if not self._advice_html:
             self.advice.value = ""
         elif self.toggle.value:
             self.advice.value = self._advice_html
         else:
             self.advice.value = ('<div class="hl-advice hl-advice-hidden">Hidden: guess first — stop or draw? '
-                                 'Then press “💡 Show the best move”.</div>')
+                                 'Then press “Show the best move”.</div>')

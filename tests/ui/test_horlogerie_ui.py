@@ -60,10 +60,10 @@ def test_play_a_whole_turn_by_clicks(page):
             if not shot and "Turn 2" in header:
                 check_projector_page(page, ".hl-centre", "horlogerie_1280x720.png")
                 shot = True
-            page.get_by_role("button", name=re.compile("Show the best move")).click()
+            page.get_by_role("button", name=re.compile("the best move")).click()
             page.wait_for_function("() => document.querySelector('.hl-gauge-box').innerText.includes('guess first')",
                                    timeout=10_000)
-            page.get_by_role("button", name=re.compile("Show the best move")).click()
+            page.get_by_role("button", name=re.compile("the best move")).click()
             _click(page, "Stop drawing")
         elif any(label.startswith("End the") or label.startswith("Done") for label in labels):
             _click(page, next(label for label in labels if label.startswith(("End the", "Done"))))

@@ -90,7 +90,7 @@ def test_gauge_is_idle_when_nobody_draws_and_the_odds_tab_repeats_it(dash):
         button(dash, "stop" if "stop" in kinds else "draw").click()
     assert dash.state.step not in ("danger", "explore")  # a human decision with nobody drawing
     assert dash.gauge.odds is None and list(dash.gauge.bars.y) == [0, 0, 0]
-    assert "nobody is drawing" in dash.gauge.figure.title
+    assert "nobody is drawing" in dash.gauge.heading.value
     assert "Nobody is drawing" in dash.odds_panel.note.value
 
 
@@ -101,8 +101,9 @@ def test_advice_toggle_hides_and_shows_the_best_move(dash):
     assert best in dash.gauge.advice.value
     dash.gauge.toggle.value = False
     assert "Best move" not in dash.gauge.advice.value and best not in dash.gauge.advice.value
-    assert "guess first" in dash.gauge.advice.value
+    assert "guess first" in dash.gauge.advice.value and dash.gauge.toggle.description == "Show the best move"
     dash.gauge.toggle.value = True
+    assert dash.gauge.toggle.description == "Hide the best move"
     assert best in dash.gauge.advice.value
     hidden = make(advice=False)
     button(hidden, "draw").click()
