@@ -74,6 +74,6 @@ def test_play_a_whole_turn_by_clicks(page):
     assert shot, "Player 1's own stop-or-draw decision was never on screen"
     log = page.inner_text(".rg-app")
     assert "Player 1" in log and "Exploration" in log
-    page.screenshot(path=str(ARTIFACTS / "horlogerie_after_turn.png"))
+    page.screenshot(path=str(ARTIFACTS / "horlogerie_after_turn.png"), full_page=True)
     assert page.locator(".jupyter-widgets-error-widget").count() == 0
     assert not [e for e in page.errors if "model" in e.lower() or "negative value" in e], page.errors
