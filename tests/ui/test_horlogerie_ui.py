@@ -26,17 +26,16 @@ def page():
 
 
 def _click(page, name: str | None = None) -> None:
-    """Click the button called ``name`` (else the first choice) and wait for the panel to be redrawn."""
+    """Click the button called ``name`` (else the first choice); wait until its panel is replaced by the next
+    decision of the human (the bots have played meanwhile) and the page has settled."""
     buttons = page.locator(CHOICE)
     button = buttons.filter(has_text=name).first if name else buttons.first
-    before = page.inner_text(".rg-banner") + "|" + page.inner_text(".hl-centre")
+    handle = button.element_handle()
     button.click()
-    page.wait_for_function(
-        """before => { const b = document.querySelector('.rg-banner'), c = document.querySelector('.hl-centre');
-                       return !b || !c || b.innerText + '|' + c.innerText !== before; }""",
-        arg=before, timeout=30_000)
+    page.wait_for_function("el => !el.isConnected", arg=handle, timeout=90_000)
     page.wait_for_selector(".rg-banner-you", timeout=90_000)
     page.wait_for_selector(CHOICE, timeout=90_000)
+    page.wait_for_timeout(400)  # the other widgets of the same redraw
 
 
 def _labels(page) -> list[str]:
@@ -56,7 +55,8 @@ def test_play_a_whole_turn_by_clicks(page):
         if "Stop drawing" in labels:
             odds = page.inner_text(".hl-oddtable")
             assert odds.count("%") == 3  # under, exact, bust (exact fractions beside them)
-            assert "Best move" in page.inner_text(".hl-gauge-box")
+            page.wait_for_function("() => document.querySelector('.hl-gauge-box').innerText.includes('Best move')",
+                                   timeout=10_000)
             if not shot and "Turn 2" in header:
                 check_projector_page(page, ".hl-centre", "horlogerie_1280x720.png")
                 shot = True
