@@ -72,7 +72,9 @@ class HorlogerieDashboard(Dashboard):
             hand = self.observation(s)["hand"] if s in visible else None
             seats.append(seat_html(obs, s, self.seat_label(s), self._tags(obs, s), hand, comp,
                                    s == obs["current_player"], s == obs["active"]))
-        self.players_view.value = f'<div class="hl-seats">{"".join(seats)}</div>'
+        self.players_view.value = (f'<div class="rg-note hl-legend">Each Horloger: “explores N” adds N to the '
+                                   f'exploration value · ● a wound · ○ a wound it can still survive · a tapped find '
+                                   f'is used up until its owner rests</div><div class="hl-seats">{"".join(seats)}</div>')
         vp = comp.missions.vp
 
         def cheapest(grid: list[str]) -> set[str]:
@@ -94,15 +96,20 @@ class HorlogerieDashboard(Dashboard):
         ex, dg = obs["exploration"], obs["danger"]
         exp_total = sum(int("".join(c for c in f if c.isdigit())) for f in ex["table"])
         dan_total = sum(int("".join(c for c in f if c.isdigit())) for f in dg["table"])
+        value = obs["exploration_value"]
+        if ex["table"] and obs["step"] not in ("explore", "explore_draw"):  # the value the cards were drawn against
+            events = self.state.events[:self.shown_events]
+            value = next((e.params["value"] for e in reversed(events) if e.kind in ("explore_start", "compass")),
+                         value)
         rows = draw_row_html(f"Exploration by {self.seat_label(active)}", ex["table"], "exp", exp_total,
-                             obs["exploration_value"], obs["explore_result"])
+                             value, obs["explore_result"])
         if dg["table"] or obs["step"] in ("danger", "danger_draw"):
             rows += draw_row_html(f"Danger drawn by {self.seat_label(left)} (left neighbour)", dg["table"], "dan",
                                   dan_total, obs["danger_value"], obs["danger_result"])
         top = ""
         for deck, name in ((ex, "Exploration"), (dg, "Danger")):
             if deck["top"]:
-                top += f'<div class="rg-note">🔭 You looked at the top {name} card: <b>{esc(deck["top"])}</b></div>'
+                top += f'<div class="rg-note">Spyglass: you looked at the top {name} card: <b>{esc(deck["top"])}</b></div>'
         return (f'<div class="rg-section">Stop or draw? <span class="rg-muted">Exploration deck {ex["deck"]} · '
                 f'Danger deck {dg["deck"]}</span></div>{rows}{top}')
 

@@ -9,7 +9,7 @@ TERRAIN_NAMES = {"S": "Swamp", "R": "River", "J": "Jungle"}
 POWER_HINTS = {"compass": "Compass: +1 exploration value before a draw",
                "amulet": "Amulet: cancels one wound",
                "spyglass": "Spyglass: look at the top card of a deck"}
-POWER_ICONS = {"compass": "🧭", "amulet": "🧿", "spyglass": "🔭"}
+POWER_ICONS = {"compass": "✚", "amulet": "◆", "spyglass": "◎"}
 RESULT_WORDS = {"success": ("stopped in time: a success", "hl-good"), "perfect": ("perfect draw!", "hl-good"),
                 "bust": ("bust: over the value", "hl-bad"), "": ("", "")}
 
@@ -73,12 +73,12 @@ def horloger_chip(member: dict, comp: Any, number: int = 0) -> str:
     hd = comp.horlogers
     h = hd.index[member["profile"]]
     tough, wounds = hd.toughness[h], member["wounds"]
-    hearts = "●" * wounds + "○" * max(0, tough + 1 - wounds)
+    hearts = "●" * wounds + "○" * max(0, tough - wounds)
     tip = (f"{member['profile']}: exploration {hd.exploration[h]}, toughness {tough} (discarded at {tough + 1} "
            f"wounds), carry {hd.carry[h]}; {wounds} wound{'s' if wounds != 1 else ''}")
     return (f'<span class="hl-horl{" hl-hurt" if wounds else ""}" title="{esc(tip)}">#{number} <b>{esc(member["profile"])}</b> '
-            f'<span class="hl-ev" title="exploration value">⚲{hd.exploration[h]}</span> '
-            f'<span class="hl-wounds" title="wounds / lives">{hearts}</span></span>')
+            f'<span class="hl-ev" title="exploration value">explores {hd.exploration[h]}</span> '
+            f'<span class="hl-wounds" title="● a wound, ○ a wound it can still survive">{hearts}</span></span>')
 
 
 def seat_html(obs: dict, seat: int, label: str, tags: str, hand: list[str] | None, comp: Any,

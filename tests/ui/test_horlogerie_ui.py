@@ -74,6 +74,8 @@ def test_play_a_whole_turn_by_clicks(page):
     assert shot, "Player 1's own stop-or-draw decision was never on screen"
     log = page.inner_text(".rg-app")
     assert "Player 1" in log and "Exploration" in log
-    page.screenshot(path=str(ARTIFACTS / "horlogerie_after_turn.png"), full_page=True)
+    page.screenshot(path=str(ARTIFACTS / "horlogerie_after_turn.png"))
+    page.locator(".hl-grid").scroll_into_view_if_needed()
+    page.screenshot(path=str(ARTIFACTS / "horlogerie_players_and_grid.png"))
     assert page.locator(".jupyter-widgets-error-widget").count() == 0
     assert not [e for e in page.errors if "model" in e.lower() or "negative value" in e], page.errors
