@@ -162,3 +162,20 @@ def test_find_chips_and_grid_read_from_the_observation(dash):
         tapped = sum(f["tapped"] for f in obs["finds"][seat])
         assert seat_block(dash, seat).count("hl-find hl-tapped") == tapped
         assert seat_block(dash, seat).count('class="hl-horl') == len(obs["teams"][seat])
+
+
+def test_a_bust_row_shows_a_total_above_the_value_it_was_drawn_against():
+    d = make(seed=4, seats=["threshold"] * 4, auto=False)
+    for _ in range(600):  # until a bust whose wounds have shrunk the team (seed 4: its value fell from 5 to 3)
+        obs = d.state.observation(-1)
+        start = next((e for e in reversed(d.state.events) if e.kind == "explore_start"), None)
+        if obs["explore_result"] == "bust" and obs["step"] == "discovery" and \
+                obs["exploration_value"] < start.params["value"]:
+            break
+        d.step()
+    else:
+        raise AssertionError("no bust with a shrunk team in 600 bot moves")
+    shown = re.search(r"<b>(\d+)</b> of <b>(\d+)</b></span> <span class=\"hl-bad\">bust", d.draw_view.value)
+    assert shown, d.draw_view.value
+    total, value = int(shown.group(1)), int(shown.group(2))
+    assert total > value >= start.params["value"] > obs["exploration_value"]
