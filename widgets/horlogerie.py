@@ -13,7 +13,7 @@ from .common.theme import esc
 from .horlogerie_gauge import StopOrDrawGauge
 from .horlogerie_view import RULES_IN_BRIEF, draw_row_html, grid_html, seat_html
 
-DRAWING = ("explore", "explore_draw", "danger", "danger_draw")
+END_KINDS = ("winner", "winner_find", "winner_last", "shared_win")
 
 
 class HorlogerieDashboard(Dashboard):
@@ -31,7 +31,7 @@ class HorlogerieDashboard(Dashboard):
         "choose_recruit": "Choose a recruit",
     }
     fold_kinds = ("buy", "rest_discard")
-    heading_kinds = ("turn_start",)
+    heading_kinds = ("turn_start", "final_scores")
     log_classes = {"explore_perfect": "rg-good", "danger_perfect": "rg-good", "perfect_find": "rg-good",
                    "buy": "rg-good", "explore_bust": "rg-bad", "danger_bust": "rg-good", "wound": "rg-bad",
                    "horloger_dies": "rg-bad", "refill": "rg-minor", "setup_team": "rg-minor"}
@@ -139,7 +139,7 @@ class HorlogerieDashboard(Dashboard):
         s = self.state
         p = s.current_player
         if s.is_terminal():
-            final = next((e.text() for e in reversed(s.events) if e.kind in ("end_winner", "winner")), "")
+            final = next((e.text() for e in reversed(s.events) if e.kind in END_KINDS), "")
             return f'<div class="rg-banner rg-banner-over">Game over. {esc(final)}</div>'
         if p < 0:
             return '<div class="rg-banner rg-banner-bot">A card is being drawn…</div>'
@@ -178,13 +178,15 @@ class HorlogerieDashboard(Dashboard):
         return RULES_IN_BRIEF
 
     def game_over_html(self) -> str:
-        """The final VP of each player and the winner."""
+        """The final VP of each player (with their finds' rewards) and how the winner was decided."""
         obs = self.observation()
+        why = "".join(f'<div class="rg-note">{esc(e.text())}</div>' for e in self.state.events
+                      if e.kind in ("end_score", "end_missions") + END_KINDS)
         won = [p for p, r in enumerate(self.state.returns()) if r > 0]
         rows = "".join(f'<tr><td>{esc(self.seat_label(p))}</td><td><b>{obs["scores"][p]}</b> VP</td>'
-                       f'<td>{len(obs["finds"][p])} finds</td><td>{"🏆 winner" if p in won else ""}</td></tr>'
+                       f'<td>{len(obs["finds"][p])} finds</td><td>{"<b>winner</b>" if p in won else ""}</td></tr>'
                        for p in range(self.players))
-        return f'<div class="rg-section">Game over</div><table class="hl-final">{rows}</table>'
+        return f'<div class="rg-section">Game over</div><table class="hl-final">{rows}</table>{why}'
 
     def decision_title(self, player: int) -> str:
         """Heading above the buttons."""

@@ -179,3 +179,15 @@ def test_a_bust_row_shows_a_total_above_the_value_it_was_drawn_against():
     assert shown, d.draw_view.value
     total, value = int(shown.group(1)), int(shown.group(2))
     assert total > value >= start.params["value"] > obs["exploration_value"]
+
+
+def test_an_all_bot_game_ends_with_the_scores_and_how_the_winner_was_decided():
+    d = make(seed=5, seats=["threshold"] * 4, auto=False)
+    assert d.advance_bots() > 50 and d.state.is_terminal()
+    scores = d.state.observation(-1)["scores"]
+    winner = max(range(4), key=lambda p: (d.state.returns()[p], scores[p]))
+    assert "Game over" in d.banner.value and f"Player {winner + 1}" in d.banner.value
+    final = d.decision.title.value
+    assert all(f"<b>{v}</b> VP" in final for v in scores) and "winner" in final
+    assert "the end is triggered" in final  # why the game ended
+    assert d.decision.buttons == [] and d.gauge.odds is None
