@@ -191,3 +191,25 @@ def test_an_all_bot_game_ends_with_the_scores_and_how_the_winner_was_decided():
     assert all(f"<b>{v}</b> VP" in final for v in scores) and "winner" in final
     assert "the end is triggered" in final  # why the game ended
     assert d.decision.buttons == [] and d.gauge.odds is None
+
+
+def test_a_bots_spyglass_look_stays_private():
+    d = make(seed=7, auto=False)
+    looks = 0
+    for _ in range(600):
+        s = d.state
+        for top, seen, deck in ((s.exp_top, s.exp_seen, "Exploration"), (s.dan_top, s.dan_seen, "Danger")):
+            if top >= 0 and 0 not in seen:  # a bot knows the top card, Player 1 does not
+                looks += 1
+                assert f"you looked at the top {deck}" not in d.draw_view.value
+                ph = phase_of(d, 0) if s.step in ("explore", "danger") else None
+                if ph is not None:
+                    assert ph.top < 0 and d.gauge.odds == tuple(next_card(ph))
+        if looks >= 3 or s.is_terminal():
+            break
+        if d.is_human(s.current_player):
+            kinds = [a.kind for a in d.decision.actions]
+            button(d, "stop" if "stop" in kinds else kinds[0]).click()
+        else:
+            d.step()
+    assert looks >= 1, "no private look by a bot was on screen"
