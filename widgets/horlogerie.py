@@ -101,17 +101,20 @@ class HorlogerieDashboard(Dashboard):
             events = self.state.events[:self.shown_events]
             value = next((e.params["value"] for e in reversed(events) if e.kind in ("explore_start", "compass")),
                          value)
-        rows = draw_row_html(f"Exploration by {self.seat_label(active)}", ex["table"], "exp", exp_total,
+        rows = draw_row_html(f"{self.seat_label(active)} explores", ex["table"], "exp", exp_total,
                              value, obs["explore_result"])
         if dg["table"] or obs["step"] in ("danger", "danger_draw"):
-            rows += draw_row_html(f"Danger drawn by {self.seat_label(left)} (left neighbour)", dg["table"], "dan",
-                                  dan_total, obs["danger_value"], obs["danger_result"])
+            danger = self.game.components.danger
+            wounds = [danger.wounds[danger.index[f]] for f in dg["table"]]
+            notes = [f"{n} wound{'s' if n != 1 else ''}" for n in wounds]
+            rows += draw_row_html(f"Danger: {self.seat_label(left)} draws (left neighbour)", dg["table"], "dan",
+                                  dan_total, obs["danger_value"], obs["danger_result"], notes)
         top = ""
         for deck, name in ((ex, "Exploration"), (dg, "Danger")):
             if deck["top"]:
                 top += f'<div class="rg-note">Spyglass: you looked at the top {name} card: <b>{esc(deck["top"])}</b></div>'
         return (f'<div class="rg-section">Stop or draw? <span class="rg-muted">Exploration deck {ex["deck"]} · '
-                f'Danger deck {dg["deck"]}</span></div>{rows}{top}')
+                f'Danger deck {dg["deck"]}</span></div><div class="hl-rows">{rows}</div>{top}')
 
     def _tags(self, obs: dict, seat: int) -> str:
         if self.is_human(seat):

@@ -39,14 +39,14 @@ class StopOrDrawGauge:
         self.x_scale = bq.OrdinalScale(domain=list(CATEGORIES))
         self.y_scale = bq.LinearScale(min=0.0, max=1.0)
         self.bars = bq.Bars(x=list(CATEGORIES), y=[0.0, 0.0, 0.0], scales={"x": self.x_scale, "y": self.y_scale},
-                            colors=COLOURS, color_mode="element", label_display=True,
+                            colors=COLOURS, color_mode="no_group", label_display=True,
                             label_display_format=".1%", label_font_style={"font-size": "14px", "font-weight": "bold"})
         self.figure = bq.Figure(marks=[self.bars], title="",
                                 axes=[bq.Axis(scale=self.x_scale, tick_style={"font-size": "14px"}),
                                       bq.Axis(scale=self.y_scale, side="left", tick_format=".0%",
                                               tick_values=[0.0, 0.5, 1.0])],
                                 fig_margin={"top": 22, "bottom": 26, "left": 46, "right": 8},
-                                layout=w.Layout(width="100%", height="190px", min_width="220px"))
+                                layout=w.Layout(width="100%", height="170px", min_width="220px"))
         self.figure.add_class("hl-gauge")
         self.heading = w.HTML()
         self.numbers = w.HTML()

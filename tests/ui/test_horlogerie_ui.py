@@ -53,6 +53,8 @@ def test_play_a_whole_turn_by_clicks(page):
             break
         labels = _labels(page)
         if "Stop drawing" in labels:
+            if "Turn 1" in header:
+                page.screenshot(path=str(ARTIFACTS / "horlogerie_danger_1280x720.png"))
             odds = page.inner_text(".hl-oddtable")
             assert odds.count("%") == 3  # under, exact, bust (exact fractions beside them)
             page.wait_for_function("() => document.querySelector('.hl-gauge-box').innerText.includes('Best move')",
