@@ -10,7 +10,7 @@ import ipywidgets as w
 from .common.dashboard import Dashboard
 from .common.seats import bot_word
 from .common.theme import esc
-from .horlogerie_gauge import StopOrDrawGauge
+from .horlogerie_gauge import StopOrDrawGauge, policy_table_html
 from .horlogerie_view import RULES_IN_BRIEF, draw_row_html, grid_html, seat_html
 
 END_KINDS = ("winner", "winner_find", "winner_last", "shared_win")
@@ -199,6 +199,11 @@ class HorlogerieDashboard(Dashboard):
         """Stop is green, draw is red-orange (the risk), the rest plain."""
         return {"draw": "hl-b-draw", "stop": "hl-b-stop"}.get(action.kind, "")
 
+    def odds_widgets(self) -> list[w.Widget]:
+        """The next card's odds and the policy comparison."""
+        self.policy_view = w.HTML()
+        return [self.odds_panel.widget, self.policy_view]
+
     def odds_key(self) -> Any:
         """The gauge is on the board: the odds tab repeats it."""
         return (self._version, self._viewer, self.teacher)
@@ -206,6 +211,9 @@ class HorlogerieDashboard(Dashboard):
     def update_odds(self) -> None:
         """The "My odds" tab: the next card's exact odds, as on the gauge."""
         odds = self.gauge.odds
+        p = self.state.current_player
+        found = self.gauge.phase(self.state, p if p >= 0 and p in self.visible_hands() else self.viewer())
+        self.policy_view.value = policy_table_html(*found) if found else ""
         if odds is None:
             self.odds_panel.clear("Nobody is drawing now: the odds of the next card appear during Exploration and "
                                   "Danger (the gauge above the players).")

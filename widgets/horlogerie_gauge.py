@@ -7,7 +7,7 @@ from typing import Any
 import bqplot as bq
 import ipywidgets as w
 
-from ratgames_lab.horlogerie import POINTS, WOUNDS, danger_phase, exploration_phase, next_card, stop_or_draw
+from ratgames_lab.horlogerie import POINTS, WOUNDS, compare_thresholds, danger_phase, exploration_phase, next_card, stop_or_draw
 
 from .common.theme import esc
 
@@ -124,3 +124,20 @@ class StopOrDrawGauge:
         else:
             self.advice.value = ('<div class="hl-advice hl-advice-hidden">Hidden: guess first — stop or draw? '
                                  'Then press “Show the best move”.</div>')
+
+
+def policy_table_html(kind: str, ph: Any) -> str:
+    """The optimal policy against 'stop at the value minus k' for the phase under way: exact odds and means."""
+    objective, unit = (POINTS, "points kept") if kind == "explore" else (WOUNDS, "wounds")
+    rows = []
+    for key, sol in compare_thresholds(ph, objective, range(0, 4)).items():
+        name = "best policy (optimal)" if key == "optimal" else (
+            f"stop at {ph.target - key} or more" if key else f"draw until exactly {ph.target} or a bust")
+        st = sol.stats
+        mean = st.points if kind == "explore" else st.wounds
+        rows.append(f'<tr{" class=hl-best" if key == "optimal" else ""}><td>{esc(name)}</td><td>{pct(st.perfect)}</td>'
+                    f'<td>{pct(st.bust)}</td><td><b>{num(mean)}</b></td></tr>')
+    return (f'<div class="rg-section">Which rule of thumb is best from here?</div>'
+            f'<table class="hl-policy"><tr><th>policy</th><th>P(perfect)</th><th>P(bust)</th><th>expected {unit}</th>'
+            f'</tr>{"".join(rows)}</table><div class="rg-note">Exact, over every order the remaining cards can come in.'
+            f'</div>')

@@ -14,7 +14,7 @@ from ..core.data_option import DataOption
 from ..core.protocol import Game as _Game
 from .actions import CODEC
 from .bots import HeuristicBot, OptimalBot, ThresholdBot
-from .odds import POINTS, WOUNDS, danger_phase, exploration_phase, next_card, solve, stop_or_draw
+from .odds import POINTS, WOUNDS, compare_thresholds, danger_phase, exploration_phase, next_card, solve, stop_or_draw
 from .cards import DECK_CLASSES, DECK_FILES, Components, load_deck
 from .rules import HorlogerieState
 
@@ -53,4 +53,5 @@ class Game(_Game):
 BOTS = {**CORE_BOTS, "heuristic": HeuristicBot, "threshold": ThresholdBot, "optimal": OptimalBot}
 
 __all__ = ["Game", "BOTS", "HorlogerieState", "HeuristicBot", "ThresholdBot", "OptimalBot", "Components",
-           "load_deck", "POINTS", "WOUNDS", "danger_phase", "exploration_phase", "next_card", "solve", "stop_or_draw"]
+           "load_deck", "POINTS", "WOUNDS", "danger_phase", "exploration_phase", "next_card", "solve", "stop_or_draw",
+           "compare_thresholds"]

@@ -213,3 +213,16 @@ def test_a_bots_spyglass_look_stays_private():
         else:
             d.step()
     assert looks >= 1, "no private look by a bot was on screen"
+
+
+def test_odds_tab_compares_the_optimal_policy_with_thresholds(dash):
+    from ratgames_lab.horlogerie.odds import compare_thresholds
+    button(dash, "draw").click()
+    dash.tabs.selected_index = 1  # "My odds"
+    ph = phase_of(dash, 0)
+    table = dash.policy_view.value
+    assert "best policy (optimal)" in table and table.count("<tr") == 1 + 1 + 4
+    for sol in compare_thresholds(ph, WOUNDS, range(0, 4)).values():
+        assert f"{float(sol.stats.bust) * 100:.1f}%" in table
+    best = compare_thresholds(ph, WOUNDS, range(0, 4))
+    assert all(best["optimal"].value >= best[k].value for k in range(4))
