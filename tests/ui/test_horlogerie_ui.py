@@ -46,7 +46,7 @@ def test_play_a_whole_turn_by_clicks(page):
     assert "Player 1 (you)" in page.inner_text(".rg-banner")
     assert "Danger against Player 4" in page.inner_text(".rg-banner")  # the human neighbour draws the Danger
     assert "Turn 1" in page.inner_text(".rg-header")
-    shot = False
+    shot = shot_odds = False
     for _ in range(40):
         header = page.inner_text(".rg-header")
         if re.search(r"Turn [3-9]", header):
@@ -66,6 +66,12 @@ def test_play_a_whole_turn_by_clicks(page):
             page.wait_for_function("() => document.querySelector('.hl-gauge-box').innerText.includes('guess first')",
                                    timeout=10_000)
             page.get_by_role("button", name=re.compile("the best move")).click()
+            if not shot_odds:
+                page.get_by_role("tab", name="My odds").click()
+                page.wait_for_selector(".hl-policy", timeout=30_000)
+                assert "best policy (optimal)" in page.inner_text(".hl-policy")
+                page.get_by_role("tab", name="What happened").click()
+                shot_odds = True
             _click(page, "Stop drawing")
         elif any(label.startswith("End the") or label.startswith("Done") for label in labels):
             _click(page, next(label for label in labels if label.startswith(("End the", "Done"))))
