@@ -56,7 +56,7 @@
 # each group picks a threshold and edits `THRESHOLDS`, exercise 4), section 5 (5 min, exercise 5).
 # *Prerequisites*: fractions, the expected value of a small table, the rules of part 1. *Discussion prompts*:
 # "you stopped and the next card was a 3 — did you decide badly?" (a decision is judged by its odds, not by its
-# outcome); "why does the best rule stop earlier when many 5s are left?"; "the optimum beats the best threshold by
+# outcome); "why does the best rule draw on a single 4 but stop on 1 + 3?"; "the optimum beats the best threshold by
 # very little: when is a simple rule good enough?"; "why does the danger drawer want the explorer to have drawn
 # many cards?".
 
@@ -280,7 +280,7 @@ bq.Figure(marks=[bars], title="Value 6: the optimal policy against 'draw while t
 
 # %% [markdown]
 # The optimum keeps 4.413 points on average; the best threshold, $k = 2$, keeps 4.309. Drawing to the end
-# ($k = 0$) chases the perfect draw and busts almost half the time; stopping at once ($k = 5$) keeps a single card.
+# ($k = 0$) chases the perfect draw and busts 61% of the time; stopping at once ($k = 5$) keeps a single card.
 #
 # **Exercise 3 (guess first).** A team of Scouts explores for 9. Which threshold $k$ do you think is best now, and
 # how close does it come to the optimum? Guess, then use `odds.compare_thresholds` on a fresh phase with target 9.
