@@ -61,6 +61,14 @@ def neighbour(h: Hex, side: int) -> Hex:
     return h[0] + dq, h[1] + dr
 
 
+def side_towards(a: Hex, b: Hex) -> int:
+    """The side of hex a that faces its neighbour b."""
+    step = (b[0] - a[0], b[1] - a[1])
+    if step not in DIRECTIONS:
+        raise ValueError(f"hexes {a} and {b} are not neighbours")
+    return DIRECTIONS.index(step)
+
+
 def corner_key(h: Hex, corner: int) -> tuple[Hex, Hex, Hex]:
     """The intersection between sides ``corner`` and ``corner + 1`` of hex h: the sorted triple of its hexes."""
     return tuple(sorted((h, neighbour(h, corner), neighbour(h, (corner + 1) % 6))))  # type: ignore[return-value]
