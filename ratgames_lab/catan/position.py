@@ -22,10 +22,10 @@ def _opt(x: int) -> int | None:
     return None if x < 0 else x
 
 
-def state_to_json(s: CatanState) -> dict:
+def state_to_json(s: CatanState, events: bool = True) -> dict:
     """Every field of the position as JSON data (intersections, edges and tiles by board index)."""
     n = s.players
-    return {
+    data = {
         "format": FORMAT,
         "players": n,
         "phase": s.phase,
@@ -59,8 +59,10 @@ def state_to_json(s: CatanState) -> dict:
         "victim": _opt(s.victim),
         "steals": [{"thief": t, "victim": v, "resource": RESOURCES[r]} for t, v, r in s.steals],
         "winner": _opt(s.winner),
-        "events": [{"kind": e.kind, "params": e.params, "rule": e.rule} for e in s.events],
     }
+    if events:
+        data["events"] = [{"kind": e.kind, "params": e.params, "rule": e.rule} for e in s.events]
+    return data
 
 
 FIELDS = ("format", "players", "phase", "turn", "active", "setup_index", "last_settlement", "tiles", "robber",

@@ -22,7 +22,7 @@ from ..core.errors import IllegalActionError
 from ..core.protocol import CHANCE, TERMINAL, Action, GameState
 from . import text  # noqa: F401  (registers the event texts)
 from .actions import (ACCEPT, BANK, BUY, CANCEL, DEV_CARDS, DEV_NAMES, DICE, DISCARD, DRAW, END, KNIGHT,
-                      MONOPOLY, OFFERS, REJECT, ROAD_BUILDING, ROLL, STEAL, YEAR_OF_PLENTY, AcceptOffer,
+                      MONOPOLY, OFFERS_FROM, REJECT, ROAD_BUILDING, ROLL, STEAL, YEAR_OF_PLENTY, AcceptOffer,
                       BankTrade, BuildCity, BuildRoad, BuildSettlement, BuyDevelopment, CancelTrade, ChooseVictim,
                       ConfirmTrade, CounterOffer, Dice, Discard, DrawDevelopment, EndTurn, MoveRobber, OfferTrade,
                       PlayKnight, PlayMonopoly, PlayRoadBuilding, PlayYearOfPlenty, RejectOffer, Roll, StealCard,
@@ -352,7 +352,11 @@ class CatanState(GameState):
             if hand[g] >= rates[g]:
                 out += [BANK[g][r] for r in range(R) if r != g and bank[r]]
         if comp.player_trades and self.offers_made < LISTED_OFFERS_PER_TURN:
-            out += [o for o in OFFERS if _holds(hand, o.give)]
+            for g in range(R):
+                if hand[g]:
+                    out += OFFERS_FROM[g][0]
+                    if hand[g] > 1:
+                        out += OFFERS_FROM[g][1]
         return out
 
     def accepts_unlisted(self, action: Action) -> bool:
@@ -555,7 +559,8 @@ class CatanState(GameState):
     # ------------------------------------------------------------------------------------------
     def observation(self, player: int) -> dict:
         """What ``player`` may see: the board, every public count, own hand, own development cards and own steals."""
-        data = self.to_json()
+        from .position import state_to_json
+        data = state_to_json(self, events=False)
         n = self.players
         data["hands"] = [_res_dict(self.hands[p]) if p == player else sum(self.hands[p]) for p in range(n)]
         data["development"] = [
@@ -565,7 +570,6 @@ class CatanState(GameState):
         data["steals"] = [s for s in data["steals"] if player in (s["thief"], s["victim"])]
         data["vp"] = [self.vp(p) if p == player else self.public_vp(p) for p in range(n)]
         data["viewer"] = player
-        del data["events"]
         return data
 
     def determinize(self, player: int, rng: random.Random) -> "CatanState":
