@@ -205,6 +205,8 @@ def state_from_json(data: Any, comp: Components) -> CatanState:
         s.dev_new.append(_counts(d["new"], DEV_CARDS, f"{f}.new", 25))
         s.played.append(_counts(d["played"], DEV_CARDS, f"{f}.played", 25))
         require(s.played[p][1] == 0, "Victory Point cards are kept, never played", f"{f}.played.victory_point")
+        require(p == s.active or not sum(s.dev_new[p]), "only the active player holds cards bought this turn",
+                f"{f}.new")
     s.deck = _counts(data["deck"], DEV_CARDS, "deck", 25)
     for c, name in enumerate(DEV_CARDS):
         total = s.deck[c] + sum(s.dev_hand[p][c] + s.dev_new[p][c] + s.played[p][c] for p in range(n))

@@ -793,9 +793,6 @@ def _start_turn(s: CatanState, p: int) -> None:
     s.active = p
     s.dev_played = False
     s.offers_made = 0
-    for c in range(5):
-        s.dev_hand[p][c] += s.dev_new[p][c]
-        s.dev_new[p][c] = 0
     if s.turn > s.comp.turn_cap:
         s.phase = OVER
         s.emit("turn_cap", "game.turn_cap", turns=s.comp.turn_cap)
@@ -1224,7 +1221,13 @@ def _check_year_of_plenty(s: CatanState, a: PlayYearOfPlenty) -> IllegalActionEr
     err = _check_play(s, YOP_CARD, (MAIN,))
     if err:
         return err
-    if a not in s._year_of_plenty_choices():
+    res = a.resources
+    valid = isinstance(res, tuple) and all(r in RES_INDEX for r in res)
+    wanted = [0] * R
+    for r in res if valid else ():
+        wanted[RES_INDEX[r]] += 1
+    bank_total = sum(s.bank)
+    if not valid or not bank_total or len(res) != min(2, bank_total) or any(w > b for w, b in zip(wanted, s.bank)):
         return _err("Year of Plenty takes 2 resources the bank holds (1 only if the bank holds a single card)",
                     "development.year_of_plenty")
     return None
@@ -1265,6 +1268,11 @@ def _check_end(s: CatanState, a: EndTurn) -> IllegalActionError | None:
 
 
 def _do_end(s: CatanState, a: EndTurn) -> None:
+    """development.timing: the cards bought this turn become playable from the next turn."""
+    p = s.active
+    for c in range(5):
+        s.dev_hand[p][c] += s.dev_new[p][c]
+        s.dev_new[p][c] = 0
     _start_turn(s, (s.active + 1) % s.players)
 
 
