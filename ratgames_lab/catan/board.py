@@ -283,7 +283,7 @@ def parse_board(data: Any) -> Board:
         require(h not in seen, f"same place as tiles[{seen.get(h)}]", f)
         seen[h] = i
         require("terrain" in t, "missing", f"{f}.terrain")
-        require(t["terrain"] in TERRAIN_INDEX, f"unknown terrain {t['terrain']!r} (one of {', '.join(TERRAINS)})",
+        require(isinstance(t["terrain"], str) and t["terrain"] in TERRAIN_INDEX, f"unknown terrain {t['terrain']!r} (one of {', '.join(TERRAINS)})",
                 f"{f}.terrain")
         num = t.get("number")
         if t["terrain"] in NUMBERED:

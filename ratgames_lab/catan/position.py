@@ -132,7 +132,7 @@ def state_from_json(data: Any, comp: Components) -> CatanState:
     for i, t in enumerate(tiles):
         f = f"tiles[{i}]"
         require(isinstance(t, dict) and set(t) == {"terrain", "number"}, "a tile is {terrain, number}", f)
-        require(t["terrain"] in TERRAIN_INDEX, "unknown terrain", f"{f}.terrain")
+        require(isinstance(t["terrain"], str) and t["terrain"] in TERRAIN_INDEX, "unknown terrain", f"{f}.terrain")
         require((t["terrain"] in WATER) == comp.board.water[i],
                 "sea and land tiles are fixed by the board", f"{f}.terrain")
         if t["terrain"] in NUMBERED:
@@ -257,7 +257,7 @@ def state_from_json(data: Any, comp: Components) -> CatanState:
     answers = _list(data, "answers", n)
     s.answers = []
     for p, a in enumerate(answers):
-        require(a in ANSWER_CODES, "must be null, 'accept', 'reject' or 'counter'", f"answers[{p}]")
+        require((a is None or isinstance(a, str)) and a in ANSWER_CODES, "must be null, 'accept', 'reject' or 'counter'", f"answers[{p}]")
         s.answers.append(ANSWER_CODES[a])
     counters = _list(data, "counters", n)
     s.counters = []
