@@ -3,15 +3,10 @@
 Every sub-command has ``--help``. Bad input (an unknown game, a bad number, a malformed position file)
 prints ``ratgames: error: ...`` and exits with code 2, never a traceback.
 
-Position files for ``ratgames analyze`` come in three forms:
-
-* a saved match: ``{"format": "ratgames_lab.match/1", "game": ..., "players": ..., "seed": ...,
-  "actions": [...], "cursor": ...}`` (what ``Match.save`` writes; the position is the one at the cursor);
-* a position wrapper: ``{"format": "ratgames_lab.position/1", "game": "master_of_rules", "players": 4,
-  "options": {}, "position": {...}}`` where ``position`` is ``state.to_json()`` (``format`` and ``options``
-  may be left out);
-* a bare Master of Rules position (``state.to_json()``, whose ``format`` starts with
-  ``ratgames_lab.master_of_rules``).
+Position files for ``ratgames analyze`` are read by ``ratgames_lab.load_position``: the one position format
+``{"format": "ratgames_lab.position/1", "game", "players", "options", "position", "description"?}`` of every game,
+a saved match (``ratgames_lab.match/1``; the position is the one at the cursor), and two older forms (a game's
+bare ``state.to_json()``, and a wrapper without ``game``).
 """
 from __future__ import annotations
 
@@ -30,6 +25,7 @@ from typing import Any, Sequence, TextIO
 
 from .core.errors import IllegalActionError, InvalidPositionError
 from .core.protocol import CHANCE, Game, GameState
+from .core.position import load_position
 from .core.registry import GAMES, GameInfo, load_game
 
 POSITION_FORMAT = "ratgames_lab.position/1"
@@ -214,25 +210,15 @@ def cmd_list(args: argparse.Namespace, out: TextIO) -> int:
 # ------------------------------------------------------------------------------------------------
 # play
 # ------------------------------------------------------------------------------------------------
-def _hand_text(info: GameInfo, state: GameState, seat: int) -> str | None:
-    """The human's hand in words if the game provides ``position.hand_text``."""
-    try:
-        module = importlib.import_module(f"{info.module}.position")
-    except ImportError:
-        return None
-    hand_text = getattr(module, "hand_text", None)
-    return hand_text(state, seat) if callable(hand_text) else None
-
-
 def _state_text(info: GameInfo, state: GameState, seat: int) -> str:
-    """What the human sees: ``describe()`` and their hand, or their observation as compact JSON."""
+    """What the human sees: the game's ``describe()`` and ``hand_text()`` hooks, or their observation."""
     describe = getattr(state, "describe", None)
-    if callable(describe):
-        text = describe()
-        hand = _hand_text(info, state, seat)
-        return text + ("\n" + hand if hand else "")
-    obs = state.observation(seat)
-    return "\n".join(f"{key}: {json.dumps(value)}" for key, value in obs.items() if key != "events")
+    text = describe() if callable(describe) else None
+    if text is None:
+        obs = state.observation(seat)
+        return "\n".join(f"{key}: {json.dumps(value)}" for key, value in obs.items() if key != "events")
+    hand = state.hand_text(seat)
+    return text + ("\n" + hand if hand else "")
 
 
 class _Quit(Exception):
@@ -384,65 +370,9 @@ def cmd_bench(args: argparse.Namespace, out: TextIO) -> int:
 # ------------------------------------------------------------------------------------------------
 # analyze
 # ------------------------------------------------------------------------------------------------
-def _load_game_for(name: Any, players: Any, options: Any, seed: Any = 0) -> Game:
-    if not isinstance(name, str) or name not in GAMES:
-        raise InvalidPositionError(f"unknown game {name!r} (known games: {', '.join(sorted(GAMES))})", "game")
-    if options is None:
-        options = {}
-    if not isinstance(options, dict):
-        raise InvalidPositionError("must be a JSON object", "options")
-    if not isinstance(seed, int) or isinstance(seed, bool):
-        raise InvalidPositionError("must be an integer", "seed")
-    if players is not None and (not isinstance(players, int) or isinstance(players, bool)):
-        raise InvalidPositionError("must be an integer", "players")
-    try:
-        return load_game(name, players=players, seed=seed, **options)
-    except ValueError as exc:
-        field = "players" if "players" in str(exc) else "options"
-        raise InvalidPositionError(str(exc), field) from None
-
-
-def position_from_json(data: Any) -> tuple[Game, GameState]:
-    """The game and state of a match file, a position wrapper or a bare Master of Rules position."""
-    from .core.match import Match
-    if not isinstance(data, dict):
-        raise InvalidPositionError("a position file must be a JSON object", "file")
-    fmt = data.get("format")
-    if fmt == MATCH_FORMAT:
-        match = Match.from_json(data)
-        return match.game, match.state.clone()
-    if isinstance(fmt, str) and fmt.startswith("ratgames_lab.master_of_rules"):
-        game = _load_game_for("master_of_rules", data.get("players"), None)
-        return game, game.state_from_json(data)
-    if "position" in data:
-        if fmt not in (None, POSITION_FORMAT):
-            raise InvalidPositionError(f"unknown format {fmt!r} (expected {POSITION_FORMAT!r})", "format")
-        for key in ("game", "players"):
-            if key not in data:
-                raise InvalidPositionError("missing", key)
-        game = _load_game_for(data["game"], data["players"], data.get("options"), data.get("seed", 0))
-        try:
-            return game, game.state_from_json(data["position"])
-        except InvalidPositionError as exc:
-            raise InvalidPositionError(exc.reason, f"position.{exc.field}") from None
-    raise InvalidPositionError(
-        f"unknown format {fmt!r}: expected a saved match ({MATCH_FORMAT!r}), a position wrapper "
-        f'{{"game": ..., "players": ..., "position": {{...}}}} or a Master of Rules position', "format")
-
-
 def load_position_file(path: str | Path) -> tuple[Game, GameState]:
-    """Read a position file (see the module docstring); InvalidPositionError names the bad field."""
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise CliError(f"no such file: {path}") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise CliError(f"cannot read {path}: {exc}") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise InvalidPositionError(f"not valid JSON ({exc.msg} at line {exc.lineno})", "file") from None
-    return position_from_json(data)
+    """Read any position or match file (see ``ratgames_lab.load_position``); InvalidPositionError names the field."""
+    return load_position(path)
 
 
 def cmd_analyze(args: argparse.Namespace, out: TextIO) -> int:
@@ -461,9 +391,9 @@ def cmd_analyze(args: argparse.Namespace, out: TextIO) -> int:
                               "playouts": args.playouts, "seed": args.seed,
                               "actions": [v.to_json() for v in values]}, indent=1) + "\n")
         return 0
-    describe = getattr(state, "describe", None)
-    if callable(describe):
-        out.write(describe() + "\n")
+    text = state.describe()
+    if text is not None:
+        out.write(text + "\n")
     out.write(f"{_seat_name(player)} to move; {args.playouts} random playouts per action (seed {args.seed}), "
               f"hidden cards resampled in each.\n")
     width = max(len(str(v.action)) for v in values)

@@ -48,7 +48,7 @@ def test_wheel_contains_widgets_and_data(wheel):
     names = set(wheel.namelist())
     for required in ("ratgames_lab/__init__.py", "ratgames_lab/__main__.py", "ratgames_lab/cli.py",
                      "ratgames_lab/widgets/__init__.py", "ratgames_lab/master_of_rules/data/cards.json",
-                     "ratgames_lab/master_of_rules/data/position.schema.json"):
+                     "ratgames_lab/rattus/data/tokens.json"):
         assert required in names, required
     missing = _expected_files() - names
     assert not missing, f"files missing from the wheel (add the package to pyproject.toml?): {sorted(missing)}"

@@ -8,7 +8,8 @@ from typing import Any
 
 from .errors import IllegalActionError, InvalidPositionError
 from .protocol import Action, Game, GameState
-from .registry import load_game
+from .jsonio import read_json_file
+from .position import game_from_file
 
 _SNAPSHOT_EVERY = 32
 
@@ -119,10 +120,7 @@ class Match:
         for key in ("game", "players", "seed", "actions"):
             if key not in data:
                 raise InvalidPositionError("missing", key)
-        try:
-            game = load_game(data["game"], players=data["players"], seed=data["seed"], **(data.get("options") or {}))
-        except ValueError as exc:
-            raise InvalidPositionError(str(exc), "game") from None
+        game = game_from_file(data["game"], data["players"], data.get("options"), data["seed"], refused_as="game")
         if not isinstance(data["actions"], list):
             raise InvalidPositionError("must be a list", "actions")
         start = None
@@ -140,20 +138,16 @@ class Match:
             except IllegalActionError as exc:
                 raise InvalidPositionError(f"illegal here: {exc}", f"actions[{i}]") from None
         cursor = data.get("cursor", len(match.actions))
-        if not isinstance(cursor, int) or not 0 <= cursor <= len(match.actions):
+        if type(cursor) is not int or not 0 <= cursor <= len(match.actions):
             raise InvalidPositionError("must be an integer within the action list", "cursor")
         match.goto(cursor)
         return match
 
     def save(self, path: str | Path) -> None:
         """Write the match as JSON."""
-        Path(path).write_text(json.dumps(self.to_json(), indent=1))
+        Path(path).write_text(json.dumps(self.to_json(), indent=1, allow_nan=False))
 
     @classmethod
     def load(cls, path: str | Path) -> "Match":
-        """Read a match saved by ``save``."""
-        try:
-            data = json.loads(Path(path).read_text())
-        except json.JSONDecodeError as exc:
-            raise InvalidPositionError(f"not valid JSON ({exc.msg} at line {exc.lineno})", "file") from None
-        return cls.from_json(data)
+        """Read a match saved by ``save`` (bounded in size and depth; regular files only)."""
+        return cls.from_json(read_json_file(path, "file"))

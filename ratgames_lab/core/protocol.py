@@ -8,6 +8,7 @@ from fractions import Fraction
 from typing import Any, ClassVar, Iterable, Mapping, NamedTuple, Sequence
 
 from .errors import IllegalActionError, InvalidPositionError
+from .fields import StateFields
 
 CHANCE = -1
 TERMINAL = -2
@@ -138,25 +139,85 @@ def _gcd(a: int, b: int) -> int:
     return a
 
 
-class GameState(abc.ABC):
+class StateMeta(abc.ABCMeta):
+    """Metaclass of game states: a class that declares ``FIELDS`` gets its ``__slots__`` and ``clone`` from them."""
+
+    def __new__(mcls, name: str, bases: tuple, ns: dict, **kwargs: Any):
+        fields = ns.get("FIELDS")
+        if isinstance(fields, StateFields):
+            if "__slots__" not in ns:
+                inherited = {slot for base in bases for k in base.__mro__ for slot in getattr(k, "__slots__", ())}
+                ns["__slots__"] = tuple(n for n in fields.slots() if n not in inherited)
+            if "clone" not in ns:
+                ns["clone"] = fields.make_clone()
+        return super().__new__(mcls, name, bases, ns, **kwargs)
+
+
+class GameState(abc.ABC, metaclass=StateMeta):
     """Abstract game state. Subclasses keep plain data so that clone() is cheap.
 
-    Subclasses implement ``current_player``, ``legal_actions``, ``chance_outcomes``,
-    ``_check`` (raise IllegalActionError naming the rule, mutate nothing) and ``_do``.
+    A subclass declares its fields once (``FIELDS = StateFields(...)``, see ``core.fields``): ``__slots__``,
+    ``clone()``, ``to_json()`` and ``from_json()`` derive from them. It implements ``current_player``,
+    ``legal_actions`` (the one definition of what is legal), ``chance_outcomes``, ``_do`` (the effect of a
+    legal action) and ``explain_illegal`` (why an action is not legal, naming the rule; it never decides).
     """
 
+    __slots__ = ("comp", "players", "_log", "_nlog")
     game_name: ClassVar[str] = ""
-    events: list[Event]
+    FIELDS: ClassVar[StateFields | None] = None
+    FORMAT: ClassVar[str] = ""  # the "format" written in to_json(), e.g. "ratgames_lab.rattus/1"
+
+    @classmethod
+    def blank(cls, comp: Any) -> "GameState":
+        """An instance with its components and an empty event log, for a game's setup to fill in."""
+        state = object.__new__(cls)
+        state.comp = comp
+        state.players = comp.players
+        state._init_log()
+        return state
+
+    # -- the shared event log ------------------------------------------------
+    def _init_log(self, events: Sequence[Event] = ()) -> None:
+        """Start this state's event log (empty, or with loaded events)."""
+        self._log = list(events)
+        self._nlog = len(self._log)
+
+    @property
+    def events(self) -> list[Event]:
+        """Every event since setup, oldest first (a copy: the log is shared between clones)."""
+        return self._log[:self._nlog]
+
+    @property
+    def event_count(self) -> int:
+        """How many events happened since setup."""
+        return self._nlog
+
+    def events_since(self, index: int) -> list[Event]:
+        """The events from number ``index`` on."""
+        return self._log[index:self._nlog]
+
+    def emit(self, kind: str, rule: str, /, **params: Any) -> None:
+        """Record an event (``rule`` names the rulebook section behind it)."""
+        log = self._log
+        if len(log) != self._nlog:  # a clone appended to the shared list: copy our part first
+            log = self._log = log[:self._nlog]
+        log.append(Event(self.game_name, kind, params, rule))
+        self._nlog += 1
 
     # -- decisions -------------------------------------------------------
     @property
     @abc.abstractmethod
     def current_player(self) -> int:
-        """The seat to move (0..n-1), CHANCE (-1) or TERMINAL (-2)."""
+        """Who decides now: the seat (0..n-1), CHANCE (-1) or TERMINAL (-2)."""
+
+    @property
+    def turn_player(self) -> int:
+        """Whose turn it is (differs from ``current_player`` when another seat answers during that turn)."""
+        return self.current_player
 
     @abc.abstractmethod
     def legal_actions(self) -> list[Action]:
-        """The actions open to the player to move (the outcomes at a chance node)."""
+        """The actions open to the player to move (the outcomes at a chance node): the one source of legality."""
 
     @abc.abstractmethod
     def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
@@ -174,37 +235,62 @@ class GameState(abc.ABC):
         """True when the game is over."""
         return self.current_player == TERMINAL
 
-    # -- transitions -----------------------------------------------------
-    def apply(self, action: Action) -> None:
-        """Apply an action in place; IllegalActionError and no change if it is illegal."""
+    def accepts_unlisted(self, action: Action) -> bool:
+        """Hook for games whose actions cannot all be listed (a composed trade offer): True if legal anyway."""
+        return False
+
+    # -- legality and transitions -------------------------------------------
+    def is_legal(self, action: Action) -> bool:
+        """True if ``action`` may be applied now: it is one of ``legal_actions()`` (or an accepted unlisted one)."""
+        if not isinstance(action, Action) or self.current_player == TERMINAL:
+            return False
+        try:
+            return action in self.legal_actions() or self.accepts_unlisted(action)
+        except (TypeError, ValueError, KeyError, IndexError, AttributeError):  # an action with malformed fields
+            return False
+
+    def explain_illegal(self, action: Action) -> IllegalActionError:
+        """Why ``action`` is not legal now, naming the rule: the first error ``_explain`` raises, else a generic one.
+
+        It only explains: whether an action is legal is decided by ``legal_actions()`` alone.
+        """
+        try:
+            self._explain(action)
+        except IllegalActionError as error:
+            return error
+        return IllegalActionError(f"'{describe_action(action)}' is not one of the legal actions now",
+                                  "engine.not_legal")
+
+    def _explain(self, action: Action) -> None:
+        """Hook: raise the IllegalActionError (naming the rule) that explains why ``action`` is not legal now."""
+
+    def check(self, action: Action) -> None:
+        """Raise IllegalActionError (naming the rule) if ``action`` is illegal now; change nothing."""
         if not isinstance(action, Action):
             raise IllegalActionError(f"{action!r} is not an action", "engine.action")
         if self.current_player == TERMINAL:
             raise IllegalActionError("the game is over", "game.end")
-        self._check(action)
+        if not self.is_legal(action):
+            try:
+                error = self.explain_illegal(action)
+            except Exception:  # noqa: BLE001 - an explanation must never replace the refusal itself
+                error = GameState.explain_illegal(self, action)
+            if not isinstance(error, IllegalActionError):
+                error = GameState.explain_illegal(self, action)
+            raise error
+
+    def apply(self, action: Action) -> None:
+        """Apply an action in place; IllegalActionError naming the rule, and no change, if it is illegal."""
+        self.check(action)
+        self._do(action)
+
+    def apply_legal(self, action: Action) -> None:
+        """Apply an action just taken from this state's ``legal_actions()`` or ``sample_chance()`` (no re-check)."""
         self._do(action)
 
     @abc.abstractmethod
-    def _check(self, action: Action) -> None:
-        """Raise IllegalActionError naming the rule if ``action`` is illegal; never mutate."""
-
-    @abc.abstractmethod
     def _do(self, action: Action) -> None:
-        """Apply an action already checked by ``_check``."""
-
-    def check(self, action: Action) -> None:
-        """Raise IllegalActionError (naming the rule) if ``action`` is illegal now; change nothing."""
-        if self.is_terminal():
-            raise IllegalActionError("the game is over", "game.end")
-        self._check(action)
-
-    def is_legal(self, action: Action) -> bool:
-        """True if ``action`` may be applied now."""
-        try:
-            self.check(action)
-        except IllegalActionError:
-            return False
-        return True
+        """Apply a legal action."""
 
     # -- outcome ---------------------------------------------------------
     @abc.abstractmethod
@@ -221,20 +307,91 @@ class GameState(abc.ABC):
         """JSON-able view of what ``player`` may see (hidden information removed)."""
 
     @abc.abstractmethod
-    def to_json(self) -> dict:
-        """The full position as JSON data."""
-
-    @abc.abstractmethod
     def determinize(self, player: int, rng: random.Random) -> "GameState":
-        """A copy where all that ``player`` cannot see is resampled consistently with what they can."""
+        """A copy where all that ``player`` cannot see is resampled consistently with what they can know."""
 
-    @abc.abstractmethod
-    def clone(self) -> "GameState":
-        """An independent copy (cheap: plain data)."""
+    def describe(self) -> str | None:
+        """Hook: the position in words for the terminal (None: the terminal shows the observation instead)."""
+        return None
 
-    def emit(self, kind: str, rule: str, /, **params: Any) -> None:
-        """Record an event."""
-        self.events.append(Event(self.game_name, kind, params, rule))
+    def hand_text(self, player: int) -> str | None:
+        """What ``player`` holds, in words, for the terminal (None if the game has no hands)."""
+        return None
+
+    # -- positions ---------------------------------------------------------
+    def to_json(self) -> dict:
+        """The full position as JSON data: the format, the player count, every declared field, the events."""
+        out: dict = {"format": self.FORMAT, "players": self.players}
+        out.update(self.FIELDS.encode(self))  # type: ignore[union-attr]
+        out["events"] = [{"kind": e.kind, "params": e.params, "rule": e.rule} for e in self.events]
+        return out
+
+    @classmethod
+    def from_json(cls, data: Any, comp: Any) -> "GameState":
+        """A validated position for the components ``comp``; InvalidPositionError names the bad field."""
+        from .fields import check_json_value
+        if not isinstance(data, Mapping):
+            raise InvalidPositionError("a position must be a JSON object", "position")
+        check_json_value(data)
+        if cls.FORMAT and data.get("format") != cls.FORMAT:
+            raise InvalidPositionError(f"expected {cls.FORMAT!r}, got {data.get('format')!r}", "format")
+        players = data.get("players")
+        if players != comp.players or isinstance(players, bool):
+            raise InvalidPositionError(f"this game is for {comp.players} players, the position for {players!r}",
+                                       "players")
+        known = cls.FIELDS.json_keys() | {"format", "players", "events"}  # type: ignore[union-attr]
+        for key in data:
+            if key not in known:
+                raise InvalidPositionError("unexpected field", str(key))
+        state = cls.blank(comp)
+        cls.FIELDS.decode_into(state, data)  # type: ignore[union-attr]
+        state._init_log(_decode_events(cls.game_name, data.get("events", [])))
+        cls.validate_json(data, comp)
+        state.validate_position()
+        state.after_load()
+        _require_a_move(state)
+        return state
+
+    @classmethod
+    def validate_json(cls, data: Mapping, comp: Any) -> None:
+        """Hook: checks on the raw JSON once every field has the right type (e.g. each card exactly once)."""
+
+    def validate_position(self) -> None:
+        """Hook: cross-field checks of the decoded position (raise InvalidPositionError naming the field)."""
+
+    def after_load(self) -> None:
+        """Hook: rebuild transient caches (who is to move...) after a position was read and validated."""
+
+
+def _decode_events(game: str, data: Any) -> list[Event]:
+    if not isinstance(data, list):
+        raise InvalidPositionError("must be a list of events", "events")
+    out = []
+    for i, e in enumerate(data):
+        if not (isinstance(e, Mapping) and isinstance(e.get("kind"), str) and isinstance(e.get("rule"), str)
+                and isinstance(e.get("params"), Mapping) and set(e) <= {"kind", "params", "rule", "text"}):
+            raise InvalidPositionError("an event is {kind: text, params: object, rule: text}", f"events[{i}]")
+        out.append(Event(game, e["kind"], dict(e["params"]), e["rule"]))
+    return out
+
+
+def _require_a_move(state: GameState) -> None:
+    """A loaded position that is not over must offer the player to move (or chance) at least one action."""
+    try:
+        cur = state.current_player
+        stuck = cur != TERMINAL and (not state.legal_actions() or (cur == CHANCE and not state.chance_outcomes()))
+    except (IndexError, KeyError, ValueError, TypeError, ZeroDivisionError, AttributeError) as exc:
+        raise InvalidPositionError(f"the position is inconsistent ({type(exc).__name__})", "position") from None
+    if stuck:
+        raise InvalidPositionError("the player to move has no legal action in this position", "position")
+
+
+def describe_action(action: Any) -> str:
+    """``str(action)``, or its repr if a malformed action cannot be described."""
+    try:
+        return str(action)
+    except Exception:  # noqa: BLE001 - describing must never fail
+        return repr(action)
 
 
 class OptionSpec:
@@ -284,6 +441,9 @@ class Game(abc.ABC):
             self.options[key] = spec.validate(key, value)
         for key, spec in self.option_specs.items():
             self.options.setdefault(key, spec.default)
+        # data options (core.data_option.DataOption): the validated data objects, by option name
+        self.data = {key: spec.load(key, self.options[key]) for key, spec in self.option_specs.items()
+                     if hasattr(spec, "load")}
 
     @abc.abstractmethod
     def new_state(self) -> GameState:
@@ -297,9 +457,20 @@ class Game(abc.ABC):
         """Decode an action; InvalidPositionError names the bad field."""
         return self.action_codec.decode(data)
 
+    def position_schema(self) -> dict:
+        """The JSON schema of this game's positions, derived from the state's declared fields."""
+        state = self.new_state()
+        extra = {"format": {"const": state.FORMAT}, "players": {"const": self.players},
+                 "events": {"type": "array", "items": {"type": "object"}}}
+        return state.FIELDS.schema(state.comp, extra)
+
     def config(self) -> dict:
-        """What is needed to rebuild this game: name, players, seed, options."""
-        return {"game": self.name, "players": self.players, "seed": self.seed, "options": dict(self.options)}
+        """What is needed to rebuild this game: name, players, seed, options (data options as data, not paths)."""
+        options = {}
+        for key, value in self.options.items():
+            spec = self.option_specs[key]
+            options[key] = spec.dump(self.data[key]) if isinstance(value, str) and hasattr(spec, "dump") else value
+        return {"game": self.name, "players": self.players, "seed": self.seed, "options": options}
 
     def __repr__(self) -> str:
         return f"<{self.title}: {self.players} players, seed {self.seed}, options {self.options}>"

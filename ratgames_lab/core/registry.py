@@ -1,8 +1,15 @@
-"""The list of games and ``load_game``."""
+"""The registered games and ``load_game``.
+
+Each game package declares itself in its ``about.py`` (``INFO = GameInfo(...)``, importing nothing heavy); the
+registry finds every package of ``ratgames_lab`` that has one. Core, the CLI and the widgets learn the games from
+these declarations only.
+"""
 from __future__ import annotations
 
 import dataclasses
 import importlib
+import importlib.util
+import pkgutil
 from typing import Any
 
 from .protocol import Game
@@ -10,36 +17,110 @@ from .protocol import Game
 
 @dataclasses.dataclass(frozen=True)
 class GameInfo:
-    """Where a game lives and what it is called."""
+    """What a game is called, where it lives, and what it offers (declared in the game's ``about.py``)."""
 
     name: str
     title: str
-    module: str
-    players: tuple[int, ...]
+    module: str = ""  # default: ratgames_lab.<name>
+    players: tuple[int, ...] = ()
+    status: str = ""  # one line for `ratgames list` and the start-here notebook
+    summary: str = ""  # one sentence: what the game is
+    dashboard: str | None = None  # "module:Class" of its dashboard, if it has one
+    app_settings: dict = dataclasses.field(default_factory=dict)  # the web app's dashboard arguments
+    app_intro: str = ""  # the web app's line under the title (default: "You are Player 1 ...")
+
+    def __post_init__(self) -> None:
+        if not self.module:
+            object.__setattr__(self, "module", f"ratgames_lab.{self.name}")
+
+    def package(self):
+        """The game's package (imported on first use)."""
+        return importlib.import_module(self.module)
 
     def game_class(self) -> type[Game]:
         """Import the game's package and return its Game class."""
-        return importlib.import_module(self.module).Game
+        return self.package().Game
 
     def bots(self) -> dict:
         """The game's bots by name (random, rollout and its heuristic ones)."""
-        return importlib.import_module(self.module).BOTS
+        return self.package().BOTS
 
 
-GAMES: dict[str, GameInfo] = {
-    "master_of_rules": GameInfo("master_of_rules", "Master of Rules", "ratgames_lab.master_of_rules", (3, 4, 5)),
-    "rattus": GameInfo("rattus", "Rattus", "ratgames_lab.rattus", (2, 3, 4)),
-}
+def discover() -> dict[str, GameInfo]:
+    """Every game package of ratgames_lab that declares itself in an ``about.py``, by name."""
+    import ratgames_lab
+    found: dict[str, GameInfo] = {}
+    for module in sorted(pkgutil.iter_modules(ratgames_lab.__path__), key=lambda m: m.name):
+        if not module.ispkg or module.name in ("core", "widgets"):
+            continue
+        name = f"ratgames_lab.{module.name}.about"
+        if importlib.util.find_spec(name) is None:
+            continue
+        info = getattr(importlib.import_module(name), "INFO", None)
+        if isinstance(info, GameInfo):
+            found[info.name] = info
+    return found
+
+
+class _Registry(dict):
+    """GAMES: filled from the game packages' declarations the first time it is read."""
+
+    _loaded = False
+
+    def _load(self) -> None:
+        if not self._loaded:
+            self._loaded = True
+            for name, info in discover().items():
+                self.setdefault(name, info)
+
+    def __getitem__(self, key):
+        self._load()
+        return super().__getitem__(key)
+
+    def __contains__(self, key) -> bool:
+        self._load()
+        return super().__contains__(key)
+
+    def __iter__(self):
+        self._load()
+        return super().__iter__()
+
+    def __len__(self) -> int:
+        self._load()
+        return super().__len__()
+
+    def get(self, key, default=None):
+        self._load()
+        return super().get(key, default)
+
+    def keys(self):
+        self._load()
+        return super().keys()
+
+    def values(self):
+        self._load()
+        return super().values()
+
+    def items(self):
+        self._load()
+        return super().items()
+
+    def __repr__(self) -> str:
+        self._load()
+        return super().__repr__()
+
+
+GAMES: dict[str, GameInfo] = _Registry()
 
 
 def register_game(info: GameInfo) -> None:
-    """Add a game to GAMES (used by each game package and by tests)."""
+    """Add a game to GAMES by hand (tests; game packages declare themselves in about.py instead)."""
     GAMES[info.name] = info
 
 
 def load_game(name: str, players: int | None = None, seed: int = 0, **options: Any) -> Game:
     """Build a Game by name; an unknown name, player count or option raises ValueError naming it."""
-    info = GAMES.get(name)
+    info = GAMES.get(name) if isinstance(name, str) else None
     if info is None:
         raise ValueError(f"unknown game {name!r} (known games: {', '.join(sorted(GAMES))})")
     return info.game_class()(players=players, seed=seed, **options)

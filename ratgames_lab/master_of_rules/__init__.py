@@ -7,8 +7,7 @@ from ..core.bots import CORE_BOTS
 from ..core.protocol import Game as _Game
 from .actions import CODEC
 from .bots import HeuristicBot
-from .position import state_from_json
-from .rules import MasterOfRulesState
+from .rules import MasterOfRulesState, components, state_from_json
 
 
 class Game(_Game):
@@ -27,14 +26,9 @@ class Game(_Game):
 
     def state_from_json(self, data: Any) -> MasterOfRulesState:
         """A validated position; InvalidPositionError names the bad field."""
-        state = state_from_json(data)
-        if state.players != self.players:
-            from ..core.errors import InvalidPositionError
-            raise InvalidPositionError(f"this game is for {self.players} players, the position for {state.players}",
-                                       "players")
-        return state
+        return MasterOfRulesState.from_json(data, components(self.players))
 
 
 BOTS = {**CORE_BOTS, "heuristic": HeuristicBot}
 
-__all__ = ["Game", "BOTS", "MasterOfRulesState", "HeuristicBot"]
+__all__ = ["Game", "BOTS", "MasterOfRulesState", "HeuristicBot", "state_from_json"]

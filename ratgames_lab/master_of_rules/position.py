@@ -2,107 +2,37 @@
 from __future__ import annotations
 
 from collections import Counter
-from pathlib import Path
 from typing import Any
 
-from ..core.errors import InvalidPositionError
-from ..core.position import require, validate_schema
-from ..core.protocol import Event
+from ..core.position import require
 from .cards import (CARD_BY_CODE, CODES, HAND_NUMBERS, HAND_RULES, NUMBER_CARDS, RULE_BY_ID, RULE_COPIES, RULES,
                     SEATS, TRANSACTIONS, card_name, rule_name, seat_name)
-from .rules import DISPLAY_DRAW, DUMMY_DRAW, NUMBER, OVER, PLAY, REFILL, RULE, MasterOfRulesState
+from .phases import DISPLAY_DRAW, DUMMY_DRAW, NUMBER, OVER, PLAY, REFILL, RULE
 
-FORMAT = "ratgames_lab.master_of_rules/1"
-SCHEMA = Path(__file__).parent / "data" / "position.schema.json"
 
 
 def _rules_list(counts: list[int]) -> list[str]:
     return [RULES[t] for t, n in enumerate(counts) for _ in range(n)]
 
 
-def _counts(names: list[str]) -> list[int]:
-    counts = [0] * len(RULES)
-    for name in names:
-        counts[RULE_BY_ID[name]] += 1
-    return counts
-
-
-def _pile(numbers: list[int], rules: list[int]) -> dict:
-    return {"numbers": [CODES[c] for c in sorted(numbers)], "rules": _rules_list(rules)}
-
-
-def state_to_json(s: MasterOfRulesState) -> dict:
-    """Every field of the position as JSON data (cards as codes like 'R7', rule cards by id)."""
-    return {
-        "format": FORMAT,
-        "players": s.players,
-        "transaction": s.transaction,
-        "start_player": s.start_player,
-        "round": s.round,
-        "turn": s.turn,
-        "phase": s.phase,
-        "refill_type": s.refill_type,
-        "hands": [_pile(s.hand_numbers[p], s.hand_rules[p]) for p in range(s.players)],
-        "known_in_hands": [_pile(s.known_numbers[p], s.known_rules[p]) for p in range(s.players)],
-        "display": _pile(s.display_numbers, s.display_rules),
-        "decks": _pile(s.deck_numbers, s.deck_rules),
-        "discards": _pile(s.discard_numbers, s.discard_rules),
-        "table": [{"number": None if n is None else CODES[n], "rule": None if r is None else RULES[r]}
-                  for n, r in zip(s.table_numbers, s.table_rules)],
-        "first_round": list(s.first_round),
-        "kept": [_rules_list(k) for k in s.kept],
-        "events": [{"kind": e.kind, "params": e.params, "rule": e.rule} for e in s.events],
-    }
-
-
-def state_from_json(data: Any) -> MasterOfRulesState:
-    """Build a state from JSON; InvalidPositionError names the first bad field."""
-    validate_schema(data, SCHEMA)
-    for key in ("players", "transaction", "start_player", "round", "turn"):  # JSON Schema lets 3.0 pass as integer
-        require(type(data[key]) is int, "must be an integer", key)
-    n = data["players"]
-    for key in ("hands", "known_in_hands", "first_round", "kept"):
-        require(len(data[key]) == n, f"must have one entry per player ({n})", key)
+def check_conservation(data: dict, n: int) -> None:
+    """Counters in range for ``n`` players; all 45 Number cards exactly once; 12 Rule cards of each type."""
     transactions = TRANSACTIONS[n]
     over = data["phase"] == OVER
     require(data["transaction"] == transactions if over else data["transaction"] < transactions,
             f"must be {'equal to' if over else 'below'} {transactions} for {n} players", "transaction")
-    require(data["start_player"] < n, f"must be a real player (0..{n - 1})", "start_player")
     if data["phase"] == DUMMY_DRAW:  # every real player has played: the turn counter stands at n
         require(data["turn"] == n, f"must be {n} (every player has played) in the dummy_draw phase", "turn")
     else:
         require(data["turn"] < n, f"must be below the number of players ({n})", "turn")
-    _check_conservation(data)
-    s = MasterOfRulesState()
-    s.players = n
-    s.transactions = transactions
-    s.transaction = data["transaction"]
-    s.start_player = data["start_player"]
-    s.round = data["round"]
-    s.turn = data["turn"]
-    s.phase = data["phase"]
-    s.refill_type = data["refill_type"]
-    s.hand_numbers = [sorted(CARD_BY_CODE[c] for c in h["numbers"]) for h in data["hands"]]
-    s.hand_rules = [_counts(h["rules"]) for h in data["hands"]]
-    s.known_numbers = [sorted(CARD_BY_CODE[c] for c in h["numbers"]) for h in data["known_in_hands"]]
-    s.known_rules = [_counts(h["rules"]) for h in data["known_in_hands"]]
-    s.display_numbers = sorted(CARD_BY_CODE[c] for c in data["display"]["numbers"])
-    s.display_rules = _counts(data["display"]["rules"])
-    s.deck_numbers = sorted(CARD_BY_CODE[c] for c in data["decks"]["numbers"])
-    s.deck_rules = _counts(data["decks"]["rules"])
-    s.discard_numbers = sorted(CARD_BY_CODE[c] for c in data["discards"]["numbers"])
-    s.discard_rules = _counts(data["discards"]["rules"])
-    s.table_numbers = [None if t["number"] is None else CARD_BY_CODE[t["number"]] for t in data["table"]]
-    s.table_rules = [None if t["rule"] is None else RULE_BY_ID[t["rule"]] for t in data["table"]]
-    s.first_round = list(data["first_round"])
-    s.kept = [_counts(k) for k in data["kept"]]
-    s.events = [Event("master_of_rules", e["kind"], e["params"], e["rule"]) for e in data.get("events", [])]
-    _check_consistency(s)
-    s._settle()
-    return s
+    _check_cards(data)
+    for p, (known, hand) in enumerate(zip(data["known_in_hands"], data["hands"])):
+        for kind in ("numbers", "rules"):
+            require(len(known[kind]) == len(set(known[kind])) or kind == "rules",
+                    "a card is listed twice", f"known_in_hands[{p}].{kind}")
 
 
-def _check_conservation(data: dict) -> None:
+def _check_cards(data: dict) -> None:
     """All 45 Number cards exactly once; 12 Rule cards of each type in all zones together."""
     seen: dict[str, str] = {}
     places = [("display.numbers", data["display"]["numbers"]), ("decks.numbers", data["decks"]["numbers"]),
@@ -127,7 +57,7 @@ def _check_conservation(data: dict) -> None:
                 "rules")
 
 
-def _check_consistency(s: MasterOfRulesState) -> None:
+def check_consistency(s: Any) -> None:
     """Hand sizes, the table and the phase must fit together."""
     n = s.players
     for p in range(n):
@@ -188,9 +118,9 @@ def _check_consistency(s: MasterOfRulesState) -> None:
         require(n < SEATS, "there are no dummies with 5 players", "phase")
 
 
-def observation(s: MasterOfRulesState, player: int) -> dict:
+def observation(s: Any, player: int) -> dict:
     """What ``player`` may see: public zones, own hand, hand sizes and publicly known cards of the others."""
-    full = state_to_json(s)
+    full = s.to_json()
     hands = []
     for p in range(s.players):
         if p == player:
@@ -208,7 +138,7 @@ def observation(s: MasterOfRulesState, player: int) -> dict:
     }
 
 
-def describe(s: MasterOfRulesState) -> str:
+def describe(s: Any) -> str:
     """A readable summary of the position for the terminal (hidden hands shown only for the player to move)."""
     n = s.players
     lines = [f"Transaction {min(s.transaction + 1, s.transactions)}/{s.transactions}, "
@@ -229,11 +159,11 @@ def describe(s: MasterOfRulesState) -> str:
     return "\n".join(lines)
 
 
-def hand_text(s: MasterOfRulesState, player: int) -> str:
+def hand_text(s: Any, player: int) -> str:
     """The player's hand in words."""
     nums = ", ".join(card_name(c) for c in s.hand_numbers[player]) or "none"
     rules = ", ".join(rule_name(r) for r in _rules_list(s.hand_rules[player])) or "none"
     return f"Your hand: {nums} | {rules}"
 
 
-__all__ = ["state_to_json", "state_from_json", "observation", "describe", "hand_text", "NUMBER_CARDS"]
+__all__ = ["check_conservation", "check_consistency", "observation", "describe", "hand_text"]

@@ -8,25 +8,39 @@ from __future__ import annotations
 
 import random
 from fractions import Fraction
+from functools import lru_cache
 
-from ..core.errors import IllegalActionError
+from ..core.errors import IllegalActionError, InvalidPositionError
+from ..core.fields import Components, Counts, Field, Int, ListOf, Opt, Ref, Seat, StateFields, Str
 from ..core.protocol import CHANCE, TERMINAL, Action, GameState
 from . import text  # noqa: F401  (registers the event texts)
 from .actions import (DRAW_NUMBER, DRAW_RULE, PLAY_NOTHING, PLAY_NUMBER, PLAY_RULE, TAKE_NUMBER, TAKE_RULE,
                       DrawNumber, DrawRule, PlayNothing, PlayNumber, PlayRule, TakeNumber, TakeRule)
 from .cards import (ALL_TYPES_BONUS, BEST_OF_THE_BEST, CARD_BY_CODE, COLOURS, DISPLAY_NUMBERS, DISPLAY_RULES,
                     HAND_NUMBERS, HAND_RULES, LIMIT_23, N_VALUES, NUMBER_CARDS, ONLY_ONE, RULE_BY_ID,
-                    RULE_COPIES, RULES, SEATS, SET_BONUS_MIN, SET_BONUS_POINTS, SET_BONUS_TYPES, SUPPORT_RIGHT,
+                    RULE_COPIES, RULES, SEATS, CODES, SET_BONUS_MIN, SET_BONUS_POINTS, SET_BONUS_TYPES, SUPPORT_RIGHT,
                     TIE_BREAK, TRANSACTIONS, TRIO, card_name, colour, rule_name, seat_name, value)
 
 # The game's action classes and the one field each carries (checked before anything else in _check).
 _ACTION_FIELDS = {PlayNumber: "card", PlayRule: "rule", PlayNothing: None, TakeNumber: "card", TakeRule: "rule",
                   DrawNumber: "card", DrawRule: "rule"}
 
-# Phases of a transaction. "play" and "refill" are player decisions, the draws are chance nodes.
-PLAY, REFILL, DUMMY_DRAW, DISPLAY_DRAW, OVER = "play", "refill", "dummy_draw", "display_draw", "over"
-PHASES = (PLAY, REFILL, DUMMY_DRAW, DISPLAY_DRAW, OVER)
-NUMBER, RULE, NOTHING = "number", "rule", "nothing"
+from .phases import DISPLAY_DRAW, DUMMY_DRAW, NOTHING, NUMBER, OVER, PHASES, PLAY, REFILL, RULE  # noqa: E402
+from .position import check_conservation, check_consistency, describe, hand_text, observation  # noqa: E402
+
+
+class MasterOfRulesComponents(Components):
+    """The player count and the names of the cards (Number cards by code, Rule cards by id)."""
+
+    def __init__(self, players: int):
+        self.players = players
+        self.refs = {"numbers": CODES, "rules": RULES}
+
+
+@lru_cache(maxsize=None)
+def components(players: int) -> MasterOfRulesComponents:
+    """The shared components of a player count."""
+    return MasterOfRulesComponents(players)
 
 
 # --------------------------------------------------------------------------------------------
@@ -194,21 +208,38 @@ class MasterOfRulesState(GameState):
     """A position of Master of Rules: plain lists, cards as ints (0-44), rule cards as counts by type."""
 
     game_name = "master_of_rules"
-    __slots__ = ("players", "transactions", "transaction", "start_player", "round", "turn", "phase",
-                 "hand_numbers", "hand_rules", "known_numbers", "known_rules", "display_numbers",
-                 "display_rules", "deck_numbers", "deck_rules", "discard_numbers", "discard_rules",
-                 "table_numbers", "table_rules", "first_round", "kept", "refill_type", "events", "_current")
-
-    def __init__(self) -> None:
-        self.events = []
+    FORMAT = "ratgames_lab.master_of_rules/1"
+    FIELDS = StateFields(
+        Field("transaction", Int(min=0)),
+        Field("start_player", Seat()),
+        Field("round", Int(min=1, max=2)),
+        Field("turn", Int(min=0)),
+        Field("phase", Str(PHASES)),
+        Field("refill_type", Opt(Str((NUMBER, RULE)))),
+        Field("hand_numbers", ListOf(ListOf(Ref("numbers"), sort=True), length="players"), json="hands[].numbers"),
+        Field("hand_rules", ListOf(Counts("rules"), length="players"), json="hands[].rules"),
+        Field("known_numbers", ListOf(ListOf(Ref("numbers"), sort=True), length="players"),
+              json="known_in_hands[].numbers"),
+        Field("known_rules", ListOf(Counts("rules"), length="players"), json="known_in_hands[].rules"),
+        Field("display_numbers", ListOf(Ref("numbers"), sort=True), json="display.numbers"),
+        Field("display_rules", Counts("rules"), json="display.rules"),
+        Field("deck_numbers", ListOf(Ref("numbers"), sort=True), json="decks.numbers"),
+        Field("deck_rules", Counts("rules"), json="decks.rules"),
+        Field("discard_numbers", ListOf(Ref("numbers"), sort=True), json="discards.numbers"),
+        Field("discard_rules", Counts("rules"), json="discards.rules"),
+        Field("table_numbers", ListOf(Opt(Ref("numbers")), length=SEATS), json="table[].number"),
+        Field("table_rules", ListOf(Opt(Ref("rules")), length=SEATS), json="table[].rule"),
+        Field("first_round", ListOf(Opt(Str((NUMBER, RULE))), length="players")),
+        Field("kept", ListOf(Counts("rules"), length="players")),
+        transient=("transactions", "_current"),
+    )
 
     # -- setup (rules.setup) ------------------------------------------------
     @classmethod
     def new(cls, players: int, seed: int) -> "MasterOfRulesState":
         """Shuffle, deal 4 Number + 3 Rule cards each, lay out the display, pick the first player."""
         rng = random.Random(seed)
-        s = cls()
-        s.players = players
+        s = cls.blank(components(players))
         s.transactions = TRANSACTIONS[players]
         s.transaction = 0
         s.round = 1
@@ -248,35 +279,6 @@ class MasterOfRulesState(GameState):
         s.emit("setup", "setup", first=seat_name(s.start_player, players))
         s._begin_transaction_text()
         s._settle()
-        return s
-
-    def clone(self) -> "MasterOfRulesState":
-        """A cheap deep copy (lists of ints)."""
-        s = MasterOfRulesState.__new__(MasterOfRulesState)
-        s.players = self.players
-        s.transactions = self.transactions
-        s.transaction = self.transaction
-        s.start_player = self.start_player
-        s.round = self.round
-        s.turn = self.turn
-        s.phase = self.phase
-        s.hand_numbers = [h[:] for h in self.hand_numbers]
-        s.hand_rules = [h[:] for h in self.hand_rules]
-        s.known_numbers = [h[:] for h in self.known_numbers]
-        s.known_rules = [h[:] for h in self.known_rules]
-        s.display_numbers = self.display_numbers[:]
-        s.display_rules = self.display_rules[:]
-        s.deck_numbers = self.deck_numbers[:]
-        s.deck_rules = self.deck_rules[:]
-        s.discard_numbers = self.discard_numbers[:]
-        s.discard_rules = self.discard_rules[:]
-        s.table_numbers = self.table_numbers[:]
-        s.table_rules = self.table_rules[:]
-        s.first_round = self.first_round[:]
-        s.kept = [k[:] for k in self.kept]
-        s.refill_type = self.refill_type
-        s.events = self.events[:]
-        s._current = self._current
         return s
 
     # -- turn order (rules.turn_order) ----------------------------------------
@@ -372,7 +374,7 @@ class MasterOfRulesState(GameState):
         raise AssertionError("empty rule deck at a chance node")
 
     # -- legality (each check names the rule that forbids the action) ----------
-    def _check(self, action: Action) -> None:
+    def _explain(self, action: Action) -> None:
         field = _ACTION_FIELDS.get(type(action), "?")
         if field == "?":
             raise IllegalActionError(f"{action!r} is not a Master of Rules action", "engine.action")
@@ -674,13 +676,25 @@ class MasterOfRulesState(GameState):
     # -- views ------------------------------------------------------------------------
     def observation(self, player: int) -> dict:
         """What ``player`` sees: own hand, sizes of the others' hands and the cards known to be there."""
-        from .position import observation
         return observation(self, player)
 
-    def to_json(self) -> dict:
-        """The full position as JSON data."""
-        from .position import state_to_json
-        return state_to_json(self)
+    @classmethod
+    def validate_json(cls, data: dict, comp: MasterOfRulesComponents) -> None:
+        """Counters in range for the player count, and every card exactly once."""
+        check_conservation(data, comp.players)
+
+    def validate_position(self) -> None:
+        """Hand sizes, the table and the phase must fit together."""
+        check_consistency(self)
+
+    def after_load(self) -> None:
+        """Rebuild the game length and who is to move."""
+        self.transactions = TRANSACTIONS[self.players]
+        self._settle()
+
+    def hand_text(self, player: int) -> str:
+        """The player's hand in words."""
+        return hand_text(self, player)
 
     def determinize(self, player: int, rng: random.Random) -> "MasterOfRulesState":
         """A copy where the others' unknown hand cards and the decks are redealt from what ``player`` cannot see."""
@@ -715,7 +729,6 @@ class MasterOfRulesState(GameState):
 
     def describe(self) -> str:
         """A readable multi-line summary for the terminal."""
-        from .position import describe
         return describe(self)
 
     def __eq__(self, other: object) -> bool:
@@ -734,3 +747,14 @@ _APPLY = {
     DrawNumber: lambda s, a: s._draw_number(CARD_BY_CODE[a.card]),
     DrawRule: lambda s, a: s._draw_rule(RULE_BY_ID[a.rule]),
 }
+
+
+def state_from_json(data: object) -> MasterOfRulesState:
+    """A validated position (its player count read from it); InvalidPositionError names the first bad field."""
+    if not isinstance(data, dict):
+        raise InvalidPositionError("a position must be a JSON object", "position")
+    players = data.get("players")
+    if type(players) is not int or players not in TRANSACTIONS:
+        raise InvalidPositionError(f"must be a player count ({', '.join(map(str, sorted(TRANSACTIONS)))})",
+                                   "players")
+    return MasterOfRulesState.from_json(data, components(players))

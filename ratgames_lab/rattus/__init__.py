@@ -11,35 +11,12 @@ from typing import Any, Callable
 from ..core.bots import CORE_BOTS
 from ..core.errors import InvalidPositionError
 from ..core.protocol import Game as _Game
-from ..core.protocol import OptionSpec
+from ..core.data_option import DataOption
 from .actions import CODEC
-from .board import DEFAULT_BOARD, Board, board_for_players, load_board, read_json
+from .board import DEFAULT_BOARD, Board, board_for_players, build_board, load_board, read_json
 from .bots import HeuristicBot
-from .position import state_from_json
 from .rules import RattusState, components
-from .tokens import DEFAULT_TOKENS, TokenSet, load_tokens
-
-
-class DataOption(OptionSpec):
-    """A data-file option (board or tokens): None for the shipped file, a path, or a dict (loaded by Game)."""
-
-    def __init__(self, help: str):
-        super().__init__(None, help=help)
-
-    def validate(self, name: str, value: Any) -> Any:
-        if isinstance(value, Path):
-            value = str(value)
-        if value is not None and not isinstance(value, (str, dict)):
-            raise ValueError(f"option {name}={value!r} must be a path, a dict or None")
-        return value
-
-
-def _load_option(name: str, loader: Callable[[Any], Any], value: Any) -> Any:
-    """Load a data option; InvalidPositionError (a ValueError) naming the option and the bad field."""
-    try:
-        return loader(value)
-    except InvalidPositionError as exc:
-        raise InvalidPositionError(f"option {name}: {exc.reason}", f"{name}.{exc.field}") from None
+from .tokens import DEFAULT_TOKENS, TokenSet, build_tokens, load_tokens
 
 
 class Game(_Game):
@@ -50,16 +27,21 @@ class Game(_Game):
     min_players = 2
     max_players = 4
     option_specs = {
-        "board": DataOption("board file or dict (default: the shipped reconstruction)"),
-        "tokens": DataOption("rat token file or dict (default: the shipped reconstruction)"),
+        "board": DataOption(build_board, DEFAULT_BOARD, Board.to_json,
+                            "board file or dict (default: the shipped reconstruction)"),
+        "tokens": DataOption(build_tokens, DEFAULT_TOKENS, TokenSet.data_copy,
+                             "rat token file or dict (default: the shipped reconstruction)"),
     }
     action_codec = CODEC
 
     def __init__(self, players: int | None = None, seed: int = 0, **options: Any):
         super().__init__(players=players, seed=seed, **options)
-        self.board: Board = _load_option("board", load_board, self.options["board"])
-        self.tokens: TokenSet = _load_option("tokens", load_tokens, self.options["tokens"])
-        self.components = _load_option("tokens", lambda t: components(self.players, self.board, t), self.tokens)
+        self.board: Board = self.data["board"]
+        self.tokens: TokenSet = self.data["tokens"]
+        try:
+            self.components = components(self.players, self.board, self.tokens)
+        except InvalidPositionError as exc:
+            raise InvalidPositionError(f"option tokens: {exc.reason}", f"tokens.{exc.field}") from None
 
     def new_state(self) -> RattusState:
         """Setup as the rulebook says (tokens, removed tokens, plague) from this game's seed."""
@@ -67,7 +49,7 @@ class Game(_Game):
 
     def state_from_json(self, data: Any) -> RattusState:
         """A validated position; InvalidPositionError names the bad field."""
-        return state_from_json(data, self.components)
+        return RattusState.from_json(data, self.components)
 
 
 POSITIONS = Path(__file__).parent / "positions"

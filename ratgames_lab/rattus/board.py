@@ -14,6 +14,7 @@ from typing import Any
 import networkx as nx
 
 from ..core.errors import InvalidPositionError
+from ..core.jsonio import read_json_file
 from ..core.position import require, validate_schema
 from .components import DATA_DIR
 
@@ -74,12 +75,7 @@ class Board:
 def read_json(source: Any, what: str) -> Any:
     """A dict as is, or the JSON content of a path."""
     if isinstance(source, (str, Path)):
-        try:
-            return json.loads(Path(source).read_text())
-        except OSError as exc:
-            raise InvalidPositionError(f"cannot read {source}: {exc.strerror}", "file") from None
-        except json.JSONDecodeError as exc:
-            raise InvalidPositionError(f"not valid JSON ({exc.msg} at line {exc.lineno})", "file") from None
+        return read_json_file(source, "file")
     if isinstance(source, dict):
         return source
     raise InvalidPositionError(f"a {what} is a path or a dict, not {type(source).__name__}", what)
@@ -112,6 +108,12 @@ def validate_board(data: Any) -> None:
             parts = sorted((sorted(c) for c in nx.connected_components(sub)), key=len)
             raise InvalidPositionError(
                 f"the {n}-player board is not connected ({', '.join(parts[0])} cut off)", "edges")
+
+
+def build_board(data: Any) -> Board:
+    """A validated Board from board data (a dict)."""
+    validate_board(data)
+    return Board(data)
 
 
 def load_board(source: Any = None) -> Board:

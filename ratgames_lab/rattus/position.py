@@ -1,73 +1,22 @@
-"""Rattus positions: JSON export, validated import, per-player observation and a terminal summary."""
+"""Rattus positions: the checks of a loaded position, the per-player observation and a terminal summary.
+
+The fields themselves (their JSON form and types) are declared once, on ``RattusState.FIELDS``.
+"""
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
-from ..core.position import require, validate_schema
-from ..core.protocol import Event
+from ..core.position import require
 from .components import CLASS_NAMES, CLASSES, CUBES_PER_PLAYER, KNIGHT, MAX_TOKENS, colour
-from .rules import (AFTER, DRAW, NEUTRAL, OVER, REVEAL_STEP, SETUP, SPREAD, WITCH2, WITCH_SWAP_STEP,
-                    Components, RattusState)
-
-FORMAT = "ratgames_lab.rattus/1"
-SCHEMA = Path(__file__).parent / "data" / "position.schema.json"
-PLAGUE_STEPS = (SPREAD, DRAW, NEUTRAL, REVEAL_STEP, AFTER)
+from .steps import DRAW, OVER, PLAGUE_STEPS, SETUP, SPREAD, WITCH2, WITCH_SWAP_STEP
 
 
-def state_to_json(s: RattusState) -> dict:
-    """Every field of the position as JSON data (regions and tokens by name / id)."""
-    ids = s.comp.tokens.ids
-    names = s.comp.topo.names
-    return {
-        "format": FORMAT,
-        "players": s.players,
-        "step": s.step,
-        "active": s.active,
-        "turn": s.turn,
-        "setup_index": s.setup_index,
-        "plague": names[s.plague],
-        "regions": {names[r]: {"rats": [ids[t] for t in s.rats[r]], "cubes": s.cubes[r][:]}
-                    for r in range(len(names))},
-        "castle": s.castle[:],
-        "supply": [ids[t] for t in s.supply],
-        "removed": [ids[t] for t in s.removed],
-        "revealed": [ids[t] for t in s.revealed],
-        "classes": {c: (None if s.owners[i] < 0 else s.owners[i]) for i, c in enumerate(CLASSES)},
-        "used": [c for i, c in enumerate(CLASSES) if s.used[i]],
-        "took_class": s.took,
-        "placed": s.placed,
-        "spread_left": s.spread_left,
-        "spread_target": None if s.spread_target < 0 else names[s.spread_target],
-        "neutral": s.neutral,
-        "witch": [None if t < 0 else ids[t] for t in s.witch],
-        "peeks": [[ids[t] for t in p] for p in s.peeks],
-        "ending": s.ending,
-        "final_round": s.final_round,
-        "final_queue": s.final_queue[:],
-        "final_neutral": s.final_neutral,
-        "last_player": None if s.last_player < 0 else s.last_player,
-        "events": [{"kind": e.kind, "params": e.params, "rule": e.rule} for e in s.events],
-    }
 
-
-def state_from_json(data: Any, comp: Components) -> RattusState:
-    """Build a state from JSON for the game's board and tokens; InvalidPositionError names the first bad field."""
-    validate_schema(data, SCHEMA)
+def check_conservation(data: dict, comp: Any) -> None:
+    """Every token exactly once (board, supply, removed, revealed); cube totals; Witch peeks on the board."""
     n = comp.players
     topo = comp.topo
     ts = comp.tokens
-    require(data["players"] == n, f"this game is for {n} players, the position for {data['players']}", "players")
-    for key in ("castle", "peeks"):
-        require(len(data[key]) == n, f"must have one entry per player ({n})", key)
-    for key in ("active", "last_player"):
-        require(data[key] is None or data[key] < n, f"must be a player (0..{n - 1})", key)
-    for name in topo.names:
-        require(name in data["regions"], "missing (a region in play)", f"regions.{name}")
-    for name in data["regions"]:
-        require(name in topo.index, f"{name!r} is not a region in play with {n} players", f"regions.{name}")
-    require(data["plague"] in topo.index, f"{data['plague']!r} is not a region in play", "plague")
-
     # every token exactly once: board, supply, removed from the game, revealed
     where: dict[str, str] = {}
     zones = [(f"regions.{name}.rats", data["regions"][name]["rats"]) for name in topo.names]
@@ -89,64 +38,14 @@ def state_from_json(data: Any, comp: Components) -> RattusState:
         total = data["castle"][p] + sum(data["regions"][name]["cubes"][p] for name in topo.names)
         require(total <= CUBES_PER_PLAYER, f"{colour(p)} has {total} cubes on the board and in the Castle "
                 f"(only {CUBES_PER_PLAYER})", f"castle[{p}]" if data["castle"][p] > CUBES_PER_PLAYER else "regions")
-    for c, owner in data["classes"].items():
-        require(owner is None or owner < n, f"must be a player (0..{n - 1}) or null", f"classes.{c}")
-
-    s = RattusState(comp)
-    s.rats = [[ts.index[t] for t in data["regions"][name]["rats"]] for name in topo.names]
-    s.cubes = [data["regions"][name]["cubes"][:] for name in topo.names]
-    s.castle = data["castle"][:]
-    s.reserve = [CUBES_PER_PLAYER - s.castle[p] - sum(c[p] for c in s.cubes) for p in range(n)]
-    s.supply = sorted(ts.index[t] for t in data["supply"])
-    s.removed = sorted(ts.index[t] for t in data["removed"])
-    s.revealed = [ts.index[t] for t in data["revealed"]]
-    s.plague = topo.index[data["plague"]]
-    s.owners = [-1 if data["classes"][c] is None else data["classes"][c] for c in CLASSES]
-    s.active = data["active"]
-    s.step = data["step"]
-    s.setup_index = data["setup_index"]
-    s.turn = data["turn"]
-    s.took = data["took_class"]
-    s.placed = data["placed"]
-    s.used = [c in data["used"] for c in CLASSES]
-    s.spread_left = data["spread_left"]
-    target = data["spread_target"]
-    require(target is None or target in topo.index, f"{target!r} is not a region in play", "spread_target")
-    s.spread_target = -1 if target is None else topo.index[target]
-    s.neutral = data["neutral"]
-    for i, tid in enumerate(data["witch"]):
-        require(tid is None or tid in ts.index, f"unknown rat token {tid!r}", f"witch[{i}]")
-    s.witch = [-1 if t is None else ts.index[t] for t in data["witch"]]
-    s.peeks = []
     for p, peeks in enumerate(data["peeks"]):
         for i, tid in enumerate(peeks):
             require(where.get(tid, "").startswith("regions."), "a Witch peek must be a face-down token on the board",
                     f"peeks[{p}][{i}]")
         require(len(set(peeks)) == len(peeks), "a token is listed twice", f"peeks[{p}]")
-        s.peeks.append([ts.index[t] for t in peeks])
-    s.ending = data["ending"]
-    s.final_round = data["final_round"]
-    s.final_queue = list(data["final_queue"])
-    s.final_neutral = data["final_neutral"]
-    s.last_player = -1 if data["last_player"] is None else data["last_player"]
-    s.events = _events(data.get("events", []))
-    _check_consistency(s)
-    s._settle()
-    return s
 
 
-def _events(events: list) -> list[Event]:
-    """Events from JSON: each {"kind": str, "params": {...}, "rule": str} (checked here: faster than the schema)."""
-    out = []
-    for i, e in enumerate(events):
-        kind, params, rule = e.get("kind"), e.get("params"), e.get("rule")
-        require(isinstance(kind, str) and isinstance(params, dict) and isinstance(rule, str),
-                "an event is {kind: text, params: object, rule: text}", f"events[{i}]")
-        out.append(Event("rattus", kind, params, rule))
-    return out
-
-
-def _check_consistency(s: RattusState) -> None:
+def check_consistency(s: Any) -> None:
     """The step, the turn flags, the Witch, the final round and the tokens must fit together."""
     n = s.players
     comp = s.comp
@@ -204,7 +103,7 @@ def _check_consistency(s: RattusState) -> None:
         require(all(o < 0 for o in s.owners), "no class card is taken during setup", "classes")
 
 
-def observation(s: RattusState, player: int) -> dict:
+def observation(s: Any, player: int) -> dict:
     """What ``player`` may see: token counts (not ids), cubes, cards, revealed tokens and their own Witch peeks."""
     ts = s.comp.tokens
     names = s.comp.topo.names
@@ -228,7 +127,7 @@ def observation(s: RattusState, player: int) -> dict:
     }
 
 
-def describe(s: RattusState) -> str:
+def describe(s: Any) -> str:
     """A readable summary of the position (token identities hidden)."""
     names = s.comp.topo.names
     n = s.players
@@ -248,4 +147,4 @@ def describe(s: RattusState) -> str:
     return "\n".join(lines)
 
 
-__all__ = ["state_to_json", "state_from_json", "observation", "describe", "FORMAT"]
+__all__ = ["check_conservation", "check_consistency", "observation", "describe"]

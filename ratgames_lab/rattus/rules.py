@@ -20,6 +20,8 @@ from functools import lru_cache
 from typing import Callable
 
 from ..core.errors import IllegalActionError
+from ..core.fields import Components as CoreComponents
+from ..core.fields import Bool, Field, FlagSet, Int, Keyed, ListOf, Opt, Ref, Seat, StateFields, Str
 from ..core.protocol import CHANCE, TERMINAL, Action, GameState
 from . import text  # noqa: F401  (registers the event texts)
 from .actions import (END_TURN, NEUTRAL_NO, NEUTRAL_YES, REVEAL, TAKE, WITCH_KEEP, WITCH_STOP, WITCH_SWAP,
@@ -32,13 +34,13 @@ from .components import (ALL, CLASS_INDEX, CLASS_NAMES, CLASSES, CUBES_PER_PLAYE
                          SYMBOL_NAMES, WITCH, colour, spread_count)
 from .tokens import TokenSet, check_for_game
 
-SETUP, MAIN, WITCH2, WITCH_SWAP_STEP, SPREAD, DRAW, NEUTRAL, REVEAL_STEP, AFTER, OVER = (
-    "setup", "main", "witch_second", "witch_swap", "spread", "draw", "neutral", "reveal", "after", "over")
-STEPS = (SETUP, MAIN, WITCH2, WITCH_SWAP_STEP, SPREAD, DRAW, NEUTRAL, REVEAL_STEP, AFTER, OVER)
+from .position import check_conservation, check_consistency, describe, observation  # noqa: E402
+from .steps import (AFTER, DRAW, MAIN, NEUTRAL, OVER, REVEAL_STEP, SETUP, SPREAD, STEPS, WITCH2,  # noqa: E402,F401
+                    WITCH_SWAP_STEP)
 POWER_ACTIONS = (KingToCastle, MonkMove, MerchantMove, WitchPeek, PeasantCube)
 
 
-class Components:
+class Components(CoreComponents):
     """What one game is played with: player count, board view, token set and the cached actions."""
 
     def __init__(self, players: int, board: Board, tokens: TokenSet):
@@ -46,6 +48,7 @@ class Components:
         self.board = board
         self.tokens = tokens
         self.topo = board.topology(players)
+        self.refs = {"regions": self.topo.names, "tokens": tokens.ids, "classes": CLASSES}
         self.removed = REMOVED_TOKENS[players]
         check_for_game(tokens, self.topo.size, self.removed)
         self.actions = ActionTable(self.topo.names, self.topo.neighbours, tokens.ids)
@@ -106,22 +109,43 @@ class RattusState(GameState):
     """A Rattus position: plain lists of ints (regions, players, classes and tokens are indices)."""
 
     game_name = "rattus"
-    __slots__ = ("comp", "players", "rats", "cubes", "castle", "reserve", "supply", "removed", "revealed",
-                 "plague", "owners", "active", "step", "setup_index", "turn", "took", "placed", "used",
-                 "spread_left", "spread_target", "neutral", "witch", "peeks", "ending", "final_round",
-                 "final_queue", "final_neutral", "last_player", "events", "_current")
-
-    def __init__(self, comp: Components) -> None:
-        self.comp = comp
-        self.players = comp.players
-        self.events = []
+    FORMAT = "ratgames_lab.rattus/1"
+    FIELDS = StateFields(
+        Field("step", Str(STEPS)),
+        Field("active", Seat()),
+        Field("turn", Int(min=0)),
+        Field("setup_index", Int(min=0, max=lambda comp: len(comp.setup_order))),
+        Field("plague", Ref("regions")),
+        Field("rats", Keyed("regions", ListOf(Ref("tokens"))), json="regions.*.rats"),
+        Field("cubes", Keyed("regions", ListOf(Int(min=0), length="players")), json="regions.*.cubes"),
+        Field("castle", ListOf(Int(min=0), length="players")),
+        Field("supply", ListOf(Ref("tokens"), sort=True)),
+        Field("removed", ListOf(Ref("tokens"), sort=True)),
+        Field("revealed", ListOf(Ref("tokens"))),
+        Field("owners", Keyed("classes", Opt(Seat(), none=-1)), json="classes"),
+        Field("used", FlagSet("classes")),
+        Field("took", Bool(), json="took_class"),
+        Field("placed", Bool()),
+        Field("spread_left", Int(min=0, max=2)),
+        Field("spread_target", Opt(Ref("regions"), none=-1)),
+        Field("neutral", Bool()),
+        Field("witch", ListOf(Opt(Ref("tokens"), none=-1), length=2)),
+        Field("peeks", ListOf(ListOf(Ref("tokens")), length="players")),
+        Field("ending", Opt(Str(("supply", "cubes")))),
+        Field("final_round", Bool()),
+        Field("final_queue", ListOf(Seat())),
+        Field("final_neutral", Bool()),
+        Field("last_player", Opt(Seat(), none=-1)),
+        Field("reserve", ListOf(Int()), derived=True),  # cubes not on the board nor in the Castle
+        transient=("_current",),
+    )
 
     # -- setup (setup.*) -----------------------------------------------------------
     @classmethod
     def new(cls, comp: Components, seed: int) -> "RattusState":
         """Setup tokens, removed tokens and the plague from the seed; then the two placement rounds."""
         rng = random.Random(seed)
-        s = cls(comp)
+        s = cls.blank(comp)
         n, size = comp.players, comp.topo.size
         ts = comp.tokens
         setup = list(ts.setup_tokens)
@@ -164,41 +188,6 @@ class RattusState(GameState):
         self.spread_target = -1
         self.neutral = False
         self.witch = [-1, -1]
-
-    def clone(self) -> "RattusState":
-        """A cheap deep copy (lists of ints; the components are shared)."""
-        s = RattusState.__new__(RattusState)
-        s.comp = self.comp
-        s.players = self.players
-        s.rats = [r[:] for r in self.rats]
-        s.cubes = [c[:] for c in self.cubes]
-        s.castle = self.castle[:]
-        s.reserve = self.reserve[:]
-        s.supply = self.supply[:]
-        s.removed = self.removed[:]
-        s.revealed = self.revealed[:]
-        s.plague = self.plague
-        s.owners = self.owners[:]
-        s.active = self.active
-        s.step = self.step
-        s.setup_index = self.setup_index
-        s.turn = self.turn
-        s.took = self.took
-        s.placed = self.placed
-        s.used = self.used[:]
-        s.spread_left = self.spread_left
-        s.spread_target = self.spread_target
-        s.neutral = self.neutral
-        s.witch = self.witch[:]
-        s.peeks = [p[:] for p in self.peeks]
-        s.ending = self.ending
-        s.final_round = self.final_round
-        s.final_queue = self.final_queue[:]
-        s.final_neutral = self.final_neutral
-        s.last_player = self.last_player
-        s.events = self.events[:]
-        s._current = self._current
-        return s
 
     # -- small helpers ------------------------------------------------------------------
     @property
@@ -324,7 +313,7 @@ class RattusState(GameState):
         return self.comp.actions.draw[self.supply[rng.randrange(len(self.supply))]]
 
     # -- legality (each check names the rule that forbids the action) ----------------------
-    def _check(self, a: Action) -> None:
+    def _explain(self, a: Action) -> None:
         if self._current == CHANCE:
             if not isinstance(a, DrawToken):
                 raise IllegalActionError(f"a rat token must be drawn from the supply now, not '{a}'",
@@ -891,13 +880,21 @@ class RattusState(GameState):
     # -- views ---------------------------------------------------------------------------
     def observation(self, player: int) -> dict:
         """What ``player`` sees: token counts, own Witch peeks, everything public."""
-        from .position import observation
         return observation(self, player)
 
-    def to_json(self) -> dict:
-        """The full position as JSON data."""
-        from .position import state_to_json
-        return state_to_json(self)
+    @classmethod
+    def validate_json(cls, data: dict, comp: Components) -> None:
+        """Every token exactly once, cube totals within each player's cubes, Witch peeks on the board."""
+        check_conservation(data, comp)
+
+    def validate_position(self) -> None:
+        """The step, the turn flags, the Witch, the final round and the tokens must fit together."""
+        check_consistency(self)
+
+    def after_load(self) -> None:
+        """Rebuild the cubes in reserve and who is to move."""
+        self.reserve = [CUBES_PER_PLAYER - self.castle[p] - sum(c[p] for c in self.cubes) for p in range(self.players)]
+        self._settle()
 
     def determinize(self, player: int, rng: random.Random) -> "RattusState":
         """A copy where every face-down token ``player`` has not peeked (board, supply, removed) is resampled."""
@@ -925,7 +922,6 @@ class RattusState(GameState):
 
     def describe(self) -> str:
         """A readable multi-line summary for the terminal."""
-        from .position import describe
         return describe(self)
 
     def __eq__(self, other: object) -> bool:

@@ -75,6 +75,12 @@ def check_for_game(tokens: TokenSet, regions: int, removed: int) -> None:
     require(rest > removed, f"{rest} tokens left after setup: cannot remove {removed} and keep a supply", "tokens")
 
 
+def build_tokens(data: Any) -> TokenSet:
+    """A validated TokenSet from token data (a dict)."""
+    validate_tokens(data)
+    return TokenSet(data)
+
+
 def load_tokens(source: Any = None) -> TokenSet:
     """A validated TokenSet from a path or a dict (default: the shipped reconstruction)."""
     if source is None:

@@ -41,7 +41,7 @@ BASES = _bases()
 
 def parse(data):
     """state_from_json through the package-level function (no player-count check of the Game)."""
-    from ratgames_lab.master_of_rules.position import state_from_json
+    from ratgames_lab.master_of_rules import state_from_json
     return state_from_json(data)
 
 

@@ -8,7 +8,7 @@ import pytest
 
 import ratgames_lab as rl
 from ratgames_lab import CHANCE, IllegalActionError, InvalidPositionError, Match
-from ratgames_lab.master_of_rules.position import state_from_json
+from ratgames_lab.master_of_rules import state_from_json
 
 from .helpers import GAME, play_out, random_state
 

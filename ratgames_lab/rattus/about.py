@@ -1,0 +1,14 @@
+"""Rattus declares itself to the registry (nothing heavy is imported here)."""
+from ..core.registry import GameInfo
+
+INFO = GameInfo(
+    name="rattus",
+    title="Rattus",
+    players=(2, 3, 4),
+    status="complete: every rule, exact odds, bots, dashboard with a clickable map, lessons",
+    summary="Rattus (White Goblin Games): the Black Death spreads over Europe; place your people and steer the plague.",
+    dashboard="ratgames_lab.widgets.rattus:RattusDashboard",
+    app_settings={"players": 4, "seed": 7, "seats": ["human", "heuristic", "heuristic", "heuristic"]},
+    app_intro="You play **Red**; the other colours are bots. Click a region on the map to play there (every move "
+              "also has a button). Change seats, speed and seed in the *Players* tab.",
+)
