@@ -34,7 +34,7 @@ def production(s, p: int) -> list[float]:
     """Expected cards per roll of each resource for player p (public: the board)."""
     topo = s.comp.topo
     out = [0.0] * 5
-    for v in s._buildings[p]:
+    for v in s.buildings_of[p]:
         for t in topo.node_tiles[v]:
             r = s.terrain[t]
             if r < 5 and t != s.robber:
@@ -118,7 +118,7 @@ class HeuristicBot:
 
     def _target_cost(self, s, p: int) -> list[int]:
         """What the bot saves for: a city if it has a settlement, else a settlement, else a development card."""
-        if s.cities_left[p] and any(s.node_level[v] == 1 for v in s._buildings[p]):
+        if s.cities_left[p] and any(s.node_level[v] == 1 for v in s.buildings_of[p]):
             return list(CITY_COST)
         if s.settlements_left[p] and self._settlement_spots(s, p):
             return list(SETTLEMENT_COST)
@@ -137,7 +137,7 @@ class HeuristicBot:
         missing = [max(0, need[r] - hand[r]) for r in range(5)]
         if not any(missing):
             return None
-        rates = s._rates[p]
+        rates = s.rates[p]
         best = None
         for a in trades:
             g, r = RESOURCES.index(a.give), RESOURCES.index(a.get)

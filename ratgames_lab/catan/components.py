@@ -4,8 +4,9 @@ from __future__ import annotations
 import json
 from functools import lru_cache
 
+from ..core.fields import Components as _Components
 from .actions import DEV_CARDS, BuildCity, BuildRoad, BuildSettlement, ChooseVictim, ConfirmTrade, MoveRobber
-from .board import DATA_DIR, RESOURCES, Board
+from .board import DATA_DIR, RESOURCES, TERRAINS, Board
 
 COMPONENTS = json.loads((DATA_DIR / "components.json").read_text())
 R = len(RESOURCES)
@@ -27,12 +28,24 @@ LONGEST_ROAD_MIN = COMPONENTS["longest_road_min"]
 LARGEST_ARMY_MIN = COMPONENTS["largest_army_min"]
 SPECIAL_VP = COMPONENTS["special_card_vp"]
 
+(SETUP_SETTLEMENT, SETUP_ROAD, ROLL_PHASE, DICE_PHASE, DISCARD_PHASE, ROBBER, VICTIM, STEAL_PHASE, MAIN,
+ ROAD_BUILDING_PHASE, TRADE_REPLY, TRADE_CHOOSE, DRAW_PHASE, OVER) = PHASES = (
+    "setup_settlement", "setup_road", "roll", "dice", "discard", "robber", "victim", "steal", "main",
+    "road_building", "trade_reply", "trade_choose", "draw", "over")
+CHANCE_PHASES = (DICE_PHASE, STEAL_PHASE, DRAW_PHASE)
+SETUP_PHASES = (SETUP_SETTLEMENT, SETUP_ROAD)
+ANSWERS = ("none", "reject", "accept", "counter")  # a player's answer to the pending offer
+NO_ANSWER, REJECTED, ACCEPTED, COUNTERED = range(4)
+HARBOUR_NAMES = RESOURCES + ("3:1",)  # harbour codes 0-4: the 2:1 harbour of that resource; 5: 3:1
 
-class Components:
+
+class Components(_Components):
     """What one game is played with: the player count, the board topology, options and cached actions."""
 
     def __init__(self, players: int, board: Board, turn_cap: int, player_trades: bool):
         self.players = players
+        self.refs = {"resources": RESOURCES, "cards": DEV_CARDS, "terrains": TERRAINS, "harbours": HARBOUR_NAMES,
+                     "answers": ANSWERS}
         self.board = board
         self.topo = board.topo
         self.turn_cap = turn_cap

@@ -19,6 +19,7 @@ import random
 from fractions import Fraction
 
 from ..core.errors import IllegalActionError
+from ..core.fields import Bool, Field, Int, Keyed, ListOf, Opt, Ref, Seat, StateFields, Str
 from ..core.protocol import CHANCE, TERMINAL, Action, GameState
 from . import text  # noqa: F401  (registers the event texts)
 from .actions import (ACCEPT, BANK, BUY, CANCEL, DEV_CARDS, DEV_NAMES, DICE, DISCARD, DRAW, END, KNIGHT,
@@ -28,19 +29,18 @@ from .actions import (ACCEPT, BANK, BUY, CANCEL, DEV_CARDS, DEV_NAMES, DICE, DIS
                       PlayKnight, PlayMonopoly, PlayRoadBuilding, PlayYearOfPlenty, RejectOffer, Roll, StealCard,
                       amounts_text)
 from .board import GENERIC_HARBOUR, RESOURCES, TERRAINS, Layout
-from .components import (BANK_START, CITY_COST, DECK_START, DEV_COST, HAND_LIMIT, KNIGHT as KNIGHT_CARD,
-                         LARGEST_ARMY_MIN, LONGEST_ROAD_MIN, MONOPOLY as MONOPOLY_CARD, PIECES, R, ROAD_BUILDING as
-                         RB_CARD, ROAD_COST, SETTLEMENT_COST, SPECIAL_VP, VP_CARD, VP_TARGET, YEAR_OF_PLENTY as
-                         YOP_CARD, Components)
+from .components import (ACCEPTED, BANK_START, CHANCE_PHASES, CITY_COST, COUNTERED, DECK_START, DEV_COST,
+                         DICE_PHASE, DISCARD_PHASE, DRAW_PHASE, HAND_LIMIT, KNIGHT as KNIGHT_CARD,
+                         LARGEST_ARMY_MIN, LONGEST_ROAD_MIN, MAIN, MONOPOLY as MONOPOLY_CARD, NO_ANSWER, OVER,
+                         PHASES, PIECES, R, REJECTED, ROAD_BUILDING as RB_CARD, ROAD_BUILDING_PHASE, ROAD_COST,
+                         ROBBER, ROLL_PHASE, SETTLEMENT_COST, SETUP_ROAD, SETUP_SETTLEMENT, SPECIAL_VP, STEAL_PHASE,
+                         TRADE_CHOOSE, TRADE_REPLY, VICTIM, VP_CARD, VP_TARGET, YEAR_OF_PLENTY as YOP_CARD,
+                         Components)
+from .position import check_position, observation
+from .roads import longest_road
 
-(SETUP_SETTLEMENT, SETUP_ROAD, ROLL_PHASE, DICE_PHASE, DISCARD_PHASE, ROBBER, VICTIM, STEAL_PHASE, MAIN,
- ROAD_BUILDING_PHASE, TRADE_REPLY, TRADE_CHOOSE, DRAW_PHASE, OVER) = PHASES = (
-    "setup_settlement", "setup_road", "roll", "dice", "discard", "robber", "victim", "steal", "main",
-    "road_building", "trade_reply", "trade_choose", "draw", "over")
-CHANCE_PHASES = (DICE_PHASE, STEAL_PHASE, DRAW_PHASE)
 RES_INDEX = {r: i for i, r in enumerate(RESOURCES)}
 DEV_INDEX = {c: i for i, c in enumerate(DEV_CARDS)}
-NO_ANSWER, REJECTED, ACCEPTED, COUNTERED = -1, 0, 1, 2
 LISTED_OFFERS_PER_TURN = 2  # legal_actions lists offers while fewer were made this turn; more stay legal unlisted
 DICE_OUTCOMES = tuple((DICE[r][y], Fraction(1, 36)) for r in range(6) for y in range(6))
 _DICE_FLAT = tuple(DICE[r][y] for r in range(6) for y in range(6))
@@ -51,49 +51,69 @@ def player_name(p: int) -> str:
     return f"Player {p + 1}"
 
 
-def longest_road(topo, edge_owner: list[int], node_owner: list[int], p: int, edges: list[int]) -> int:
-    """Length of p's longest trail of roads; an opponent's building on a node breaks the trail there."""
-    if not edges:
-        return 0
-    node_edges, edge_nodes = topo.node_edges, topo.edge_nodes
-    best = 0
+def _nodes(comp) -> int:
+    return comp.topo.n_nodes
 
-    def walk(v: int, used: int, length: int) -> None:
-        nonlocal best
-        if length > best:
-            best = length
-        if length and node_owner[v] not in (-1, p):
-            return
-        for e in node_edges[v]:
-            if edge_owner[e] == p and not used >> e & 1:
-                a, b = edge_nodes[e]
-                walk(b if a == v else a, used | 1 << e, length + 1)
 
-    ends = set()
-    for e in edges:
-        ends.update(edge_nodes[e])
-    for v in ends:
-        walk(v, 0, 0)
-        if best == len(edges):
-            break
-    return best
+def _edges(comp) -> int:
+    return comp.topo.n_edges
+
+
+def _tiles(comp) -> int:
+    return comp.topo.n_tiles
+
+
+PER_PLAYER_COUNTS = ListOf(Keyed("cards", Int(0, 25)), length="players")
 
 
 class CatanState(GameState):
     """A Catan position: plain lists of ints (intersections, edges and tiles are board indices)."""
 
     game_name = "catan"
-    __slots__ = ("comp", "players", "phase", "turn", "active", "setup_index", "last_settlement", "terrain", "number",
-                 "robber", "harbours", "node_owner", "node_level", "edge_owner", "hands", "bank", "dev_hand",
-                 "dev_new", "deck", "played", "dev_played", "roads_left", "settlements_left", "cities_left",
-                 "road_length", "longest_holder", "army_holder", "discard_left", "robber_return", "free_roads",
-                 "offer", "answers", "counters", "responder", "offers_made", "victim", "steals", "winner",
-                 "events", "_current", "_rates", "_by_number", "_node_harbour", "_roads", "_buildings")
-
-    def __init__(self, comp: Components) -> None:
-        self.comp = comp
-        self.players = comp.players
-        self.events = []
+    FORMAT = "ratgames_lab.catan/1"
+    FIELDS = StateFields(
+        Field("phase", Str(PHASES)),
+        Field("turn", Int(min=0)),
+        Field("active", Seat()),
+        Field("setup_index", Int(0, lambda c: 2 * c.players)),
+        Field("last_settlement", Opt(Int(0, lambda c: c.topo.n_nodes - 1), none=-1)),
+        Field("terrain", ListOf(Ref("terrains"), length=_tiles), json="tiles[].terrain"),
+        Field("number", ListOf(Opt(Int(2, 12), none=0), length=_tiles), json="tiles[].number"),
+        Field("robber", Int(0, lambda c: c.topo.n_tiles - 1)),
+        Field("harbour_edges", ListOf(Int(0, lambda c: c.topo.n_edges - 1)), json="harbours[].edge"),
+        Field("harbour_kinds", ListOf(Ref("harbours")), json="harbours[].kind"),
+        Field("node_owner", ListOf(Opt(Seat(), none=-1), length=_nodes), json="intersections.owner"),
+        Field("node_level", ListOf(Int(0, 2), length=_nodes), json="intersections.level"),
+        Field("edge_owner", ListOf(Opt(Seat(), none=-1), length=_edges), json="roads"),
+        Field("hands", ListOf(Keyed("resources", Int(0, 19)), length="players")),
+        Field("bank", Keyed("resources", Int(0, 19))),
+        Field("dev_hand", PER_PLAYER_COUNTS, json="development[].hand"),
+        Field("dev_new", PER_PLAYER_COUNTS, json="development[].new"),
+        Field("played", PER_PLAYER_COUNTS, json="development[].played"),
+        Field("deck", Keyed("cards", Int(0, 25))),
+        Field("dev_played", Bool()),
+        Field("longest_holder", Opt(Seat(), none=-1), json="longest_road"),
+        Field("army_holder", Opt(Seat(), none=-1), json="largest_army"),
+        Field("discard_left", ListOf(Int(0, 95), length="players")),
+        Field("robber_return", Str((ROLL_PHASE, MAIN))),
+        Field("free_roads", Int(0, 2)),
+        Field("offer", ListOf(Int(0, 19))),  # [] or the 5 cards the active player gives, then the 5 they get
+        Field("answers", ListOf(Ref("answers"), length="players")),
+        Field("counters", ListOf(ListOf(Int(0, 19)), length="players")),
+        Field("responder", Opt(Seat(), none=-1)),
+        Field("offers_made", Int(min=0)),
+        Field("victim", Opt(Seat(), none=-1)),
+        Field("steals", ListOf(ListOf(Int(0, 4)))),  # [thief, victim, resource]: seen only by those two
+        Field("winner", Opt(Seat(), none=-1)),
+        Field("roads_left", ListOf(Int()), derived=True),
+        Field("settlements_left", ListOf(Int()), derived=True),
+        Field("cities_left", ListOf(Int()), derived=True),
+        Field("road_length", ListOf(Int()), derived=True),
+        Field("rates", ListOf(ListOf(Int())), derived=True),
+        Field("roads_of", ListOf(ListOf(Int())), derived=True),
+        Field("buildings_of", ListOf(ListOf(Int())), derived=True),
+        transient=("_current", "_by_number", "_node_harbour"),
+    )
 
     # ------------------------------------------------------------------------------------------
     # setup (setup.*)
@@ -101,7 +121,7 @@ class CatanState(GameState):
     @classmethod
     def new(cls, comp: Components, layout: Layout) -> "CatanState":
         """The position before the first setup settlement, on the given board layout."""
-        s = cls(comp)
+        s = cls.blank(comp)
         n, topo = comp.players, comp.topo
         s.phase = SETUP_SETTLEMENT
         s.turn = 0
@@ -111,7 +131,8 @@ class CatanState(GameState):
         s.terrain = layout.terrain[:]
         s.number = layout.number[:]
         s.robber = layout.robber
-        s.harbours = [[e, k] for e, k in layout.harbours]
+        s.harbour_edges = [e for e, _ in layout.harbours]
+        s.harbour_kinds = [k for _, k in layout.harbours]
         s.node_owner = [-1] * topo.n_nodes
         s.node_level = [0] * topo.n_nodes
         s.edge_owner = [-1] * topo.n_edges
@@ -119,13 +140,9 @@ class CatanState(GameState):
         s.bank = list(BANK_START)
         s.dev_hand = [[0] * 5 for _ in range(n)]
         s.dev_new = [[0] * 5 for _ in range(n)]
-        s.deck = list(DECK_START)
         s.played = [[0] * 5 for _ in range(n)]
+        s.deck = list(DECK_START)
         s.dev_played = False
-        s.roads_left = [PIECES["road"]] * n
-        s.settlements_left = [PIECES["settlement"]] * n
-        s.cities_left = [PIECES["city"]] * n
-        s.road_length = [0] * n
         s.longest_holder = -1
         s.army_holder = -1
         s.discard_left = [0] * n
@@ -139,88 +156,49 @@ class CatanState(GameState):
         s.victim = -1
         s.steals = []
         s.winner = -1
-        s.rebuild_caches()
+        s.after_load()
         s.emit("setup_start", "setup.snake", players=n, robber=s.robber)
-        s._settle()
         return s
 
-    def rebuild_caches(self) -> None:
-        """Recompute the derived lookup data (numbers to tiles, harbours per node, rates, pieces per player)."""
+    def validate_position(self) -> None:
+        """Cross-field checks: conservation of cards, pieces, the distance rule, the turn in progress."""
+        check_position(self)
+
+    def after_load(self) -> None:
+        """Rebuild the derived data: pieces left, road lengths, trade rates, lookups, who is to move."""
         topo = self.comp.topo
+        n = self.players
         by_number: list[list[int]] = [[] for _ in range(13)]
-        for t, n in enumerate(self.number):
-            if n and self.terrain[t] < R:
-                by_number[n].append(t)
+        for t, num in enumerate(self.number):
+            if num and self.terrain[t] < R:
+                by_number[num].append(t)
         self._by_number = tuple(tuple(x) for x in by_number)
         nh = [-1] * topo.n_nodes
-        for e, k in self.harbours:
+        for e, k in zip(self.harbour_edges, self.harbour_kinds):
             for v in topo.edge_nodes[e]:
                 nh[v] = k
         self._node_harbour = tuple(nh)
-        n = self.players
-        self._roads = [[e for e, o in enumerate(self.edge_owner) if o == p] for p in range(n)]
-        self._buildings = [[v for v, o in enumerate(self.node_owner) if o == p] for p in range(n)]
-        self._rates = [self._compute_rates(p) for p in range(n)]
+        self.roads_of = [[e for e, o in enumerate(self.edge_owner) if o == p] for p in range(n)]
+        self.buildings_of = [[v for v, o in enumerate(self.node_owner) if o == p] for p in range(n)]
+        self.rates = [self._compute_rates(p) for p in range(n)]
+        self.roads_left = [PIECES["road"] - len(self.roads_of[p]) for p in range(n)]
+        self.settlements_left = [PIECES["settlement"] - sum(self.node_level[v] == 1 for v in self.buildings_of[p])
+                                 for p in range(n)]
+        self.cities_left = [PIECES["city"] - sum(self.node_level[v] == 2 for v in self.buildings_of[p])
+                            for p in range(n)]
+        self.road_length = [longest_road(topo, self.edge_owner, self.node_owner, p, self.roads_of[p])
+                            for p in range(n)]
+        self._settle()
 
     def _compute_rates(self, p: int) -> list[int]:
         rates = [4] * R
-        for v in self._buildings[p]:
+        for v in self.buildings_of[p]:
             k = self._node_harbour[v]
             if k == GENERIC_HARBOUR:
                 rates = [min(x, 3) for x in rates]
             elif k >= 0:
                 rates[k] = 2
         return rates
-
-    def clone(self) -> "CatanState":
-        """A cheap deep copy (lists of ints; components and immutable caches are shared)."""
-        s = CatanState.__new__(CatanState)
-        s.comp = self.comp
-        s.players = self.players
-        s.phase = self.phase
-        s.turn = self.turn
-        s.active = self.active
-        s.setup_index = self.setup_index
-        s.last_settlement = self.last_settlement
-        s.terrain = self.terrain[:]
-        s.number = self.number[:]
-        s.robber = self.robber
-        s.harbours = [h[:] for h in self.harbours]
-        s.node_owner = self.node_owner[:]
-        s.node_level = self.node_level[:]
-        s.edge_owner = self.edge_owner[:]
-        s.hands = [h[:] for h in self.hands]
-        s.bank = self.bank[:]
-        s.dev_hand = [h[:] for h in self.dev_hand]
-        s.dev_new = [h[:] for h in self.dev_new]
-        s.deck = self.deck[:]
-        s.played = [x[:] for x in self.played]
-        s.dev_played = self.dev_played
-        s.roads_left = self.roads_left[:]
-        s.settlements_left = self.settlements_left[:]
-        s.cities_left = self.cities_left[:]
-        s.road_length = self.road_length[:]
-        s.longest_holder = self.longest_holder
-        s.army_holder = self.army_holder
-        s.discard_left = self.discard_left[:]
-        s.robber_return = self.robber_return
-        s.free_roads = self.free_roads
-        s.offer = self.offer[:]
-        s.answers = self.answers[:]
-        s.counters = [c[:] for c in self.counters]
-        s.responder = self.responder
-        s.offers_made = self.offers_made
-        s.victim = self.victim
-        s.steals = [x[:] for x in self.steals]
-        s.winner = self.winner
-        s.events = self.events[:]
-        s._current = self._current
-        s._rates = [r[:] for r in self._rates]
-        s._by_number = self._by_number
-        s._node_harbour = self._node_harbour
-        s._roads = [r[:] for r in self._roads]
-        s._buildings = [b[:] for b in self._buildings]
-        return s
 
     # ------------------------------------------------------------------------------------------
     # who decides
@@ -262,7 +240,7 @@ class CatanState(GameState):
     def public_vp(self, p: int) -> int:
         """Victory points everyone can see: buildings and the two special cards."""
         vp = 0
-        for v in self._buildings[p]:
+        for v in self.buildings_of[p]:
             vp += self.node_level[v]
         if self.longest_holder == p:
             vp += SPECIAL_VP
@@ -332,7 +310,7 @@ class CatanState(GameState):
         if self.settlements_left[p] and _affords(hand, SETTLEMENT_COST):
             out += [comp.settle_actions[v] for v in self._settlement_spots(p)]
         if self.cities_left[p] and _affords(hand, CITY_COST):
-            out += [comp.city_actions[v] for v in self._buildings[p] if self.node_level[v] == 1]
+            out += [comp.city_actions[v] for v in self.buildings_of[p] if self.node_level[v] == 1]
         if self.roads_left[p] and _affords(hand, ROAD_COST):
             out += [comp.road_actions[e] for e in self._road_spots(p)]
         if _affords(hand, DEV_COST) and sum(self.deck):
@@ -347,7 +325,7 @@ class CatanState(GameState):
                 out += self._year_of_plenty_choices()
             if dh[MONOPOLY_CARD]:
                 out += MONOPOLY
-        rates, bank = self._rates[p], self.bank
+        rates, bank = self.rates[p], self.bank
         for g in range(R):
             if hand[g] >= rates[g]:
                 out += [BANK[g][r] for r in range(R) if r != g and bank[r]]
@@ -360,11 +338,10 @@ class CatanState(GameState):
         return out
 
     def accepts_unlisted(self, action: Action) -> bool:
-        """Composed trade offers and counter-offers outside the listed set, when the rules allow them."""
-        if isinstance(action, OfferTrade):
-            return self._illegal_offer(action) is None
-        if isinstance(action, CounterOffer):
-            return self._illegal_counter(action) is None
+        """Composed trade offers and counter-offers outside the listed set (and Year of Plenty's two resources
+        in either order), when the rules allow them."""
+        if isinstance(action, (OfferTrade, CounterOffer, PlayYearOfPlenty)):
+            return self._illegal(action) is None
         return False
 
     # ------------------------------------------------------------------------------------------
@@ -400,22 +377,21 @@ class CatanState(GameState):
     # ------------------------------------------------------------------------------------------
     # applying actions
     # ------------------------------------------------------------------------------------------
-    def _check(self, action: Action) -> None:
-        """Raise IllegalActionError naming the rule if ``action`` is illegal now."""
+    def _explain(self, action: Action) -> None:
+        """Raise the IllegalActionError (naming the rule) that explains why ``action`` is not legal now."""
         err = self._illegal(action)
         if err is not None:
             raise err
 
-    def explain_illegal(self, action: Action) -> IllegalActionError:
-        """Why ``action`` is illegal now (the rule it breaks)."""
-        return self._illegal(action) or IllegalActionError(f"{action} is not allowed now", "engine.action")
-
     def _illegal(self, a: Action) -> IllegalActionError | None:
-        """None if legal, else the IllegalActionError naming the rule."""
+        """The rule ``a`` breaks now (None if it breaks none): the per-rule explanations below."""
         handler = _CHECKS.get(type(a))
         if handler is None:
             return IllegalActionError(f"{a!r} is not a Catan action", "engine.action")
-        return handler(self, a)
+        try:
+            return handler(self, a)
+        except (TypeError, ValueError, KeyError, IndexError, AttributeError):  # malformed fields
+            return IllegalActionError(f"{a!r} has malformed fields", "engine.action")
 
     def _do(self, a: Action) -> None:
         _APPLY[type(a)](self, a)
@@ -441,7 +417,7 @@ class CatanState(GameState):
         """build.settlement: free intersections under the distance rule at the end of one of p's roads."""
         topo = self.comp.topo
         spots = set()
-        for e in self._roads[p]:
+        for e in self.roads_of[p]:
             for v in topo.edge_nodes[e]:
                 if self._distance_ok(v):
                     spots.add(v)
@@ -451,8 +427,8 @@ class CatanState(GameState):
         """build.road: free edges touching p's building, or p's road at an intersection without an opposing building."""
         topo = self.comp.topo
         owner, eo = self.node_owner, self.edge_owner
-        nodes = set(self._buildings[p])
-        for e in self._roads[p]:
+        nodes = set(self.buildings_of[p])
+        for e in self.roads_of[p]:
             for v in topo.edge_nodes[e]:
                 if owner[v] < 0 or owner[v] == p:
                     nodes.add(v)
@@ -528,7 +504,7 @@ class CatanState(GameState):
         loses it and several players tie for longest, nobody holds it."""
         topo = self.comp.topo
         for p in players:
-            self.road_length[p] = longest_road(topo, self.edge_owner, self.node_owner, p, self._roads[p])
+            self.road_length[p] = longest_road(topo, self.edge_owner, self.node_owner, p, self.roads_of[p])
         lengths = self.road_length
         best = max(lengths)
         old = self.longest_holder
@@ -559,18 +535,7 @@ class CatanState(GameState):
     # ------------------------------------------------------------------------------------------
     def observation(self, player: int) -> dict:
         """What ``player`` may see: the board, every public count, own hand, own development cards and own steals."""
-        from .position import state_to_json
-        data = state_to_json(self, events=False)
-        n = self.players
-        data["hands"] = [_res_dict(self.hands[p]) if p == player else sum(self.hands[p]) for p in range(n)]
-        data["development"] = [
-            {"hand": _dev_dict(self.dev_hand[p]), "new": _dev_dict(self.dev_new[p])} if p == player
-            else {"count": sum(self.dev_hand[p]) + sum(self.dev_new[p])} for p in range(n)]
-        data["deck"] = sum(self.deck)
-        data["steals"] = [s for s in data["steals"] if player in (s["thief"], s["victim"])]
-        data["vp"] = [self.vp(p) if p == player else self.public_vp(p) for p in range(n)]
-        data["viewer"] = player
-        return data
+        return observation(self, player)
 
     def determinize(self, player: int, rng: random.Random) -> "CatanState":
         """A copy where what ``player`` cannot see is resampled: the cards of steals they did not take part in
@@ -620,11 +585,6 @@ class CatanState(GameState):
         s._settle()
         return s
 
-    def to_json(self) -> dict:
-        """Every field of the position as JSON data."""
-        from .position import state_to_json
-        return state_to_json(self)
-
 
 def _affords(hand: list[int], cost) -> bool:
     for r in range(R):
@@ -641,14 +601,6 @@ def _count(cards: list[int]) -> list[int]:
     for c in cards:
         out[c] += 1
     return out
-
-
-def _res_dict(h: list[int]) -> dict:
-    return {r: h[i] for i, r in enumerate(RESOURCES)}
-
-
-def _dev_dict(h: list[int]) -> dict:
-    return {c: h[i] for i, c in enumerate(DEV_CARDS)}
 
 
 def _valid_amounts(t) -> bool:
@@ -701,8 +653,8 @@ def _do_settlement(s: CatanState, a: BuildSettlement) -> None:
     s.node_owner[v] = p
     s.node_level[v] = 1
     s.settlements_left[p] -= 1
-    s._buildings[p].append(v)
-    s._rates[p] = s._compute_rates(p)
+    s.buildings_of[p].append(v)
+    s.rates[p] = s._compute_rates(p)
     s.emit("build_settlement", "setup.distance" if setup else "build.settlement", player=player_name(p), node=v)
     if setup:
         s.last_settlement = v
@@ -761,7 +713,7 @@ def _do_road(s: CatanState, a: BuildRoad) -> None:
         s._pay(p, ROAD_COST)
     s.edge_owner[e] = p
     s.roads_left[p] -= 1
-    s._roads[p].append(e)
+    s.roads_of[p].append(e)
     rule = {SETUP_ROAD: "setup.road", MAIN: "build.road"}.get(ph, "development.road_building")
     s.emit("build_road", rule, player=player_name(p), edge=e)
     if ph != SETUP_ROAD:
@@ -784,7 +736,7 @@ def _next_setup(s: CatanState) -> None:
         s.phase = SETUP_SETTLEMENT
     else:
         for p in range(s.players):
-            s.road_length[p] = longest_road(s.comp.topo, s.edge_owner, s.node_owner, p, s._roads[p])
+            s.road_length[p] = longest_road(s.comp.topo, s.edge_owner, s.node_owner, p, s.roads_of[p])
         _start_turn(s, 0)
 
 
@@ -993,7 +945,7 @@ def _check_bank_trade(s: CatanState, a: BankTrade) -> IllegalActionError | None:
     if g == r:
         return _err("a resource cannot be traded for itself", "trade.bank")
     p = s.active
-    rate = s._rates[p][g]
+    rate = s.rates[p][g]
     if s.hands[p][g] < rate:
         rule = "trade.bank" if rate == 4 else "trade.harbour"
         return _err(f"you trade {rate} {a.give} for one card and hold {s.hands[p][g]}", rule)
@@ -1004,7 +956,7 @@ def _check_bank_trade(s: CatanState, a: BankTrade) -> IllegalActionError | None:
 
 def _do_bank_trade(s: CatanState, a: BankTrade) -> None:
     p, g, r = s.active, RES_INDEX[a.give], RES_INDEX[a.get]
-    rate = s._rates[p][g]
+    rate = s.rates[p][g]
     s.hands[p][g] -= rate
     s.bank[g] += rate
     s._gain(p, r)
@@ -1019,9 +971,6 @@ def _illegal_offer(s: CatanState, a: OfferTrade) -> IllegalActionError | None:
         return _err("player trades are switched off in this game (option player_trades)", "trade.players")
     return _illegal_terms(a.give, a.get) or (
         None if _holds(s.hands[s.active], a.give) else _err("you do not hold what you offer", "trade.players"))
-
-
-CatanState._illegal_offer = _illegal_offer  # type: ignore[attr-defined]
 
 
 def _illegal_terms(give, get) -> IllegalActionError | None:
@@ -1072,9 +1021,6 @@ def _illegal_counter(s: CatanState, a: CounterOffer) -> IllegalActionError | Non
     if not _holds(s.hands[s.responder], a.get):
         return _err("you do not hold what your counter-offer gives", "trade.players")
     return None
-
-
-CatanState._illegal_counter = _illegal_counter  # type: ignore[attr-defined]
 
 
 def _answer(s: CatanState, answer: int, counter: list[int]) -> None:

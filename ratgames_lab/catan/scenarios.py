@@ -45,10 +45,18 @@ def build_position(game: Any, *, active: int = 0, phase: str = "main", turn: int
     s = game.new_state()
     data = s.to_json()
     n = game.players
+    topo = game.board.topo
     data.update(phase=phase, active=active, turn=turn, setup_index=2 * n, last_settlement=None, events=[])
-    data["buildings"] = ([{"node": v, "player": p, "kind": "settlement"} for v, p in (settlements or {}).items()]
-                         + [{"node": v, "player": p, "kind": "city"} for v, p in (cities or {}).items()])
-    data["roads"] = [{"edge": e, "player": p} for e, p in (roads or {}).items()]
+    owner: list = [None] * topo.n_nodes
+    level = [0] * topo.n_nodes
+    for pieces, lvl in ((settlements or {}, 1), (cities or {}, 2)):
+        for v, p in pieces.items():
+            owner[v], level[v] = p, lvl
+    data["intersections"] = {"owner": owner, "level": level}
+    road_owner: list = [None] * topo.n_edges
+    for e, p in (roads or {}).items():
+        road_owner[e] = p
+    data["roads"] = road_owner
     data["hands"] = [{**EMPTY_HAND, **(hands or {}).get(p, {})} for p in range(n)]
     data["bank"] = {r: 19 - sum(h[r] for h in data["hands"]) for r in RESOURCES}
     zero = {c: 0 for c in DEV_CARDS}

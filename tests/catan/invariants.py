@@ -41,8 +41,9 @@ def recompute_vp(game: Game, data: dict) -> list[int]:
     """Victory points from the final JSON alone: buildings, special cards, Victory Point cards."""
     n = data["players"]
     vp = [0] * n
-    for b in data["buildings"]:
-        vp[b["player"]] += 1 if b["kind"] == "settlement" else 2
+    for owner, level in zip(data["intersections"]["owner"], data["intersections"]["level"]):
+        if owner is not None:
+            vp[owner] += level
     for key in ("longest_road", "largest_army"):
         if data[key] is not None:
             vp[data[key]] += 2
@@ -56,12 +57,12 @@ def check_specials(game: Game, data: dict) -> None:
     """The Longest Road and Largest Army holders, checked against an independent recomputation."""
     topo = game.board.topo
     keys = topo.node_keys
-    owner = {b["node"]: b["player"] for b in data["buildings"]}
+    owner = {v: o for v, o in enumerate(data["intersections"]["owner"]) if o is not None}
     n = data["players"]
     lengths = []
     for p in range(n):
-        edges = [(keys[topo.edge_nodes[r["edge"]][0]], keys[topo.edge_nodes[r["edge"]][1]])
-                 for r in data["roads"] if r["player"] == p]
+        edges = [(keys[topo.edge_nodes[e][0]], keys[topo.edge_nodes[e][1]])
+                 for e, o in enumerate(data["roads"]) if o == p]
         blocked = {keys[v] for v, o in owner.items() if o != p}
         lengths.append(longest_trail(game.board.graph, edges, blocked))
     holder = data["longest_road"]
@@ -116,7 +117,7 @@ def check_heavy(game: Game, s, rng: random.Random) -> None:
 def play_and_check(players: int, seed: int, heavy: bool, every_action: bool = True) -> tuple[int, int, int]:
     """One random game; the counts checked after every action (or, with ``every_action`` False, after each
     chance event, build and end of turn); returns (actions, turns, winner or -1)."""
-    game = Game(players, seed=seed, board="random" if seed % 2 else "base")
+    game = Game(players, seed=seed, layout="random" if seed % 2 else "board")
     s = game.new_state()
     rng = random.Random(seed)
     steps = 0
@@ -130,13 +131,13 @@ def play_and_check(players: int, seed: int, heavy: bool, every_action: bool = Tr
         if cur == TERMINAL:
             break
         if cur == CHANCE:
-            s.apply(s.sample_chance(rng))
+            s.apply_legal(s.sample_chance(rng))
             check = True
         else:
             actions = s.legal_actions()
             assert actions, s.phase
             a = actions[rng.randrange(len(actions))]
-            s.apply(a)
+            s.apply_legal(a)
             check = a.kind == "end_turn"
             if a.kind.startswith("build"):
                 check_pieces(s)

@@ -112,9 +112,9 @@ def test_random_boards_keep_the_counts_and_never_put_6_and_8_side_by_side():
 
 
 def test_random_board_option_is_deterministic_per_seed():
-    a = Game(4, seed=5, board="random").new_state().to_json()["tiles"]
-    b = Game(4, seed=5, board="random").new_state().to_json()["tiles"]
-    c = Game(4, seed=6, board="random").new_state().to_json()["tiles"]
+    a = Game(4, seed=5, layout="random").new_state().to_json()["tiles"]
+    b = Game(4, seed=5, layout="random").new_state().to_json()["tiles"]
+    c = Game(4, seed=6, layout="random").new_state().to_json()["tiles"]
     assert a == b and a != c
 
 

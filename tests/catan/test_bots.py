@@ -15,7 +15,7 @@ def test_heuristic_bot_beats_three_random_bots():
         seat = g % 4
         bots = [BOTS["random"]() for _ in range(4)]
         bots[seat] = BOTS["heuristic"]()
-        s = Game(4, seed=g, board="random" if g % 2 else "base").new_state()
+        s = Game(4, seed=g, layout="random" if g % 2 else "board").new_state()
         play_to_end(s, bots, random.Random(g))
         wins += s.winner == seat
     assert wins >= 30  # measured: 40 out of 40 (random play alone would win about 10)

@@ -96,7 +96,10 @@ def bad(data, mutate, field):
 def test_malformed_positions_name_the_bad_field():
     data = midgame().to_json()
     assert Game(4, seed=0).state_from_json(data).to_json() == data
-    first_building = data["buildings"][0]
+    owner = data["intersections"]["owner"]
+    v = next(i for i, o in enumerate(owner) if o is not None)
+    free_neighbour = next(u for u in Game(4).board.topo.node_nbrs[v] if owner[u] is None)
+    road = next(i for i, o in enumerate(data["roads"]) if o is not None)
     bad(data, lambda d: d.pop("bank"), "bank")
     bad(data, lambda d: d.update(extra=1), "extra")
     bad(data, lambda d: d.update(players=3), "players")
@@ -104,17 +107,24 @@ def test_malformed_positions_name_the_bad_field():
     bad(data, lambda d: d["bank"].update(ore=d["bank"]["ore"] + 1), "bank.ore")
     bad(data, lambda d: d["hands"][2].update(wool=-1), "hands[2].wool")
     bad(data, lambda d: d["tiles"][4].update(terrain="sea"), "tiles[4].terrain")
+    bad(data, lambda d: d["tiles"][4].update(terrain="cheese"), "tiles[4].terrain")
     bad(data, lambda d: d["tiles"][9].update(number=7), "tiles[9].number")
     bad(data, lambda d: d.update(robber=40), "robber")
-    bad(data, lambda d: d["buildings"].append(dict(first_building)), f"buildings[{len(data['buildings'])}].node")
-    bad(data, lambda d: d["buildings"][0].update(kind="castle"), "buildings[0].kind")
-    bad(data, lambda d: d["roads"][0].update(edge=500), "roads[0].edge")
+    bad(data, lambda d: (d["intersections"]["owner"].__setitem__(free_neighbour, 0),
+                         d["intersections"]["level"].__setitem__(free_neighbour, 1)),
+        f"intersections.owner[{min(v, free_neighbour)}]")
+    bad(data, lambda d: d["intersections"]["level"].__setitem__(v, 3), f"intersections.level[{v}]")
+    bad(data, lambda d: d["intersections"]["level"].__setitem__(v, 0), f"intersections.level[{v}]")
+    bad(data, lambda d: d["roads"].__setitem__(road, 7), f"roads[{road}]")
+    bad(data, lambda d: d["roads"].append(None), "roads")
     bad(data, lambda d: d["deck"].update(knight=d["deck"]["knight"] + 1), "deck.knight")
     bad(data, lambda d: d["harbours"][0].update(edge=36), "harbours[0].edge")
+    bad(data, lambda d: d["harbours"][0].update(kind="5:1"), "harbours[0].kind")
     bad(data, lambda d: d["development"][1]["played"].update(victory_point=1),
         "development[1].played.victory_point")
     bad(data, lambda d: d.update(winner=2), "winner")
     bad(data, lambda d: d.update(responder=1), "responder")
+    bad(data, lambda d: d.update(offer=[1, 0, 0]), "offer")
 
 
 def test_fuzzed_positions_are_rejected_cleanly():
