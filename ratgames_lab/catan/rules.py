@@ -46,9 +46,12 @@ DICE_OUTCOMES = tuple((DICE[r][y], Fraction(1, 36)) for r in range(6) for y in r
 _DICE_FLAT = tuple(DICE[r][y] for r in range(6) for y in range(6))
 
 
+_NAMES = tuple(f"Player {p + 1}" for p in range(8))
+
+
 def player_name(p: int) -> str:
     """'Player 1' for seat 0."""
-    return f"Player {p + 1}"
+    return _NAMES[p]
 
 
 def _nodes(comp) -> int:
@@ -112,7 +115,7 @@ class CatanState(GameState):
         Field("rates", ListOf(ListOf(Int())), derived=True),
         Field("roads_of", ListOf(ListOf(Int())), derived=True),
         Field("buildings_of", ListOf(ListOf(Int())), derived=True),
-        transient=("_current", "_by_number", "_node_harbour"),
+        transient=("_current", "_by_number", "_node_harbour", "_legal"),
     )
 
     # ------------------------------------------------------------------------------------------
@@ -214,7 +217,8 @@ class CatanState(GameState):
         return self.active
 
     def _settle(self) -> None:
-        """Advance automatic steps and set who decides next."""
+        """Advance automatic steps and set who decides next (and forget the cached legal actions)."""
+        self._legal = None
         ph = self.phase
         if ph == OVER:
             self._current = TERMINAL
@@ -275,6 +279,12 @@ class CatanState(GameState):
     # ------------------------------------------------------------------------------------------
     def legal_actions(self) -> list[Action]:
         """The actions open to the player to move (the outcomes at a chance node)."""
+        cached = self._legal
+        if cached is None:
+            cached = self._legal = self._generate()
+        return cached[:]
+
+    def _generate(self) -> list[Action]:
         ph = self.phase
         if ph == MAIN:
             return self._main_actions()
@@ -394,8 +404,10 @@ class CatanState(GameState):
             return IllegalActionError(f"{a!r} has malformed fields", "engine.action")
 
     def _do(self, a: Action) -> None:
-        _APPLY[type(a)](self, a)
-        self._check_victory()
+        kind = type(a)
+        _APPLY[kind](self, a)
+        if kind in _VP_CHANGES:
+            self._check_victory()
         self._settle()
 
     # ------------------------------------------------------------------------------------------
@@ -1221,6 +1233,9 @@ def _do_end(s: CatanState, a: EndTurn) -> None:
         s.dev_new[p][c] = 0
     _start_turn(s, (s.active + 1) % s.players)
 
+
+# the actions after which the active player's VP may have changed (victory is checked after them)
+_VP_CHANGES = frozenset({BuildSettlement, BuildCity, BuildRoad, DrawDevelopment, PlayKnight, EndTurn})
 
 _CHECKS = {BuildSettlement: _check_settlement, BuildRoad: _check_road, BuildCity: _check_city, Roll: _check_roll,
            Dice: _check_dice, Discard: _check_discard, MoveRobber: _check_robber, ChooseVictim: _check_victim,
