@@ -171,11 +171,11 @@ class CatanState(GameState):
         """Rebuild the derived data: pieces left, road lengths, trade rates, lookups, who is to move."""
         topo = self.comp.topo
         n = self.players
-        by_number: list[list[int]] = [[] for _ in range(13)]
+        by_number: list[list[tuple]] = [[] for _ in range(13)]
         for t, num in enumerate(self.number):
             if num and self.terrain[t] < R:
-                by_number[num].append(t)
-        self._by_number = tuple(tuple(x) for x in by_number)
+                by_number[num].append((t, self.terrain[t], topo.tile_nodes[t]))
+        self._by_number = tuple(tuple(x) for x in by_number)  # per number: (tile, resource, corners)
         nh = [-1] * topo.n_nodes
         for e, k in zip(self.harbour_edges, self.harbour_kinds):
             for v in topo.edge_nodes[e]:
@@ -284,12 +284,26 @@ class CatanState(GameState):
             cached = self._legal = self._generate()
         return cached[:]
 
+    def is_legal(self, action: Action) -> bool:
+        """True if ``action`` is one of ``legal_actions()`` (or an accepted unlisted one); an action object taken
+        from the cached list is recognised by identity before any comparison."""
+        if self._current != TERMINAL:
+            cached = self._legal
+            if cached is None:
+                cached = self._legal = self._generate()
+            for a in cached:
+                if a is action:
+                    return True
+        return super().is_legal(action)
+
     def _generate(self) -> list[Action]:
         ph = self.phase
         if ph == MAIN:
             return self._main_actions()
         if ph == ROLL_PHASE:
             return [ROLL, KNIGHT] if self._can_play(KNIGHT_CARD) else [ROLL]
+        if ph == DICE_PHASE:
+            return list(_DICE_FLAT)
         if ph in CHANCE_PHASES:
             return [a for a, _ in self.chance_outcomes()]
         if ph == DISCARD_PHASE:
@@ -821,15 +835,14 @@ def _produce(s: CatanState, total: int) -> None:
     """production: each tile with the number pays 1 per settlement and 2 per city, except under the robber;
     production.bank_shortage: if the bank cannot pay everyone a resource, nobody gets it, unless only one
     player is owed it (who gets what is left)."""
-    topo, owner, level, terrain = s.comp.topo, s.node_owner, s.node_level, s.terrain
+    owner, level = s.node_owner, s.node_level
     n = s.players
     owed: dict[int, list[int]] = {}
-    for t in s._by_number[total]:
+    for t, r, corners in s._by_number[total]:
         if t == s.robber:
-            s.emit("robber_blocks", "production.robber", tile=t, resource=TERRAINS[terrain[t]])
+            s.emit("robber_blocks", "production.robber", tile=t, resource=TERRAINS[r])
             continue
-        r = terrain[t]
-        for v in topo.tile_nodes[t]:
+        for v in corners:
             o = owner[v]
             if o >= 0:
                 row = owed.get(r)
