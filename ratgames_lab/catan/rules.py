@@ -563,27 +563,42 @@ class CatanState(GameState):
         """What ``player`` may see: the board, every public count, own hand, own development cards and own steals."""
         return observation(self, player)
 
+    def _commitments_held(self, hands: list[list[int]]) -> bool:
+        """True if every player who accepted or countered the pending offer holds the cards they would give."""
+        for q, answer in enumerate(self.answers):
+            terms = self.offer if answer == ACCEPTED else self.counters[q] if answer == COUNTERED else None
+            if terms and not _holds(hands[q], terms[R:]):
+                return False
+        return True
+
     def determinize(self, player: int, rng: random.Random) -> "CatanState":
         """A copy where what ``player`` cannot see is resampled: the cards of steals they did not take part in
         and the other players' development cards (with the deck)."""
         s = self.clone()
         n = self.players
-        # steals between other players: their card may have been any card the victim could hand over
-        for k in range(len(s.steals) - 1, -1, -1):
-            thief, victim, r = s.steals[k]
-            if player in (thief, victim) or s.hands[thief][r] == 0:
-                continue
-            s.hands[thief][r] -= 1
-            s.hands[victim][r] += 1
-            pool = s.hands[victim]
-            j = rng.randrange(sum(pool))
-            for new in range(R):
-                if j < pool[new]:
-                    break
-                j -= pool[new]
-            s.hands[victim][new] -= 1
-            s.hands[thief][new] += 1
-            s.steals[k] = [thief, victim, new]
+        # steals between other players: their card may have been any card the victim could hand over; the
+        # cards a player publicly committed to a pending trade (an acceptance or a counter-offer) stay in hand
+        for _ in range(20):
+            hands = [h[:] for h in self.hands]
+            steals = [x[:] for x in self.steals]
+            for k in range(len(steals) - 1, -1, -1):
+                thief, victim, r = steals[k]
+                if player in (thief, victim) or hands[thief][r] == 0:
+                    continue
+                hands[thief][r] -= 1
+                hands[victim][r] += 1
+                pool = hands[victim]
+                j = rng.randrange(sum(pool))
+                for new in range(R):
+                    if j < pool[new]:
+                        break
+                    j -= pool[new]
+                hands[victim][new] -= 1
+                hands[thief][new] += 1
+                steals[k] = [thief, victim, new]
+            if self._commitments_held(hands):
+                s.hands, s.steals = hands, steals
+                break
         # unplayed development cards of the others, and the deck
         others = [p for p in range(n) if p != player]
         pool: list[int] = []

@@ -117,7 +117,8 @@ def check_heavy(game: Game, s, rng: random.Random) -> None:
 def play_and_check(players: int, seed: int, heavy: bool, every_action: bool = True) -> tuple[int, int, int]:
     """One random game; the counts checked after every action (or, with ``every_action`` False, after each
     chance event, build and end of turn); returns (actions, turns, winner or -1)."""
-    game = Game(players, seed=seed, layout="random" if seed % 2 else "board")
+    # seeds cycle through: the base board or a random layout, with or without trades between players
+    game = Game(players, seed=seed, layout="random" if seed % 2 else "board", player_trades=seed % 4 < 2)
     s = game.new_state()
     rng = random.Random(seed)
     steps = 0
@@ -125,7 +126,7 @@ def play_and_check(players: int, seed: int, heavy: bool, every_action: bool = Tr
     while True:
         if check or every_action:
             check_counts(s)
-        if heavy and steps % 25 == 0:
+        if heavy and steps % 40 == 0:
             check_heavy(game, s, rng)
         cur = s.current_player
         if cur == TERMINAL:
