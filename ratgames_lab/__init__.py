@@ -3,14 +3,16 @@
     import ratgames_lab as rl
     game = rl.load_game("master_of_rules", players=4, seed=7)
     state = game.new_state()
+    game, state = rl.load_position("notebooks/positions/rattus_odds.json")   # any game's position file
 """
 from .core.errors import IllegalActionError, InvalidPositionError
 from .core.protocol import CHANCE, TERMINAL, Action, Event, Game, GameState
 from .core.registry import GAMES, GameInfo, load_game
 from .core.match import Match
+from .core.position import load_position, position_document
 
 __all__ = [
     "CHANCE", "TERMINAL", "GAMES", "GameInfo", "load_game", "IllegalActionError", "InvalidPositionError",
-    "Action", "Event", "Game", "GameState", "Match",
+    "Action", "Event", "Game", "GameState", "Match", "load_position", "position_document",
 ]
 __version__ = "0.1.0"

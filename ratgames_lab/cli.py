@@ -21,8 +21,9 @@ import socket
 import subprocess
 import sys
 from pathlib import Path
-from typing import Any, Sequence, TextIO
+from typing import Sequence, TextIO
 
+from .core.bots import choose_for_seat, view_rng
 from .core.errors import IllegalActionError, InvalidPositionError
 from .core.protocol import CHANCE, Game, GameState
 from .core.position import load_position
@@ -277,10 +278,11 @@ def play_game(game_name: str, players: int | None = None, seat: int = 1, seed: i
 
     def show_events() -> None:
         nonlocal shown
-        for event in state.events[shown:]:
+        for event in state.events_since(shown):
             out.write(f"  · {event.text()}\n")
-        shown = len(state.events)
+        shown = state.event_count
 
+    views = view_rng(rng)
     try:
         while not state.is_terminal():
             show_events()
@@ -289,7 +291,7 @@ def play_game(game_name: str, players: int | None = None, seat: int = 1, seed: i
                 state.apply(state.sample_chance(rng))
                 continue
             if player != me:
-                state.apply(players_bots[player].choose(state, rng))
+                state.apply(choose_for_seat(players_bots[player], state, rng, views))
                 continue
             out.write(f"\n=== Your turn ({_seat_name(me)}) ===\n{_state_text(info, state, me)}\n")
             actions = state.legal_actions()

@@ -1,6 +1,7 @@
 """A match: the action log of one game with undo / redo / goto / branch / save / load."""
 from __future__ import annotations
 
+import hashlib
 import json
 import random
 from pathlib import Path
@@ -12,6 +13,12 @@ from .jsonio import read_json_file
 from .position import game_from_file
 
 _SNAPSHOT_EVERY = 32
+
+
+def checksum(data: dict) -> str:
+    """A SHA-256 of a match file's content (every field but the checksum itself), to report tampered files."""
+    content = {k: v for k, v in data.items() if k != "checksum"}
+    return hashlib.sha256(json.dumps(content, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
 
 
 class Match:
@@ -105,11 +112,12 @@ class Match:
 
     # -- files -----------------------------------------------------------
     def to_json(self) -> dict:
-        """Game, options, seed, actions and cursor as JSON data (and the start position, if any)."""
+        """Game, options, seed, actions and cursor as JSON data (and the start position, if any), with a checksum."""
         data = {"format": "ratgames_lab.match/1", **self.game.config(),
                 "actions": [a.to_json() for a in self.actions], "cursor": self.cursor}
         if self.start is not None:
             data["start"] = self.start.to_json()
+        data["checksum"] = checksum(data)
         return data
 
     @classmethod
@@ -141,6 +149,9 @@ class Match:
         if type(cursor) is not int or not 0 <= cursor <= len(match.actions):
             raise InvalidPositionError("must be an integer within the action list", "cursor")
         match.goto(cursor)
+        if "checksum" in data and data["checksum"] != checksum(data):  # well formed, but not what was saved
+            raise InvalidPositionError("the file was changed after it was saved (its content does not match its "
+                                       "checksum); remove the checksum line to load it anyway", "checksum")
         return match
 
     def save(self, path: str | Path) -> None:

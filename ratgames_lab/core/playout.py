@@ -10,15 +10,19 @@ MAX_STEPS = 100_000
 
 
 def play_to_end(state: GameState, bots: Sequence, rng: random.Random, max_steps: int = MAX_STEPS) -> int:
-    """Play ``state`` in place until it ends; returns the number of actions applied."""
+    """Play ``state`` in place until it ends; returns the number of actions applied.
+
+    Each bot decides from a determinized copy for its seat (``core.bots.choose_for_seat``), never from the state.
+    """
+    from .bots import choose_for_seat, view_rng
+    views = view_rng(rng)
     steps = 0
     while not state.is_terminal():
         player = state.current_player
         if player == CHANCE:
-            action = state.sample_chance(rng)
+            state.apply_legal(state.sample_chance(rng))
         else:
-            action = bots[player].choose(state, rng)
-        state.apply(action)
+            state.apply(choose_for_seat(bots[player], state, rng, views))
         steps += 1
         if steps > max_steps:
             raise RuntimeError(f"game did not end after {max_steps} actions")
@@ -30,10 +34,10 @@ def random_playout(state: GameState, rng: random.Random) -> int:
     steps = 0
     while (player := state.current_player) != TERMINAL:
         if player == CHANCE:
-            state.apply(state.sample_chance(rng))
+            state.apply_legal(state.sample_chance(rng))
         else:
             actions = state.legal_actions()
-            state.apply(actions[rng.randrange(len(actions))])
+            state.apply_legal(actions[rng.randrange(len(actions))])
         steps += 1
         if steps > MAX_STEPS:
             raise RuntimeError(f"game did not end after {MAX_STEPS} actions")

@@ -45,10 +45,22 @@ class Event(NamedTuple):
 
 
 class Action:
-    """Base for a game's actions: frozen dataclasses with a class-level ``kind``."""
+    """Base for a game's actions: frozen dataclasses with a class-level ``kind``.
+
+    Field values are checked at construction against the field annotations (``int`` is never a bool, ``str``,
+    ``bool``, ``tuple[...]``, ``X | None``): a malformed action raises IllegalActionError and is never built.
+    """
 
     __slots__ = ()
     kind: ClassVar[str] = ""
+
+    def __post_init__(self) -> None:
+        for f in dataclasses.fields(self):  # type: ignore[arg-type]
+            ftype = f.type if isinstance(f.type, str) else getattr(f.type, "__name__", str(f.type))
+            value = getattr(self, f.name)
+            if not _matches(ftype, value):
+                raise IllegalActionError(f"{type(self).__name__}.{f.name} must be {ftype}, not {value!r}",
+                                         "engine.action")
 
     def to_json(self) -> dict:
         """{"kind": ..., field: value, ...} with JSON-native values."""
@@ -64,7 +76,11 @@ class Action:
         return f"{self.kind}({args})"
 
     def __str__(self) -> str:
-        return self.describe()
+        try:
+            return self.describe()
+        except (KeyError, IndexError, ValueError, TypeError, AttributeError):  # a decodable action with unknown names
+            args = ", ".join(f"{k}={v!r}" for k, v in self.to_json().items() if k != "kind")
+            return f"{self.kind}({args})"
 
 
 class ActionCodec:
@@ -333,6 +349,17 @@ class GameState(abc.ABC, metaclass=StateMeta):
         if not isinstance(data, Mapping):
             raise InvalidPositionError("a position must be a JSON object", "position")
         check_json_value(data)
+        if data.get("format") == "ratgames_lab.position/1":  # a position file: its game must be this one
+            if data.get("game") != cls.game_name:
+                raise InvalidPositionError(f"this position is for {data.get('game')!r}, not {cls.game_name!r}",
+                                           "game")
+            if data.get("players") != comp.players:
+                raise InvalidPositionError(f"this game is for {comp.players} players, the position for "
+                                           f"{data.get('players')!r}", "players")
+            try:
+                return cls.from_json(data.get("position"), comp)
+            except InvalidPositionError as exc:
+                raise InvalidPositionError(exc.reason, f"position.{exc.field}") from None
         if cls.FORMAT and data.get("format") != cls.FORMAT:
             raise InvalidPositionError(f"expected {cls.FORMAT!r}, got {data.get('format')!r}", "format")
         players = data.get("players")

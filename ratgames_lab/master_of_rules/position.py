@@ -5,7 +5,7 @@ from collections import Counter
 from typing import Any
 
 from ..core.position import require
-from .cards import (CARD_BY_CODE, CODES, HAND_NUMBERS, HAND_RULES, NUMBER_CARDS, RULE_BY_ID, RULE_COPIES, RULES,
+from .cards import (CODES, HAND_NUMBERS, HAND_RULES, RULE_COPIES, RULES,
                     SEATS, TRANSACTIONS, card_name, rule_name, seat_name)
 from .phases import DISPLAY_DRAW, DUMMY_DRAW, NUMBER, OVER, PLAY, REFILL, RULE
 

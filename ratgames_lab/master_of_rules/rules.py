@@ -337,7 +337,9 @@ class MasterOfRulesState(GameState):
                 out.extend(PLAY_NUMBER[c] for c in self.hand_numbers[p])
             if need != NUMBER:
                 out.extend(PLAY_RULE[t] for t in self.allowed_rules(p))
-            return out or [PLAY_NOTHING]
+            if not out and need == RULE:  # transaction.must_play: only a player without Rule cards plays nothing
+                out.append(PLAY_NOTHING)
+            return out
         if self.refill_type == NUMBER:
             return [TAKE_NUMBER[c] for c in self.display_numbers]
         return [TAKE_RULE[t] for t, n in enumerate(self.display_rules) if n]

@@ -6,10 +6,11 @@ load your own with ``load_game("rattus", players=4, board="my_board.json", token
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from ..core.bots import CORE_BOTS
 from ..core.errors import InvalidPositionError
+from ..core.position import load_position as read_position
 from ..core.protocol import Game as _Game
 from ..core.data_option import DataOption
 from .actions import CODEC
@@ -55,24 +56,18 @@ class Game(_Game):
 POSITIONS = Path(__file__).parent / "positions"
 
 
-def load_position(name: str | Path, seed: int = 0) -> tuple[Game, RattusState]:
+def load_position(name: str | Path) -> tuple[Game, RattusState]:
     """A shipped scenario (positions/<name>.json) or a position file: its Game (with the file's options) and state.
 
-    The file holds {"description", "players", "options", "position"}; InvalidPositionError names a bad field.
+    Any position file format ``ratgames_lab.load_position`` reads; InvalidPositionError names a bad field.
     """
     path = Path(name)
     if not path.suffix:
         path = POSITIONS / f"{name}.json"
-    doc = read_json(path, "file")
-    if not isinstance(doc, dict) or not {"players", "position"} <= set(doc):
-        raise InvalidPositionError("a position file holds players, options and position", "file")
-    try:
-        game = Game(players=doc["players"], seed=seed, **(doc.get("options") or {}))
-    except InvalidPositionError:
-        raise
-    except ValueError as exc:
-        raise InvalidPositionError(str(exc), "options") from None
-    return game, game.state_from_json(doc["position"])
+    game, state = read_position(path)
+    if game.name != "rattus":
+        raise InvalidPositionError(f"this is a position of {game.name!r}, not of Rattus", "game")
+    return game, state
 
 
 BOTS = {**CORE_BOTS, "heuristic": HeuristicBot}

@@ -194,6 +194,11 @@ class RattusState(GameState):
     def current_player(self) -> int:
         return self._current
 
+    @property
+    def turn_player(self) -> int:
+        """Whose turn it is (the active player), also while chance draws or the game is over."""
+        return self.active
+
     def name(self, region: int) -> str:
         """A region's name."""
         return self.comp.topo.names[region]

@@ -336,3 +336,21 @@ def test_malformed_events_are_rejected():
     data = base()
     data["events"] = [{"kind": "play_number", "rule": "x"}]
     assert rejected(data).field.startswith("events[0]")
+
+
+def test_a_known_card_listed_twice_is_rejected():
+    data = base()
+    hand = data["hands"][0]["numbers"]
+    data["known_in_hands"][0]["numbers"] = [hand[0], hand[0]]
+    assert rejected(data).field == "known_in_hands[0].numbers"
+
+
+def test_a_player_to_move_with_nothing_to_play_is_rejected():
+    """Round 1 and the player to move holds no card: no legal move, so the position is refused (not stuck)."""
+    data = next(copy.deepcopy(d) for d in BASES if d["phase"] == "play" and d["round"] == 1 and d["turn"] == 0)
+    p = (data["start_player"] + data["transaction"]) % data["players"]
+    data["decks"]["numbers"] += data["hands"][p]["numbers"]
+    data["decks"]["rules"] += data["hands"][p]["rules"]
+    data["hands"][p] = {"numbers": [], "rules": []}
+    data["known_in_hands"][p] = {"numbers": [], "rules": []}
+    assert rejected(data).field == "position"

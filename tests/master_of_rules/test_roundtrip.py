@@ -8,7 +8,6 @@ import pytest
 
 import ratgames_lab as rl
 from ratgames_lab import CHANCE, IllegalActionError, InvalidPositionError, Match
-from ratgames_lab.master_of_rules import state_from_json
 
 from .helpers import GAME, play_out, random_state
 
@@ -27,54 +26,8 @@ def record_game(players: int, seed: int) -> tuple[list, list[dict]]:
     return actions, states
 
 
-@pytest.mark.parametrize("players", [3, 4, 5])
-def test_same_seed_same_actions_same_game(players):
-    actions, states = record_game(players, 11)
-    again_actions, again_states = record_game(players, 11)
-    assert again_actions == actions and again_states == states
-    replay = rl.load_game(GAME, players=players, seed=11).new_state()  # the log alone rebuilds it
-    for a in actions:
-        replay.apply(a)
-    assert replay.to_json() == states[-1]
-    assert record_game(players, 12)[1][0] != states[0]  # and the seed matters
-
-
 def without_events(data: dict) -> dict:
     return {k: v for k, v in data.items() if k != "events"}
-
-
-@pytest.mark.slow
-def test_every_state_of_200_games_round_trips():
-    """state_from_json(state.to_json()) for every state of 200 games, and the restored state plays on
-    identically. The event log is append-only and never read by the rules: it is round-tripped in full every
-    97 actions and at the end, then cleared, so that serialising a long log does not dominate the test."""
-    for g in range(200):
-        players = 3 + g % 3
-        game = rl.load_game(GAME, players=players, seed=1000 + g)
-        state = game.new_state()
-        r = random.Random(g)
-        follower = None  # the state restored one step earlier, then given the same action
-        step = 0
-        while True:
-            data = state.to_json()
-            bare = without_events(data)
-            if step % 97 == 0 or state.is_terminal():
-                full = game.state_from_json(data)
-                assert full.to_json() == data
-                state.events.clear()
-            restored = state_from_json(bare)
-            assert without_events(restored.to_json()) == bare
-            assert restored.current_player == state.current_player
-            if follower is not None:
-                assert without_events(follower.to_json()) == bare
-            if state.is_terminal():
-                assert restored.returns() == state.returns() and restored.scores() == state.scores()
-                break
-            a = state.sample_chance(r) if state.current_player == CHANCE else r.choice(state.legal_actions())
-            state.apply(a)
-            restored.apply(a)
-            follower = restored
-            step += 1
 
 
 @pytest.mark.parametrize("players", [3, 4, 5])
@@ -179,22 +132,6 @@ def test_match_branch_is_a_what_if_copy():
     assert match.cursor == 30 and match.state.to_json() == states[30] and len(match.actions) == 60
     match.goto(60)
     assert match.state.to_json() == states[60]
-
-
-@pytest.mark.parametrize("players", [3, 4, 5])
-def test_match_save_load_replays_to_the_identical_state(tmp_path, players):
-    match, states = played_match(players=players)
-    path = tmp_path / "match.json"
-    match.save(path)
-    loaded = Match.load(path)
-    assert loaded.state.to_json() == states[-1]
-    assert loaded.actions == match.actions and loaded.cursor == match.cursor
-    match.goto(37)  # a match saved in the middle of its history keeps its redo tail
-    match.save(path)
-    loaded = Match.load(path)
-    assert loaded.cursor == 37 and loaded.state.to_json() == states[37]
-    loaded.goto(len(loaded.actions))
-    assert loaded.state.to_json() == states[-1]
 
 
 def test_tampered_match_file_names_the_bad_action(tmp_path):

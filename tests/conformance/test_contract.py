@@ -1,0 +1,170 @@
+"""The engine contract, on every registered game and player count, through seeded random games.
+
+After every step: the JSON round trip; ``is_legal(a)`` iff ``a in legal_actions()``; illegal actions (from other
+states, other seats, other games, with malformed fields) rejected with IllegalActionError and the JSON unchanged;
+chance outcomes as Fractions summing to exactly 1; ``determinize(q)`` keeping what q sees and, for the seat to
+move, its legal actions; observations and actions as plain JSON.
+"""
+from __future__ import annotations
+
+import dataclasses
+import json
+import random
+from fractions import Fraction
+
+import pytest
+
+import ratgames_lab as rl
+from ratgames_lab.core.protocol import describe_action
+
+GAMES_PER_COUNT = 2
+MAX_STEPS = 3000  # a random game longer than this is a defect of the game (or needs a turn cap)
+ODD_VALUES = [None, True, -1, 10**20, "Z9", "", 1.5, (), ("x",)]
+
+
+def _json(value) -> str:
+    return json.dumps(value, sort_keys=True, allow_nan=False)
+
+
+def _other_games_actions() -> dict[str, list]:
+    """A few legal actions of each game's opening position (actions "from another game")."""
+    out = {}
+    for name, info in rl.GAMES.items():
+        state = rl.load_game(name, players=info.players[0], seed=1).new_state()
+        out[name] = state.legal_actions()[:5]
+    return out
+
+
+OTHER_ACTIONS = _other_games_actions()
+
+
+def _malformed(action, rng: random.Random) -> list:
+    """Copies of ``action`` with one field replaced by a value of the wrong type or out of range."""
+    out = []
+    if dataclasses.is_dataclass(action):
+        for f in dataclasses.fields(action):
+            value = rng.choice(ODD_VALUES)
+            try:
+                out.append(dataclasses.replace(action, **{f.name: value}))
+            except (TypeError, ValueError):  # the action refuses it at construction: fine
+                pass
+    return out
+
+
+def _check_chance(state) -> None:
+    outcomes = state.chance_outcomes()
+    assert outcomes, "a chance node without outcomes"
+    assert all(isinstance(p, Fraction) and p > 0 for _, p in outcomes)
+    assert sum(p for _, p in outcomes) == 1
+    assert {_json(a.to_json()) for a, _ in outcomes} == {_json(a.to_json()) for a in state.legal_actions()}
+
+
+def _check_illegal(state, candidates, legal) -> None:
+    before = _json(state.to_json())
+    legal_keys = {_json(a.to_json()) for a in legal}
+    for action in candidates:
+        try:
+            key = _json(action.to_json())
+        except (TypeError, ValueError):
+            key = None
+        listed = key in legal_keys and action in legal
+        if state.is_legal(action):
+            assert listed or state.accepts_unlisted(action), describe_action(action)
+            continue
+        assert not listed, f"listed as legal but refused: {describe_action(action)}"
+        with pytest.raises(rl.IllegalActionError) as err:
+            state.apply(action)
+        assert err.value.rule, "an illegal action must name the rule"
+        assert _json(state.to_json()) == before, f"state changed by refused {describe_action(action)}"
+
+
+def _check_views(state, game, rng: random.Random, player: int, step: int) -> bool:
+    """determinize(q) keeps what q sees (and q's legal actions when q decides); True if it changed the JSON.
+
+    Checked for the seat to move and one other seat in turn (every seat is checked every few steps).
+    """
+    changed = False
+    full = _json(state.to_json())
+    for q in sorted({player, step % state.players} - {rl.CHANCE}):
+        world = state.determinize(q, rng)
+        assert _json(world.observation(q)) == _json(state.observation(q)), f"seat {q}'s view changed"
+        assert world.current_player == state.current_player
+        if q == player:
+            assert [a.to_json() for a in world.legal_actions()] == [a.to_json() for a in state.legal_actions()]
+        world_json = world.to_json()
+        if _json(world_json) != full:
+            changed = True
+            game.state_from_json(world_json)  # a resampled world is a valid position
+        assert _json(state.to_json()) == full, "determinize changed the state itself"
+    return changed
+
+
+def _step_checks(game, state, rng, pool, player, step) -> bool:
+    data = state.to_json()
+    text = _json(data)
+    again = game.state_from_json(json.loads(text))
+    assert _json(again.to_json()) == text, "JSON round trip"
+    assert again.current_player == state.current_player
+    legal = state.legal_actions()
+    if state.is_terminal():
+        assert legal == []
+        return False
+    assert legal, "a non-terminal state with no legal action"
+    for a in legal:
+        assert state.is_legal(a)
+        assert game.action_from_json(json.loads(_json(a.to_json()))) == a
+        assert str(a)
+    if player == rl.CHANCE:
+        _check_chance(state)
+    else:
+        _json(state.observation(player))
+    candidates = rng.sample(pool, min(6, len(pool))) + [a for acts in OTHER_ACTIONS.values() for a in acts[:2]]
+    candidates += _malformed(rng.choice(legal), rng)
+    _check_illegal(state, candidates, legal)
+    return _check_views(state, game, rng, player, step)
+
+
+def test_random_games_keep_the_contract(game_count):
+    name, players = game_count
+    resampled = False
+    for seed in range(GAMES_PER_COUNT):
+        game = rl.load_game(name, players=players, seed=seed)
+        state = game.new_state()
+        rng = random.Random(seed)
+        pool: list = []
+        for step in range(MAX_STEPS):
+            player = state.current_player
+            resampled |= _step_checks(game, state, rng, pool, player, step)
+            if state.is_terminal():
+                break
+            legal = state.legal_actions()
+            pool.extend(rng.sample(legal, min(3, len(legal))))
+            del pool[:-200]
+            action = state.sample_chance(rng) if player == rl.CHANCE else rng.choice(legal)
+            state.apply(action)
+        assert state.is_terminal(), f"no end after {MAX_STEPS} random actions"
+        returns = state.returns()
+        assert len(returns) == players and abs(sum(returns) - 1) < 1e-9 or sum(returns) == 0
+        assert len(state.scores()) == players
+    assert resampled, "determinize never resampled anything: the observation checks would be vacuous"
+
+
+def test_malformed_action_json_is_refused_by_name(game_name):
+    game = rl.load_game(game_name, players=rl.GAMES[game_name].players[0])
+    for bad in [None, 3, "play", [], {}, {"kind": 7}, {"kind": "no_such_kind"}, {"kind": "no_such_kind", "x": 1}]:
+        with pytest.raises(rl.InvalidPositionError) as err:
+            game.action_from_json(bad)
+        assert err.value.field.startswith("action")
+    state = game.new_state()
+    for a in state.legal_actions()[:5]:
+        data = a.to_json()
+        for key in [k for k in data if k != "kind"]:
+            for value in ([], {"x": 1}, 1.5):
+                broken = {**data, key: value}
+                try:
+                    decoded = game.action_from_json(broken)
+                except rl.InvalidPositionError as exc:
+                    assert exc.field
+                else:
+                    str(decoded)  # a decodable action can always be described
+                    assert not state.is_legal(decoded) or decoded in state.legal_actions()

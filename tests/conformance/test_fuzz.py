@@ -1,0 +1,164 @@
+"""Malformed positions and matches, for every game: nothing but InvalidPositionError, and nothing accepted that
+later crashes when played from. Mutations are seeded: wrong types, floats for integers, NaN, huge integers, deep
+nesting, duplicated entries, unknown names, missing and unexpected fields."""
+from __future__ import annotations
+
+import copy
+import json
+import math
+import random
+
+import pytest
+
+import ratgames_lab as rl
+from ratgames_lab.core.match import Match
+
+POSITIONS_PER_COUNT = 6
+MUTATIONS_PER_POSITION = 30
+
+
+def _deep(depth: int):
+    value: object = 0
+    for _ in range(depth):
+        value = [value]
+    return value
+
+
+ODD = [None, True, False, 0, -1, 1.0, 2.5, math.nan, math.inf, 2**70, -(2**70), "", "Atlantis", "R99", [], {},
+       [None], {"x": 1}, "0"]
+
+
+def _paths(data, prefix=()):
+    yield prefix
+    if isinstance(data, dict):
+        for k, v in data.items():
+            yield from _paths(v, prefix + (k,))
+    elif isinstance(data, list):
+        for i, v in enumerate(data):
+            yield from _paths(v, prefix + (i,))
+
+
+def _mutate(data: dict, rng: random.Random) -> dict:
+    data = copy.deepcopy(data)
+    paths = [p for p in _paths(data) if p and p[0] != "events"]
+    path = rng.choice(paths)
+    parent = data
+    for key in path[:-1]:
+        parent = parent[key]
+    key = path[-1]
+    old = parent[key]
+    how = rng.randrange(6)
+    if how == 0:
+        parent[key] = rng.choice(ODD)
+    elif how == 1 and isinstance(old, int) and not isinstance(old, bool):
+        parent[key] = float(old) if rng.random() < 0.5 else old + rng.choice([-1, 1, 10**6])
+    elif how == 2 and isinstance(parent, dict):
+        del parent[key]
+    elif how == 3 and isinstance(old, list) and old:
+        old.append(old[rng.randrange(len(old))])  # a duplicated entry
+    elif how == 4:
+        parent[key] = _deep(rng.choice([5, 80, 2000]))
+    elif isinstance(parent, dict):
+        parent["surprise" + str(rng.randrange(3))] = rng.choice(ODD)
+    else:
+        parent[key] = rng.choice(ODD)
+    return data
+
+
+def _positions(name: str, players: int, seed: int) -> list[dict]:
+    state = rl.load_game(name, players=players, seed=seed).new_state()
+    rng = random.Random(seed)
+    seen = []
+    while not state.is_terminal():
+        seen.append(state.to_json())
+        state.apply(state.sample_chance(rng) if state.current_player == rl.CHANCE
+                    else rng.choice(state.legal_actions()))
+    step = max(1, len(seen) // POSITIONS_PER_COUNT)
+    return seen[::step][:POSITIONS_PER_COUNT]
+
+
+def _play_from(state, rng: random.Random, steps: int = 150) -> None:
+    """An accepted position must be playable: legal actions apply, views and JSON work."""
+    for _ in range(steps):
+        if state.is_terminal():
+            return
+        json.dumps(state.to_json(), allow_nan=False)
+        player = state.current_player
+        if player >= 0:
+            json.dumps(state.observation(player), allow_nan=False)
+            state.determinize(player, rng)
+        state.apply(state.sample_chance(rng) if player == rl.CHANCE else rng.choice(state.legal_actions()))
+
+
+def test_fuzzed_positions_are_rejected_by_name_or_playable(game_count):
+    name, players = game_count
+    game = rl.load_game(name, players=players, seed=0)
+    rng = random.Random(f"{name}-{players}")
+    accepted = rejected = 0
+    for data in _positions(name, players, 4):
+        for _ in range(MUTATIONS_PER_POSITION):
+            bad = _mutate(data, rng)
+            try:
+                state = game.state_from_json(bad)
+            except rl.InvalidPositionError as exc:
+                assert isinstance(exc.field, str) and exc.field
+                rejected += 1
+                continue
+            accepted += 1
+            _play_from(state, rng)
+    assert rejected > accepted
+
+
+def test_fuzzed_position_files_and_matches_are_rejected_by_name(game_count, tmp_path):
+    name, players = game_count
+    game = rl.load_game(name, players=players, seed=0)
+    data = _positions(name, players, 6)[2]
+    doc = rl.position_document(game, game.state_from_json(data), "fuzz")
+    rng = random.Random(f"file-{name}-{players}")
+    match = Match(game)
+    for _ in range(12):
+        match.apply(match.state.sample_chance(rng) if match.state.current_player == rl.CHANCE
+                    else rng.choice(match.state.legal_actions()))
+    match_doc = match.to_json()
+    for i in range(20):
+        for original in (doc, match_doc):
+            bad = _mutate(original, rng)
+            path = tmp_path / f"bad{i}.json"
+            try:
+                path.write_text(json.dumps(bad))
+            except (ValueError, RecursionError):
+                continue  # not writable as JSON: the readers never see it
+            for read in (rl.load_position, Match.load if original is match_doc else rl.load_position):
+                try:
+                    state = read(path).state.clone() if read == Match.load else read(path)[1]
+                except rl.InvalidPositionError as exc:
+                    assert exc.field
+                    continue
+                _play_from(state, rng, 60)
+
+
+@pytest.mark.parametrize("text", ["", "{", "[1, 2", "NaN", '{"format": 1e999}', "1" * 5000, "[" * 5000 + "]" * 5000,
+                                  '{"format": "ratgames_lab.position/1", "game": {"a": 1}, "players": 3, '
+                                  '"position": {}}'])
+def test_malformed_files_are_rejected_by_name(text, tmp_path):
+    path = tmp_path / "bad.json"
+    path.write_text(text)
+    for read in (rl.load_position, Match.load):
+        with pytest.raises(rl.InvalidPositionError) as err:
+            read(path)
+        assert err.value.field
+
+
+def test_special_files_are_refused_without_reading(tmp_path):
+    import os
+    fifo = tmp_path / "fifo.json"
+    os.mkfifo(fifo)
+    for read in (rl.load_position, Match.load):
+        with pytest.raises(rl.InvalidPositionError):
+            read(fifo)
+        with pytest.raises(rl.InvalidPositionError):
+            read(tmp_path)
+    bad = tmp_path / "latin1.json"
+    bad.write_bytes(b'{"game": "\xe9"}')
+    with pytest.raises(rl.InvalidPositionError):
+        rl.load_position(bad)

@@ -1,0 +1,95 @@
+"""Same seed and same actions give the same game, bit for bit, in this process and in others; saved matches
+reload and replay identically."""
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import random
+import subprocess
+import sys
+
+import ratgames_lab as rl
+from ratgames_lab.core.match import Match
+
+SCRIPT = """
+import hashlib, json, random, sys
+import ratgames_lab as rl
+name, players, seed = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+state = rl.load_game(name, players=players, seed=seed).new_state()
+rng = random.Random(seed)
+actions = []
+while not state.is_terminal():
+    a = state.sample_chance(rng) if state.current_player == rl.CHANCE else rng.choice(state.legal_actions())
+    actions.append(a.to_json())
+    state.apply(a)
+print(hashlib.sha256(json.dumps([state.to_json(), actions], sort_keys=True).encode()).hexdigest())
+"""
+
+
+def _digest_here(name: str, players: int, seed: int) -> str:
+    state = rl.load_game(name, players=players, seed=seed).new_state()
+    rng = random.Random(seed)
+    actions = []
+    while not state.is_terminal():
+        a = state.sample_chance(rng) if state.current_player == rl.CHANCE else rng.choice(state.legal_actions())
+        actions.append(a.to_json())
+        state.apply(a)
+    return hashlib.sha256(json.dumps([state.to_json(), actions], sort_keys=True).encode()).hexdigest()
+
+
+def test_same_seed_same_game_across_processes_and_hash_seeds(game_name):
+    players = max(rl.GAMES[game_name].players)
+    here = _digest_here(game_name, players, 5)
+    assert here == _digest_here(game_name, players, 5)
+    for hash_seed in ("1", "2"):
+        env = {**os.environ, "PYTHONHASHSEED": hash_seed}
+        out = subprocess.run([sys.executable, "-c", SCRIPT, game_name, str(players), "5"], env=env,
+                             capture_output=True, text=True, timeout=300, check=True)
+        assert out.stdout.strip() == here, f"PYTHONHASHSEED={hash_seed} gives another game"
+
+
+def test_saved_match_reloads_and_replays_identically(game_count, tmp_path):
+    name, players = game_count
+    game = rl.load_game(name, players=players, seed=11)
+    match = Match(game)
+    rng = random.Random(11)
+    while not match.state.is_terminal() and len(match.actions) < 400:
+        state = match.state
+        match.apply(state.sample_chance(rng) if state.current_player == rl.CHANCE
+                    else rng.choice(state.legal_actions()))
+    middle = len(match.actions) // 2
+    match.goto(middle)
+    path = tmp_path / "match.json"
+    match.save(path)
+    again = Match.load(path)
+    assert again.cursor == middle
+    assert json.dumps(again.state.to_json()) == json.dumps(match.state.to_json())
+    again.goto(len(again.actions))
+    match.goto(len(match.actions))
+    assert json.dumps(again.state.to_json()) == json.dumps(match.state.to_json())
+    game2, state2 = rl.load_position(path)
+    assert game2.name == name and json.dumps(state2.to_json()) == json.dumps(again.state_at(middle).to_json())
+
+
+def test_a_tampered_match_file_is_reported(game_name, tmp_path):
+    players = rl.GAMES[game_name].players[0]
+    match = Match(rl.load_game(game_name, players=players, seed=4))
+    rng = random.Random(4)
+    for _ in range(30):
+        state = match.state
+        match.apply(state.sample_chance(rng) if state.current_player == rl.CHANCE
+                    else rng.choice(state.legal_actions()))
+    data = match.to_json()
+    data["cursor"] = 20  # another position of the same game: well formed, but not what was saved
+    path = tmp_path / "tampered.json"
+    path.write_text(json.dumps(data))
+    try:
+        Match.load(path)
+    except rl.InvalidPositionError as exc:
+        assert exc.field == "checksum"
+    else:
+        raise AssertionError("a tampered match loaded silently")
+    del data["checksum"]
+    path.write_text(json.dumps(data))
+    assert Match.load(path).cursor == 20  # without a checksum (older files) it loads as written
