@@ -35,7 +35,7 @@ class Game(_Game):
                             "board file or dict (default: the shipped base board)"),
         "layout": OptionSpec("board", allowed=LAYOUTS,
                              help="'board' (as in the board file), 'random' or 'spiral' (drawn from the seed)"),
-        "turn_cap": OptionSpec(500, kind=int, help="the game is a draw after this many turns"),
+        "turn_cap": OptionSpec(350, kind=int, help="the game is a draw after this many turns"),
         "player_trades": OptionSpec(True, kind=bool, help="allow trades between players"),
     }
     action_codec = CODEC

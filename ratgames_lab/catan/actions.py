@@ -294,6 +294,7 @@ def _unit(i: int, n: int = 1) -> tuple[int, ...]:
 
 # the listed offers: 1 for 1 and 2 for 1 of two different resources (any other offer is accepted unlisted)
 OFFERS = tuple(OfferTrade(_unit(g, n), _unit(r)) for n in (1, 2) for g in range(5) for r in range(5) if g != r)
-# OFFERS_FROM[g][n - 1]: the listed offers giving n cards of resource g
-OFFERS_FROM = tuple(tuple(tuple(o for o in OFFERS if o.give[g] == n) for n in (1, 2)) for g in range(5))
+# OFFER[n - 1][g][r]: the offer of n cards of resource g for 1 card of resource r
+OFFER = tuple(tuple(tuple(next((o for o in OFFERS if o.give[g] == n and o.get[r]), None) for r in range(5))
+                    for g in range(5)) for n in (1, 2))
 YEAR_OF_PLENTY = tuple(PlayYearOfPlenty((RESOURCES[a], RESOURCES[b])) for a in range(5) for b in range(a, 5))

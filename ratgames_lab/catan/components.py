@@ -62,6 +62,6 @@ class Components(_Components):
 
 
 @lru_cache(maxsize=64)
-def components(players: int, board: Board, turn_cap: int = 500, player_trades: bool = True) -> Components:
+def components(players: int, board: Board, turn_cap: int = 350, player_trades: bool = True) -> Components:
     """The (cached) Components for a player count, board and options."""
     return Components(players, board, turn_cap, player_trades)

@@ -23,7 +23,7 @@ from ..core.fields import Bool, Field, Int, Keyed, ListOf, Opt, Ref, Seat, State
 from ..core.protocol import CHANCE, TERMINAL, Action, GameState
 from . import text  # noqa: F401  (registers the event texts)
 from .actions import (ACCEPT, BANK, BUY, CANCEL, DEV_CARDS, DEV_NAMES, DICE, DISCARD, DRAW, END, KNIGHT,
-                      MONOPOLY, OFFERS_FROM, REJECT, ROAD_BUILDING, ROLL, STEAL, YEAR_OF_PLENTY, AcceptOffer,
+                      MONOPOLY, OFFER, REJECT, ROAD_BUILDING, ROLL, STEAL, YEAR_OF_PLENTY, AcceptOffer,
                       BankTrade, BuildCity, BuildRoad, BuildSettlement, BuyDevelopment, CancelTrade, ChooseVictim,
                       ConfirmTrade, CounterOffer, Dice, Discard, DrawDevelopment, EndTurn, MoveRobber, OfferTrade,
                       PlayKnight, PlayMonopoly, PlayRoadBuilding, PlayYearOfPlenty, RejectOffer, Roll, StealCard,
@@ -41,7 +41,7 @@ from .roads import longest_road
 
 RES_INDEX = {r: i for i, r in enumerate(RESOURCES)}
 DEV_INDEX = {c: i for i, c in enumerate(DEV_CARDS)}
-LISTED_OFFERS_PER_TURN = 2  # legal_actions lists offers while fewer were made this turn; more stay legal unlisted
+LISTED_OFFERS_PER_TURN = 1  # legal_actions lists offers while fewer were made this turn; more stay legal unlisted
 DICE_OUTCOMES = tuple((DICE[r][y], Fraction(1, 36)) for r in range(6) for y in range(6))
 _DICE_FLAT = tuple(DICE[r][y] for r in range(6) for y in range(6))
 
@@ -354,11 +354,7 @@ class CatanState(GameState):
             if hand[g] >= rates[g]:
                 out += [BANK[g][r] for r in range(R) if r != g and bank[r]]
         if comp.player_trades and self.offers_made < LISTED_OFFERS_PER_TURN:
-            for g in range(R):
-                if hand[g]:
-                    out += OFFERS_FROM[g][0]
-                    if hand[g] > 1:
-                        out += OFFERS_FROM[g][1]
+            out += _useful_offers(hand)
         return out
 
     def accepts_unlisted(self, action: Action) -> bool:
@@ -625,6 +621,28 @@ class CatanState(GameState):
                 break
         s._settle()
         return s
+
+
+BUILD_COSTS = (ROAD_COST, SETTLEMENT_COST, CITY_COST, DEV_COST)
+
+
+def _useful_offers(hand: list[int]) -> list[Action]:
+    """The listed offers: 1 or 2 cards of a resource for the one card that completes a build the player cannot
+    afford yet (any other well-formed offer is legal too, through ``accepts_unlisted``)."""
+    out: list[Action] = []
+    for cost in BUILD_COSTS:
+        short = [r for r in range(R) if hand[r] < cost[r]]
+        if len(short) != 1 or cost[short[0]] - hand[short[0]] != 1:
+            continue
+        r = short[0]
+        for g in range(R):
+            spare = hand[g] - cost[g]
+            if g != r and spare >= 1:
+                for n in (1, 2) if spare >= 2 else (1,):
+                    offer = OFFER[n - 1][g][r]
+                    if offer not in out:
+                        out.append(offer)
+    return out
 
 
 def _affords(hand: list[int], cost) -> bool:

@@ -118,7 +118,10 @@ def play_and_check(players: int, seed: int, heavy: bool, every_action: bool = Tr
     """One random game; the counts checked after every action (or, with ``every_action`` False, after each
     chance event, build and end of turn); returns (actions, turns, winner or -1)."""
     # seeds cycle through: the base board or a random layout, with or without trades between players
-    game = Game(players, seed=seed, layout="random" if seed % 2 else "board", player_trades=seed % 4 < 2)
+    # (random games without player trades are slower to finish: they get a longer turn cap)
+    trades = seed % 4 < 2
+    game = Game(players, seed=seed, layout="random" if seed % 2 else "board", player_trades=trades,
+                turn_cap=350 if trades else 600)
     s = game.new_state()
     rng = random.Random(seed)
     steps = 0
