@@ -38,7 +38,8 @@ BASE_BOARD_FILE = DATA_DIR / "base_board.json"
 RESOURCES = ("brick", "lumber", "wool", "grain", "ore")
 TERRAINS = RESOURCES + ("desert", "gold", "sea", "swamp", "lake", "market")
 TERRAIN_INDEX = {t: i for i, t in enumerate(TERRAINS)}
-DESERT, GOLD, SEA, SWAMP, LAKE, MARKET = (TERRAIN_INDEX[t] for t in ("desert", "gold", "sea", "swamp", "lake", "market"))
+DESERT, GOLD, SEA, SWAMP, LAKE, MARKET = (TERRAIN_INDEX[t]
+                                          for t in ("desert", "gold", "sea", "swamp", "lake", "market"))
 WATER = frozenset({"sea"})
 NUMBERED = frozenset(RESOURCES) | {"gold"}
 HARBOUR_KINDS = ("3:1",) + RESOURCES
@@ -283,8 +284,8 @@ def parse_board(data: Any) -> Board:
         require(h not in seen, f"same place as tiles[{seen.get(h)}]", f)
         seen[h] = i
         require("terrain" in t, "missing", f"{f}.terrain")
-        require(isinstance(t["terrain"], str) and t["terrain"] in TERRAIN_INDEX, f"unknown terrain {t['terrain']!r} (one of {', '.join(TERRAINS)})",
-                f"{f}.terrain")
+        require(isinstance(t["terrain"], str) and t["terrain"] in TERRAIN_INDEX,
+                f"unknown terrain {t['terrain']!r} (one of {', '.join(TERRAINS)})", f"{f}.terrain")
         num = t.get("number")
         if t["terrain"] in NUMBERED:
             require(_int(num) and 2 <= num <= 12 and num != 7, "a producing tile needs a number 2-6 or 8-12",

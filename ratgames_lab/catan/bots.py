@@ -97,8 +97,9 @@ class HeuristicBot:
                 return next(a for a in by_type[PlayMonopoly] if a.resource == RESOURCES[r])
         if PlayYearOfPlenty in by_type:
             need = self._target_cost(s, p)
-            return max(by_type[PlayYearOfPlenty],
-                       key=lambda a: sum(max(0, need[RESOURCES.index(r)] - hand[RESOURCES.index(r)]) for r in a.resources))
+            def gain(a: Action) -> int:
+                return sum(max(0, need[RESOURCES.index(r)] - hand[RESOURCES.index(r)]) for r in a.resources)
+            return max(by_type[PlayYearOfPlenty], key=gain)
         if PlayRoadBuilding in by_type and not self._settlement_spots(s, p):
             return by_type[PlayRoadBuilding][0]
         spots = self._settlement_spots(s, p)

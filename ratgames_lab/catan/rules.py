@@ -213,7 +213,7 @@ class CatanState(GameState):
 
     @property
     def turn_player(self) -> int:
-        """Whose turn it is (the setup player during setup); differs from current_player on discards and trade answers."""
+        """Whose turn it is (the setup player in setup); differs from current_player on discards and trade answers."""
         return self.active
 
     def _settle(self) -> None:

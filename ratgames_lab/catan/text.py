@@ -4,8 +4,10 @@ from ..core.protocol import register_event_texts
 EVENT_TEXTS = {
     "setup_start": "Setup (snake order): {players} players place a settlement and a road each, then again in "
                    "reverse order; the robber starts on the desert (tile {robber}).",
-    "build_settlement": "{player} builds a settlement on intersection {node} (distance rule: no building next to it).",
-    "setup_resources": "Setup: {player}'s second settlement gives one resource per adjacent producing tile: {resources}.",
+    "build_settlement": "{player} builds a settlement on intersection {node} "
+                        "(distance rule: no building next to it).",
+    "setup_resources": "Setup: {player}'s second settlement gives one resource per adjacent producing tile: "
+                       "{resources}.",
     "build_road": "{player} builds a road on edge {edge}.",
     "build_city": "{player} upgrades the settlement on intersection {node} to a city (3 ore + 2 grain; "
                   "the settlement piece returns to the supply).",
@@ -15,7 +17,8 @@ EVENT_TEXTS = {
     "robber_blocks": "The robber blocks tile {tile} ({resource}): it produces nothing.",
     "produce": "{player} receives {count} {resource} (1 per settlement, 2 per city next to the number rolled).",
     "shortage": "Bank shortage: {owed} {resource} are owed but the bank holds {left}, so nobody receives {resource}.",
-    "shortage_single": "Bank shortage: {player} alone is owed {owed} {resource} and receives the {count} left in the bank.",
+    "shortage_single": "Bank shortage: {player} alone is owed {owed} {resource} and receives the {count} left "
+                       "in the bank.",
     "must_discard": "A 7: {player} holds {cards} cards (more than 7) and must discard {count} of their choice.",
     "discard": "{player} discards 1 {resource} ({left} more to discard).",
     "move_robber": "{player} moves the robber to tile {tile} ({terrain}, number {number}).",
