@@ -148,3 +148,30 @@ def observation(s, player: int) -> dict:
     data["viewer"] = player
     data["players"] = n
     return data
+
+
+def describe(s) -> str:
+    """The position in words for the terminal: the robber, then each player's pieces, cards and public VP."""
+    names = RESOURCES
+    lines = [f"Turn {s.turn}, phase {s.phase}; Player {s.active + 1} to play. The robber is on tile {s.robber} "
+             f"({TERRAINS[s.terrain[s.robber]]} {s.number[s.robber] or ''}).".replace(" )", ")")]
+    for p in range(s.players):
+        settlements = [v for v in range(len(s.node_owner)) if s.node_owner[v] == p and s.node_level[v] == 1]
+        cities = [v for v in range(len(s.node_owner)) if s.node_owner[v] == p and s.node_level[v] == 2]
+        special = [name for name, holder in (("Longest Road", s.longest_holder), ("Largest Army", s.army_holder))
+                   if holder == p]
+        lines.append(f"Player {p + 1}: {s.public_vp(p)} VP shown; settlements {settlements}, cities {cities}, "
+                     f"{s.edge_owner.count(p)} roads (longest {s.road_length[p]}); {sum(s.hands[p])} cards, "
+                     f"{sum(s.dev_hand[p]) + sum(s.dev_new[p])} development cards, "
+                     f"{s.played[p][KNIGHT]} Knights played" + (f"; {', '.join(special)}" if special else ""))
+    lines.append("Bank: " + ", ".join(f"{s.bank[r]} {names[r]}" for r in range(R)) + f"; {sum(s.deck)} development "
+                 "cards left.")
+    return "\n".join(lines)
+
+
+def hand_text(s, player: int) -> str:
+    """What ``player`` holds: resources and development cards (those bought this turn marked)."""
+    res = ", ".join(f"{n} {RESOURCES[r]}" for r, n in enumerate(s.hands[player]) if n) or "no resource"
+    dev = [f"{n} {DEV_CARDS[c]}" for c, n in enumerate(s.dev_hand[player]) if n]
+    dev += [f"{n} {DEV_CARDS[c]} (bought this turn)" for c, n in enumerate(s.dev_new[player]) if n]
+    return f"Your hand: {res}; development cards: {', '.join(dev) or 'none'}."

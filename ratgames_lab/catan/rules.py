@@ -36,7 +36,7 @@ from .components import (ACCEPTED, BANK_START, CHANCE_PHASES, CITY_COST, COUNTER
                          ROBBER, ROLL_PHASE, SETTLEMENT_COST, SETUP_ROAD, SETUP_SETTLEMENT, SPECIAL_VP, STEAL_PHASE,
                          TRADE_CHOOSE, TRADE_REPLY, VICTIM, VP_CARD, VP_TARGET, YEAR_OF_PLENTY as YOP_CARD,
                          Components)
-from .position import check_position, observation
+from .position import check_position, describe, hand_text, observation
 from .roads import longest_road
 
 RES_INDEX = {r: i for i, r in enumerate(RESOURCES)}
@@ -566,6 +566,14 @@ class CatanState(GameState):
             if terms and not _holds(hands[q], terms[R:]):
                 return False
         return True
+
+    def describe(self) -> str:
+        """The position in words for the terminal."""
+        return describe(self)
+
+    def hand_text(self, player: int) -> str:
+        """What ``player`` holds, in words."""
+        return hand_text(self, player)
 
     def determinize(self, player: int, rng: random.Random) -> "CatanState":
         """A copy where what ``player`` cannot see is resampled: the cards of steals they did not take part in

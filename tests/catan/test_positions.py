@@ -43,3 +43,11 @@ def test_harbour_trade():
     assert exc.value.rule == "trade.bank"
     s.apply(BankTrade("brick", "ore"))  # 4 brick at 4:1
     assert s.hands[0] == [0, 0, 2, 0, 1]
+
+
+def test_terminal_texts_describe_the_position_and_only_the_own_hand():
+    game, s = load("harbour_trade")
+    text = s.describe()
+    assert "Player 1: 1 VP shown; settlements [5]" in text and "The robber is on tile 9 (desert)" in text
+    assert s.hand_text(0) == "Your hand: 4 brick, 2 wool; development cards: none."
+    assert "3 brick" in s.hand_text(1) and "wool" not in s.hand_text(1)
