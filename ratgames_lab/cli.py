@@ -18,10 +18,9 @@ import json
 import os
 import random
 import socket
-import subprocess
 import sys
 from pathlib import Path
-from typing import Sequence, TextIO
+from typing import Any, NoReturn, Sequence, TextIO
 
 from .core.bots import choose_for_seat, view_rng
 from .core.errors import IllegalActionError, InvalidPositionError
@@ -32,6 +31,8 @@ from .core.registry import GAMES, GameInfo, load_game
 POSITION_FORMAT = "ratgames_lab.position/1"
 MATCH_FORMAT = "ratgames_lab.match/1"
 VOILA_PORT = 8866
+MAX_GAMES = 1_000_000  # about an hour of play on one core; run several seeds ranges for more
+MENU_LIMIT = 24        # longer menus of actions are grouped (first the token or card, then where)
 LAB_INSTALL_HINT = 'pip install -e ".[lab]"   (from the ratgames_lab folder)'
 
 
@@ -55,6 +56,34 @@ def _positive_int(text: str) -> int:
         raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
     if value < 1:
         raise argparse.ArgumentTypeError(f"{value} must be at least 1")
+    return value
+
+
+def _bounded_int(low: int, high: int):
+    """An argparse type: a whole number between ``low`` and ``high``."""
+    def parse(text: str) -> int:
+        value = _int(text)
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"{value} is out of range: give a number from {low} to {high}")
+        return value
+    return parse
+
+
+def _cores() -> int:
+    """The number of cores this process may use."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):
+        return max(1, os.cpu_count() or 1)
+
+
+def _processes(text: str) -> int:
+    value = _int(text)
+    cores = _cores()
+    if not 1 <= value <= cores:
+        raise argparse.ArgumentTypeError(
+            f"{value} is out of range: give 1 to {cores} (this computer has {cores} core{'s' if cores > 1 else ''}; "
+            "more processes than cores only slow the simulation down)")
     return value
 
 
@@ -85,9 +114,17 @@ def _port(text: str) -> int:
 # ------------------------------------------------------------------------------------------------
 # Parser
 # ------------------------------------------------------------------------------------------------
+class _Parser(argparse.ArgumentParser):
+    """argparse with errors on one line, ``ratgames: error: ...`` (no usage lines), exit code 2."""
+
+    def error(self, message: str) -> NoReturn:
+        sys.stderr.write(f"ratgames: error: {message}\n")
+        raise SystemExit(2)
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argparse parser with one sub-parser per command."""
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="ratgames",
         description="Exact rules engines, odds and dashboards for five board and card games.",
         epilog="Run 'ratgames COMMAND --help' for the options of one command.")
@@ -111,19 +148,20 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("simulate", help="play many bot games and print statistics",
                        description="Play seeded bot games (game i uses seed SEED+i) and print wins per seat, "
                                    "mean scores and mean game length.")
-    p.add_argument("game", type=_game_name, metavar="GAME")
+    p.add_argument("game", type=_game_name, metavar="GAME", help="game name (see 'ratgames list')")
     p.add_argument("--players", type=_int, metavar="N", help="number of players (default: the game's maximum)")
-    p.add_argument("--games", type=_positive_int, default=100, metavar="K", help="number of games (default: 100)")
+    p.add_argument("--games", type=_bounded_int(1, MAX_GAMES), default=100, metavar="K",
+                   help=f"number of games, 1 to {MAX_GAMES:,} (default: 100)")
     p.add_argument("--seed", type=_int, default=0, metavar="S", help="seed of the first game (default: 0)")
     p.add_argument("--bots", nargs="+", metavar="BOT",
                    help="one bot for every seat, or one per seat (default: random)")
-    p.add_argument("--processes", type=_positive_int, default=1, metavar="P",
-                   help="worker processes (default: 1)")
+    p.add_argument("--processes", type=_processes, default=1, metavar="P",
+                   help=f"worker processes, at most the number of cores ({_cores()} here; default: 1)")
     p.add_argument("--json", action="store_true", help="print the result as JSON")
 
     p = sub.add_parser("bench", help="measure games/s, µs/action and clone() time",
                        description="Random-playout benchmark on one core, for each player count of the game.")
-    p.add_argument("game", type=_game_name, metavar="GAME")
+    p.add_argument("game", type=_game_name, metavar="GAME", help="game name (see 'ratgames list')")
     p.add_argument("--players", type=_int, metavar="N", help="only this player count")
     p.add_argument("--seconds", type=_positive_float, default=2.0, metavar="T",
                    help="seconds of play per player count (default: 2)")
@@ -141,13 +179,26 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=_int, default=0, metavar="S", help="seed (default: 0)")
     p.add_argument("--json", action="store_true", help="print the result as JSON")
 
-    p = sub.add_parser("app", help="serve a game's dashboard with Voila",
-                       description="Serve notebooks/apps/GAME.ipynb with Voila on 127.0.0.1. Any extra "
-                                   "--Voila.* option is passed on (for example --Voila.ip=0.0.0.0 to serve the "
-                                   "local network).")
-    p.add_argument("game", type=_game_name, metavar="GAME")
+    p = sub.add_parser("app", help="serve a game's dashboard with Voila (--classroom: for a class)",
+                       description="Serve notebooks/apps/GAME.ipynb with Voila on 127.0.0.1 (this computer only). "
+                                   "With --classroom: serve it to a class on the local network, behind a student "
+                                   "code and a teacher code (see docs/classroom.md). Without --classroom, extra "
+                                   "--Voila.* options are passed on to Voila.")
+    p.add_argument("game", type=_game_name, metavar="GAME", help="game name (see 'ratgames list')")
     p.add_argument("--port", type=_port, metavar="P", help=f"port (default: {VOILA_PORT} or the next free one)")
     p.add_argument("--no-browser", action="store_true", help="do not open a web browser")
+    p.add_argument("--classroom", action="store_true",
+                   help="serve a class on the local network: access codes, only the dashboard, limits")
+    p.add_argument("--host", default="0.0.0.0", metavar="ADDRESS",
+                   help="classroom: the address to listen on (default: 0.0.0.0, every network of this computer)")
+    p.add_argument("--students", type=_bounded_int(1, 200), default=30, metavar="N",
+                   help="classroom: at most N student games at once (default: 30)")
+    p.add_argument("--ready-games", type=_bounded_int(0, 60), default=6, metavar="K",
+                   help="classroom: games started in advance so that pages open at once (default: 6)")
+    p.add_argument("--memory-limit", type=_bounded_int(500, 1_000_000), metavar="MB",
+                   help="classroom: no new game above this memory use (default: 3/4 of this computer's memory)")
+    p.add_argument("--idle-minutes", type=_bounded_int(1, 24 * 60), default=45, metavar="M",
+                   help="classroom: stop a game nobody used for M minutes (default: 45)")
 
     p = sub.add_parser("student-copy", help="copy the notebooks with the solution cells blanked",
                        description="Copy the notebooks (not notebooks/apps/) with every cell tagged 'solution' "
@@ -178,6 +229,18 @@ def _seat_name(seat: int) -> str:
     return f"Player {seat + 1}"
 
 
+def player_names(state: GameState) -> list[str]:
+    """How the game names its players (the ``player_name`` hook: a colour, or 'Player N')."""
+    hook = getattr(state, "player_name", None)  # declared by the protocol (default 'Player N')
+    return [str(hook(p)) if callable(hook) else _seat_name(p) for p in range(state.players)]
+
+
+def _who(names: list[str], p: int, me: int | None = None) -> str:
+    """'Red (seat 1)', or 'Player 1' when the name already is the seat; '(you)' for the human."""
+    name = names[p] if names[p] == _seat_name(p) else f"{names[p]} (seat {p + 1})"
+    return name + (" (you)" if p == me else "")
+
+
 def _bot_names(info: GameInfo, names: Sequence[str] | None, count: int, default: str) -> list[str]:
     """Expand ``--bots``: one name for every seat or one per seat; check the names exist."""
     table = info.bots()
@@ -204,7 +267,8 @@ def cmd_list(args: argparse.Namespace, out: TextIO) -> int:
     width = max(len(name) for name in GAMES)
     for name in sorted(GAMES):
         info = GAMES[name]
-        out.write(f"{name:{width}s}  {info.title}  ({_counts_text(info)} players)\n")
+        status = f" — {info.status}" if info.status else ""
+        out.write(f"{name:{width}s}  {info.title}  ({_counts_text(info)} players){status}\n")
     return 0
 
 
@@ -226,10 +290,11 @@ class _Quit(Exception):
     """The human stopped the game (q, end of input)."""
 
 
-def _ask(n: int, inp: TextIO, out: TextIO) -> int:
-    """Read a choice 1..n; re-prompt on bad input; _Quit on 'q' or end of input."""
+def _ask(n: int, inp: TextIO, out: TextIO, back: bool = False) -> Any:
+    """Read a choice 1..n (0 = back, returned as None, if ``back``); re-prompt on bad input; _Quit on 'q'."""
+    low = 0 if back else 1
     while True:
-        out.write(f"Your choice (1-{n}, q to quit): ")
+        out.write(f"Your choice ({low}-{n}, q to quit): ")
         out.flush()
         line = inp.readline()
         if line == "":
@@ -247,10 +312,10 @@ def _ask(n: int, inp: TextIO, out: TextIO) -> int:
             out.write(f"{text!r} is not a number: type a number from 1 to {n}.\n" if text else
                       f"Type a number from 1 to {n}.\n")
             continue
-        if not 1 <= choice <= n:
-            out.write(f"{choice} is out of range: choose from 1 to {n}.\n")
+        if not low <= choice <= n:
+            out.write(f"{choice} is out of range: choose from {low} to {n}.\n")
             continue
-        return choice - 1
+        return None if choice == 0 else choice - 1
 
 
 def play_game(game_name: str, players: int | None = None, seat: int = 1, seed: int = 0,
@@ -272,8 +337,9 @@ def play_game(game_name: str, players: int | None = None, seat: int = 1, seed: i
     game = load_game(game_name, players=n, seed=seed)
     state = game.new_state()
     rng = random.Random(seed)
-    opponents = ", ".join(f"{_seat_name(i)} = {b}" for i, b in enumerate(seat_bots) if b is not None)
-    out.write(f"{info.title}, {n} players, seed {seed}. You are {_seat_name(me)}; bots: {opponents}.\n")
+    names_of = player_names(state)
+    opponents = ", ".join(f"{_who(names_of, i)} = {b}" for i, b in enumerate(seat_bots) if b is not None)
+    out.write(f"{info.title}, {n} players, seed {seed}. You are {_who(names_of, me)}; bots: {opponents}.\n")
     shown = 0
 
     def show_events() -> None:
@@ -293,15 +359,13 @@ def play_game(game_name: str, players: int | None = None, seat: int = 1, seed: i
             if player != me:
                 state.apply(choose_for_seat(players_bots[player], state, rng, views))
                 continue
-            out.write(f"\n=== Your turn ({_seat_name(me)}) ===\n{_state_text(info, state, me)}\n")
+            out.write(f"\n=== Your turn ({names_of[me]}) ===\n{_state_text(info, state, me)}\n")
             actions = state.legal_actions()
             if len(actions) == 1:
                 out.write(f"Only one thing to do: {actions[0]}.\n")
                 state.apply(actions[0])
                 continue
-            for i, action in enumerate(actions, 1):
-                out.write(f"  {i}) {action}\n")
-            state.apply(actions[_ask(len(actions), inp, out)])
+            state.apply(_choose_action(state, me, actions, inp, out))
     except _Quit:
         return 0
     except KeyboardInterrupt:
@@ -311,14 +375,91 @@ def play_game(game_name: str, players: int | None = None, seat: int = 1, seed: i
     out.write(f"\n=== Game over ===\n{_state_text(info, state, me)}\n")
     scores = state.scores()
     returns = state.returns()
-    out.write("Scores: " + ", ".join(f"{_seat_name(p)}{' (you)' if p == me else ''} {s}"
-                                     for p, s in enumerate(scores)) + "\n")
+    out.write("Scores: " + ", ".join(f"{names_of[p]}{' (you)' if p == me else ''} {sc}"
+                                     for p, sc in enumerate(scores)) + "\n")
     best = max(returns)
     winners = [p for p, r in enumerate(returns) if r == best and r > 0]
-    names_won = ", ".join(_seat_name(p) + (" (you)" if p == me else "") for p in winners)
+    names_won = ", ".join(names_of[p] + (" (you)" if p == me else "") for p in winners)
     out.write(("Winner: " if len(winners) == 1 else "Shared win: ") + names_won + "\n")
     out.write("You win!\n" if me in winners else "You lose.\n")
     return 0
+
+
+def menu_groups(actions: Sequence[Any]) -> list[list[Any]]:
+    """The actions as menu entries: one each, or, for a long menu, grouped by all their fields but the last
+    (the Monk's moves: first the rat token, then the region it goes to)."""
+    if len(actions) <= MENU_LIMIT:
+        return [[a] for a in actions]
+    groups: dict[tuple, list] = {}
+    for action in actions:
+        items = tuple((k, json.dumps(v, sort_keys=True)) for k, v in action.to_json().items())
+        groups.setdefault(items[:-1] if len(items) > 2 else items, []).append(action)
+    return list(groups.values())
+
+
+def group_label(group: Sequence[Any]) -> str:
+    """'Monk: move rat token #1 from Anglia to … (3 choices)': the labels of a group, what differs as '…'."""
+    if len(group) == 1:
+        return str(group[0])
+    rows = [str(a).split() for a in group]
+    if len({len(r) for r in rows}) == 1:
+        words = [column[0] if len(set(column)) == 1 else "…" for column in zip(*rows)]
+    else:  # labels of different lengths: what they share at the start
+        words = []
+        for column in zip(*rows):
+            if len(set(column)) > 1:
+                break
+            words.append(column[0])
+        words.append("…")
+    text = " ".join(w for i, w in enumerate(words) if not (w == "…" and i and words[i - 1] == "…"))
+    return f"{text} ({len(group)} choices)"
+
+
+def action_effect(state: GameState, player: int, action: Any, rng: random.Random) -> str | None:
+    """What ``action`` does, when its label has no number and the effect does (how many cubes, cards ...).
+
+    Played on two copies where everything ``player`` cannot see is dealt again: shown only if both say the
+    same, so the menu never tells what the player may not know.
+    """
+    label = str(action)
+    if any(ch.isdigit() for ch in label):
+        return None
+    texts = []
+    for _ in range(2):
+        view = state.determinize(player, rng)
+        before = view.event_count
+        try:
+            view.apply(action)
+        except IllegalActionError:
+            return None
+        new = [e.text() for e in view.events_since(before)]
+        texts.append(new[0] if new else None)
+    text = texts[0]
+    if text is None or text != texts[1]:
+        return None
+    bare = text
+    for name in player_names(state):
+        bare = bare.replace(name, "")
+    return text if any(ch.isdigit() for ch in bare) else None
+
+
+def _choose_action(state: GameState, me: int, actions: Sequence[Any], inp: TextIO, out: TextIO) -> Any:
+    """Show the menu (grouped when long) and read the human's choice, in one or two steps."""
+    groups = menu_groups(actions)
+    rng = random.Random(state.event_count)
+    while True:
+        for i, group in enumerate(groups, 1):
+            effect = action_effect(state, me, group[0], rng) if len(group) == 1 else None
+            out.write(f"  {i}) {group_label(group)}" + (f" — {effect}" if effect else "") + "\n")
+        group = groups[_ask(len(groups), inp, out)]
+        if len(group) == 1:
+            return group[0]
+        out.write(f"{group_label(group)}:\n  0) back to the list\n")
+        for i, action in enumerate(group, 1):
+            out.write(f"  {i}) {action}\n")
+        choice = _ask(len(group), inp, out, back=True)
+        if choice is not None:
+            return group[choice]
 
 
 def cmd_play(args: argparse.Namespace, inp: TextIO, out: TextIO) -> int:
@@ -340,11 +481,15 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
         out.write(json.dumps(result.to_json(), indent=1) + "\n")
         return 0
     last = args.seed + args.games - 1
+    seats = player_names(load_game(args.game, players=n, seed=args.seed).new_state())
+    width = max(10, *(len(_who(seats, p)) for p in range(n)))
     out.write(f"{info.title}: {n} players, {args.games} games (seeds {args.seed}..{last})\n")
-    out.write(f"{'seat':10s} {'bot':10s} {'wins':>8s} {'win rate':>9s} {'mean score':>11s}\n")
+    out.write(f"{'seat':{width}s} {'bot':10s} {'wins':>8s} {'win rate':>9s} {'mean score':>11s}\n")
     for p in range(n):
-        out.write(f"{_seat_name(p):10s} {names[p]:10s} {result.wins[p]:8.1f} {_percent(result.win_rates()[p]):>9s} "
-                  f"{result.mean_scores[p]:11.2f}\n")
+        out.write(f"{_who(seats, p):{width}s} {names[p]:10s} {result.wins[p]:8.1f} "
+                  f"{_percent(result.win_rates()[p]):>9s} {result.mean_scores[p]:11.2f}\n")
+    out.write("Wins: a shared win is split between the winners (2 winners get 0.5 each), so wins can be "
+              "fractions.\n")
     out.write(f"Mean game length: {result.mean_length:.1f} actions (chance events included)\n")
     return 0
 
@@ -393,11 +538,15 @@ def cmd_analyze(args: argparse.Namespace, out: TextIO) -> int:
                               "playouts": args.playouts, "seed": args.seed,
                               "actions": [v.to_json() for v in values]}, indent=1) + "\n")
         return 0
+    names_of = player_names(state)
     text = state.describe()
     if text is not None:
         out.write(text + "\n")
-    out.write(f"{_seat_name(player)} to move; {args.playouts} random playouts per action (seed {args.seed}), "
-              f"hidden cards resampled in each.\n")
+    hand = state.hand_text(player)
+    if hand:
+        out.write(f"The hand of {names_of[player]}, who is to move:\n{hand}\n")
+    out.write(f"{_who(names_of, player)} to move; {args.playouts} random playouts per action (seed {args.seed}), "
+              f"hidden cards resampled in each (what {names_of[player]} cannot see is dealt again).\n")
     width = max(len(str(v.action)) for v in values)
     for i, v in enumerate(values, 1):
         out.write(f"{i:3d}) {str(v.action):{width}s}  win rate {_percent(v.win_rate)}  "
@@ -443,16 +592,28 @@ def _free_port(start: int, host: str = "127.0.0.1", tries: int = 50) -> int:
 
 
 def voila_command(notebook: Path, port: int, no_browser: bool, extra: Sequence[str]) -> list[str]:
-    """The Voila command line that serves one notebook on 127.0.0.1 (extra --Voila.* options last)."""
-    cmd = [sys.executable, "-m", "voila", str(notebook), f"--port={port}", "--Voila.ip=127.0.0.1",
-           "--Voila.port_retries=0"]
+    """The Voila command line that serves one notebook (on 127.0.0.1 unless ``extra`` gives --Voila.ip)."""
+    # --VoilaExecutor.iopub_timeout: nbclient waits only 4 s for a cell's output; under load the page stayed blank
+    from .classroom.processes import APP_TEMPLATE  # the dashboards' page template (no CDN stylesheet)
+    cmd = [sys.executable, "-m", "voila", str(notebook), f"--port={port}", "--Voila.port_retries=0",
+           "--VoilaExecutor.iopub_timeout=120", f"--template={APP_TEMPLATE}"]
+    if not any(a.startswith("--Voila.ip=") for a in extra):
+        cmd.append("--Voila.ip=127.0.0.1")
     if no_browser:
         cmd.append("--no-browser")
     return cmd + list(extra)
 
 
+def _voila_ip(extra: Sequence[str]) -> str:
+    ip = "127.0.0.1"
+    for a in extra:
+        if a.startswith("--Voila.ip="):
+            ip = a.split("=", 1)[1]
+    return ip
+
+
 def cmd_app(args: argparse.Namespace, extra: Sequence[str], out: TextIO) -> int:
-    """``ratgames app``: serve notebooks/apps/GAME.ipynb with Voila until Ctrl-C."""
+    """``ratgames app``: serve notebooks/apps/GAME.ipynb with Voila until Ctrl-C, SIGTERM or SIGHUP."""
     bad = [a for a in extra if not a.startswith("--Voila.") and not a.startswith("--VoilaConfiguration.")]
     if bad:
         raise CliError(f"unrecognized arguments: {' '.join(bad)} (only --Voila.* options are passed to Voila)")
@@ -461,29 +622,51 @@ def cmd_app(args: argparse.Namespace, extra: Sequence[str], out: TextIO) -> int:
         raise CliError(f"{GAMES[args.game].title} has no dashboard yet (no notebooks/apps/{args.game}.ipynb)")
     if importlib.util.find_spec("voila") is None:
         raise CliError(f"Voila is not installed. Install the lab extra: {LAB_INSTALL_HINT}")
-    ip = "127.0.0.1"
-    for a in extra:
-        if a.startswith("--Voila.ip="):
-            ip = a.split("=", 1)[1]
-    port = args.port if args.port is not None else _free_port(VOILA_PORT)
+    if args.classroom:
+        return _serve_classroom(args, notebook, extra, out)
+    from .classroom.processes import Stopped, raise_on_signals, restore_signals, start_server, stop_server
+    ip = _voila_ip(extra)
+    port = args.port if args.port is not None else _free_port(VOILA_PORT, "0.0.0.0" if ip != "127.0.0.1" else ip)
     cmd = voila_command(notebook, port, args.no_browser, extra)
-    shown = "localhost" if ip in ("127.0.0.1", "localhost") else ("<this computer's address>" if ip in
-                                                                 ("0.0.0.0", "", "*") else ip)
+    local = ip in ("127.0.0.1", "localhost")
+    shown = "localhost" if local else ("<this computer's address>" if ip in ("0.0.0.0", "", "*", "::") else ip)
     out.write(f"Serving {GAMES[args.game].title} from {notebook}\n"
               f"Open http://{shown}:{port}/ in a browser. Press Ctrl-C to stop.\n")
+    if not local:
+        out.write("Warning: anyone who can reach this computer can open the app, with no code. To serve a class "
+                  f"safely, use: ratgames app {args.game} --classroom\n")
     out.flush()
-    proc = subprocess.Popen(cmd)
+    previous = raise_on_signals()
+    proc = None
     try:
-        return proc.wait()
-    except KeyboardInterrupt:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
-        out.write("Stopped.\n")
+        proc = start_server(cmd)
+        code = proc.wait()
+        out.write(f"Voila stopped (exit code {code}).\n")
+        return 0 if code == 0 else 1
+    except (KeyboardInterrupt, Stopped):
+        out.write("Stopping Voila and its kernels...\n")
         return 0
+    finally:
+        if proc is not None:
+            stop_server(proc)
+        restore_signals(previous)
+
+
+def _serve_classroom(args: argparse.Namespace, notebook: Path, extra: Sequence[str], out: TextIO) -> int:
+    """``ratgames app GAME --classroom``."""
+    from .classroom import ClassroomSettings, default_memory_mb, new_code
+    from .classroom.server import serve_classroom
+    if extra:
+        raise CliError(f"--classroom sets Voila's options itself (loopback, token, limits): leave out {extra[0]}")
+    if args.ready_games > args.students:
+        raise CliError(f"--ready-games ({args.ready_games}) cannot exceed --students ({args.students})")
+    port = args.port if args.port is not None else _free_port(VOILA_PORT, args.host)
+    settings = ClassroomSettings(
+        game=args.game, notebook=notebook, port=port, host=args.host, students=args.students, ready_games=args.ready_games,
+        starts_at_once=max(1, min(4, os.cpu_count() or 1)),
+        memory_mb=args.memory_limit or default_memory_mb(), idle_minutes=args.idle_minutes,
+        student_code=new_code(6), teacher_code=new_code(10))
+    return serve_classroom(settings, GAMES[args.game].title, out)
 
 
 # ------------------------------------------------------------------------------------------------

@@ -26,9 +26,10 @@ def rng() -> random.Random:
 
 @pytest.fixture
 def mor_position():
-    """Load a shipped Master of Rules position by name: returns (game, state, raw JSON dict)."""
+    """Load a shipped Master of Rules position by name: returns (game, state, the raw state JSON)."""
     def load(name: str):
-        data = json.loads((MOR_POSITIONS / f"{name}.json").read_text())
+        doc = json.loads((MOR_POSITIONS / f"{name}.json").read_text())
+        data = doc["position"]  # the file is in the one position format; the state is its "position"
         game = rl.load_game("master_of_rules", players=data["players"])
         return game, game.state_from_json(data), data
     return load

@@ -9,54 +9,68 @@ from __future__ import annotations
 
 import importlib
 import json
+import os
 import tempfile
 from pathlib import Path
 
-# game name -> "module:Class" of its dashboard (other games add theirs here)
-DASHBOARDS: dict[str, str] = {
-    "master_of_rules": "ratgames_lab.widgets.master_of_rules:MasterOfRulesDashboard",
-    "rattus": "ratgames_lab.widgets.rattus:RattusDashboard",
-}
-
-APP_SETTINGS: dict[str, dict] = {
-    "master_of_rules": {"players": 4, "seed": 7, "seats": ["human", "heuristic", "heuristic", "heuristic"]},
-    "rattus": {"players": 4, "seed": 7, "seats": ["human", "heuristic", "heuristic", "heuristic"]},
-}
-
-# the title cell's text under the game's name (default: "You are **Player 1**; the other seats are bots. ...")
-APP_INTROS: dict[str, str] = {
-    "rattus": "You play **Red**; the other colours are bots. Click a region on the map to play there (every move "
-              "also has a button). Change seats, speed and seed in the *Players* tab.",
-}
+# the app's line under its title when the game's registration gives none (never names a seat: seats can change)
+DEFAULT_INTRO = ("Play against bots: the bar at the top says which seat is yours. Change the seats, the bots' speed "
+                 "and the game number in the *Players* tab.")
 
 APP_DIR = Path(__file__).resolve().parent.parent / "notebooks" / "apps"
 
 
+APP_TEMPLATE = "ratgames"
+APP_TEMPLATE_DATA = Path(__file__).resolve().parent / "app_template"  # a Jupyter data dir: voila/templates/ratgames
+
+
+def voila_options(env: dict[str, str] | None = None) -> tuple[list[str], dict[str, str]]:
+    """(extra Voila arguments, environment) that serve an app with the package's page template: Voila's lab page
+    without its CDN stylesheets (Font Awesome), so that a page asks nothing from the internet."""
+    env = dict(os.environ if env is None else env)
+    paths = [str(APP_TEMPLATE_DATA)] + [p for p in env.get("JUPYTER_PATH", "").split(os.pathsep) if p]
+    env["JUPYTER_PATH"] = os.pathsep.join(paths)
+    return [f"--template={APP_TEMPLATE}"], env
+
+
+def dashboards() -> dict[str, str]:
+    """Game name -> "module:Class" of its dashboard, for every registered game that has one."""
+    from ratgames_lab import GAMES
+
+    return {name: GAMES[name].dashboard for name in sorted(GAMES) if GAMES[name].dashboard}
+
+
+def dashboard_path(game: str) -> str:
+    """The "module:Class" of a game's dashboard, from its registration (``GAMES[game].dashboard``); ValueError if
+    the game has none."""
+    found = dashboards()
+    if game not in found:
+        raise ValueError(f"no dashboard for game {game!r} (dashboards: {', '.join(found)})")
+    return found[game]
+
+
 def dashboard_class(game: str) -> type:
     """The dashboard class of a game; ValueError if the game has none yet."""
-    if game not in DASHBOARDS:
-        raise ValueError(f"no dashboard for game {game!r} (dashboards: {', '.join(sorted(DASHBOARDS))})")
-    module, _, name = DASHBOARDS[game].partition(":")
+    module, _, name = dashboard_path(game).partition(":")
     return getattr(importlib.import_module(module), name)
 
 
 def app_notebook_json(game: str) -> dict:
-    """The thin Voila notebook of a game: a title cell and one seeded cell that shows the dashboard."""
-    if game not in DASHBOARDS:
-        raise ValueError(f"no dashboard for game {game!r} (dashboards: {', '.join(sorted(DASHBOARDS))})")
-    module, _, name = DASHBOARDS[game].partition(":")
-    args = ", ".join(f"{k}={v!r}" for k, v in APP_SETTINGS.get(game, {}).items()).replace("'", '"')
+    """The thin Voila notebook of a game: a title cell and one seeded cell that shows the dashboard (its settings
+    and intro come from the game's registration: ``app_settings``, ``app_intro``)."""
     from ratgames_lab import GAMES
-    title = GAMES[game].title if game in GAMES else game.replace("_", " ").title()
+
+    module, _, name = dashboard_path(game).partition(":")
+    info = GAMES[game]
+    args = ", ".join(f"{k}={v!r}" for k, v in info.app_settings.items()).replace("'", '"')
+    title = info.title
     code = (f"# NBVAL_IGNORE_OUTPUT\nfrom {module} import {name}\n\n"
             f"dashboard = {name}({args})\ndashboard.show()")
-    cell_meta = {"tags": []}
     return {
         "cells": [
             {"cell_type": "markdown", "metadata": {}, "id": "title",
-             "source": f"# {title}\n\n" + APP_INTROS.get(game, "You are **Player 1**; the other seats are bots. "
-                                                        "Change seats, speed and seed in the *Players* tab.")},
-            {"cell_type": "code", "metadata": cell_meta, "id": "dashboard", "execution_count": None,
+             "source": f"# {title}\n\n" + (info.app_intro or DEFAULT_INTRO)},
+            {"cell_type": "code", "metadata": {"tags": []}, "id": "dashboard", "execution_count": None,
              "outputs": [], "source": code},
         ],
         "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"},
@@ -78,4 +92,4 @@ def app_notebook(game: str) -> Path:
     return out
 
 
-__all__ = ["DASHBOARDS", "dashboard_class", "app_notebook", "app_notebook_json"]
+__all__ = ["dashboards", "dashboard_path", "dashboard_class", "app_notebook", "app_notebook_json", "voila_options"]

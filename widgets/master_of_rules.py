@@ -1,132 +1,21 @@
 """Master of Rules dashboard: seats with their table cards and scores, the display, your hand, the explained log,
-exact odds for your Number cards, and the shared controls (undo, save/load, analyze, bots)."""
+exact odds for your Number cards, the rules in brief, the end-of-game score explanation, and the shared controls
+(undo, save/load, analyze, bots). Drawn from ``observation(viewer)`` and the events only."""
 from __future__ import annotations
 
 from typing import Any, Sequence
 
-from ratgames_lab.master_of_rules.cards import CODES, COLOURS, RULES, card_name, colour, rule_name, seat_name, value
-from ratgames_lab.master_of_rules.odds import rule_odds
-
 import ipywidgets as w
 
+from ratgames_lab.master_of_rules import CODES, COLOURS, RULES, card_name, colour, rule_name, rule_odds, seat_name
+
 from .common.dashboard import Dashboard
+from .common.seats import bot_word
 from .common.theme import esc
+from .master_of_rules_cards import (CARD_OF_CODE, CARD_OF_NAME, RULE_HEX, RULES_IN_BRIEF, game_over_table,
+                                    number_tile, rule_tile, rule_tiles)
 
-CARD_OF_CODE = {code: card for card, code in enumerate(CODES)}
-RULE_OF_ID = {rule: t for t, rule in enumerate(RULES)}
 JUDGE_KINDS = {"judge_fulfilled", "judge_failed", "dummy_fulfilled", "dummy_failed"}
-PLAY_KINDS = {"play_number", "play_rule", "play_rule_exception", "dummy_number", "dummy_rule"}
-
-# One-line reminders printed on the rule cards (the full rules are in the rulebook and the log explains each verdict).
-RULE_HINTS = {
-    "limit_23": "The 5 Number cards add up to 23 or less.",
-    "best_of_the_best": "Your card is the highest of a most common colour.",
-    "only_one": "No other card has your colour or your value.",
-    "trio": "3 cards share a colour or a value.",
-    "support_right": "The player on your right fulfils their rule.",
-}
-COLOUR_HEX = {"red": "#d64545", "blue": "#2f6fd6", "yellow": "#f7c948", "green": "#2f9e6e", "purple": "#8662c7"}
-RULE_HEX = {"limit_23": "#334e68", "best_of_the_best": "#b44d12", "only_one": "#0e7c86", "trio": "#6b3fa0",
-            "support_right": "#9f1239"}
-
-CSS = "".join(
-    f".rg-app .mor-{c} {{ background: {h}; }} .rg-app .widget-button.mor-b-{c} {{ border-left: 8px solid {h}; }}"
-    for c, h in COLOUR_HEX.items()) + "".join(
-    f".rg-app .mor-r-{r} .mor-band, .rg-app .mor-mini.mor-r-{r} {{ background: {h}; }} .rg-app .mor-chip.mor-r-{r} {{ border-color: {h}; color: {h}; }}"
-    f" .rg-app .widget-button.mor-b-{r} {{ border-left: 8px solid {h}; }}"
-    for r, h in RULE_HEX.items()) + """
-.rg-app .mor-seats { display: flex; flex-wrap: wrap; gap: 8px; }
-.rg-app .mor-seat { flex: 1 1 128px; min-width: 128px; background: #fff; border: 1px solid #d9e2ec; border-radius: 10px;
-  padding: 6px 8px; }
-.rg-app .mor-seat.mor-turn { border: 2px solid #f0b429; box-shadow: 0 0 0 3px #fff3c4; }
-.rg-app .mor-seat.mor-dummy { background: #f5f7fa; border-style: dashed; }
-.rg-app .mor-seat-name { font-weight: 700; font-size: 14px; }
-.rg-app .mor-tag { display: inline-block; font-size: 11px; border-radius: 8px; padding: 0 6px; margin-left: 4px;
-  background: #e4e7eb; color: #3e4c59; font-weight: 600; vertical-align: 1px; }
-.rg-app .mor-tag-you { background: #f0b429; color: #3b2c00; }
-.rg-app .mor-tag-win { background: #3ebd93; color: #fff; }
-.rg-app .mor-tag-first { background: #243b53; color: #fff; }
-.rg-app .mor-score { font-size: 13px; color: #334e68; margin: 2px 0; }
-.rg-app .mor-score b { font-size: 20px; color: #102a43; }
-.rg-app .mor-label { font-size: 11px; color: #829ab1; text-transform: uppercase; letter-spacing: .6px; margin-top: 4px; }
-.rg-app .mor-row { display: flex; flex-wrap: wrap; gap: 5px; align-items: flex-end; min-height: 20px; }
-.rg-app .mor-card { position: relative; width: 56px; height: 84px; border-radius: 8px; box-sizing: border-box;
-  box-shadow: 0 1px 3px rgba(16,42,67,.35); display: flex; flex-direction: column; align-items: center;
-  justify-content: center; color: #fff; font-weight: 800; line-height: 1; }
-.rg-app .mor-num .mor-v { font-size: 30px; }
-.rg-app .mor-num .mor-c { font-size: 10px; font-weight: 600; margin-top: 6px; text-transform: uppercase;
-  letter-spacing: .5px; }
-.rg-app .mor-yellow { color: #3b2c00; }
-.rg-app .mor-rule { width: 108px; background: #fffdf7; color: #243b53; border: 1px solid #cbd2d9;
-  justify-content: flex-start; }
-.rg-app .mor-band { width: 100%; color: #fff; font-size: 12px; font-weight: 700; padding: 5px 3px; text-align: center;
-  border-radius: 7px 7px 0 0; box-sizing: border-box; }
-.rg-app .mor-hint { font-size: 10.5px; font-weight: 500; line-height: 1.25; padding: 4px 5px; text-align: center;
-  color: #3e4c59; }
-.rg-app .mor-count { position: absolute; right: -7px; top: -9px; background: #102a43; color: #fff;
-  border-radius: 10px; font-size: 12px; padding: 2px 7px; border: 2px solid #fff; }
-.rg-app .mor-mini { width: 32px; height: 44px; border-radius: 6px; }
-.rg-app .mor-mini .mor-v { font-size: 19px; }
-.rg-app .mor-mini.mor-rule { width: 70px; height: 44px; border: none; justify-content: center; padding: 2px;
-  font-size: 11px; font-weight: 700; color: #fff; text-align: center; line-height: 1.15; }
-.rg-app .mor-mini .mor-count { font-size: 10px; padding: 1px 5px; right: -6px; top: -8px; }
-.rg-app .mor-back { position: relative; width: 30px; height: 42px; border-radius: 5px; box-shadow: 0 1px 2px rgba(16,42,67,.35);
-  background: repeating-linear-gradient(45deg, #829ab1, #829ab1 4px, #9fb3c8 4px, #9fb3c8 8px);
-  display: flex; align-items: center; justify-content: center; }
-.rg-app .mor-back.mor-back-rule { width: 44px; background: repeating-linear-gradient(45deg, #d9c58f, #d9c58f 4px,
-  #efe3c2 4px, #efe3c2 8px); }
-.rg-app .mor-back span { background: #fff; color: #102a43; border-radius: 9px; font-size: 12px; font-weight: 800;
-  padding: 1px 6px; }
-.rg-app .mor-cap { font-size: 9.5px; color: #627d98; text-align: center; margin-top: 1px; }
-.rg-app .mor-slot { width: 32px; height: 44px; border: 2px dashed #cbd2d9; border-radius: 6px; box-sizing: border-box; }
-.rg-app .mor-slot.mor-slot-rule { width: 70px; }
-.rg-app .mor-chip { display: inline-block; border: 1.5px solid; border-radius: 10px; font-size: 11px; font-weight: 700;
-  padding: 0 6px; margin: 1px 2px 1px 0; background: #fff; }
-.rg-app .mor-areas { display: flex; flex-wrap: wrap; gap: 10px; margin-top: 8px; }
-.rg-app .mor-area { flex: 1 1 300px; }
-.rg-app .mor-hand { background: #fffbea; border-color: #f0b429; }
-.rg-app .mor-judging td { padding: 2px 8px; font-size: 13px; vertical-align: middle; }
-.rg-app .mor-judging td:first-child, .rg-app .mor-judging td:nth-child(2), .rg-app .mor-judging td:nth-child(3) {
-  white-space: nowrap; }
-.rg-app .mor-lastbox { margin-top: 8px; padding: 4px 12px 8px 12px; }
-.rg-app .mor-who { font-size: 11px; color: #52606d; text-align: center; margin-top: 2px; }
-.rg-app .mor-ok { color: #0c6b58; font-weight: 700; }
-.rg-app .mor-ko { color: #ab091e; font-weight: 700; }
-.rg-app details.mor-last summary { cursor: pointer; font-size: 13px; font-weight: 600; color: #334e68; margin-top: 8px; }
-"""
-
-
-def number_tile(card: int, small: bool = False, note: str = "") -> str:
-    """A Number card: big value on its colour (small: a mini card for the seats)."""
-    c = COLOURS[colour(card)]
-    title = card_name(card) + (f" ({note})" if note else "")
-    if small:
-        return (f'<div class="mor-card mor-num mor-mini mor-{c}" title="{esc(title)}">'
-                f'<span class="mor-v">{value(card)}</span></div>')
-    return (f'<div class="mor-card mor-num mor-{c}" title="{esc(title)}"><span class="mor-v">{value(card)}</span>'
-            f'<span class="mor-c">{esc(c)}</span></div>')
-
-
-def rule_tile(rule: str, count: int = 1, small: bool = False) -> str:
-    """A Rule card: its English name and a one-line reminder (small: name only)."""
-    badge = f'<span class="mor-count">×{count}</span>' if count > 1 else ""
-    title = f"{rule_name(rule)}: {RULE_HINTS[rule]}"
-    if small:
-        return (f'<div class="mor-card mor-rule mor-mini mor-r-{rule}" title="{esc(title)}">{esc(rule_name(rule))}'
-                f'{badge}</div>')
-    return (f'<div class="mor-card mor-rule mor-r-{rule}" title="{esc(title)}">'
-            f'<div class="mor-band">{esc(rule_name(rule))}</div><div class="mor-hint">{esc(RULE_HINTS[rule])}</div>'
-            f'{badge}</div>')
-
-
-def rule_tiles(counts: Sequence[int], small: bool = False) -> str:
-    """Rule cards by type: one tile per card, or (small) one mini tile per type with a ×n badge."""
-    if small:
-        return "".join(rule_tile(RULES[t], n, small) for t, n in enumerate(counts) if n)
-    return "".join(rule_tile(RULES[t]) for t, n in enumerate(counts) for _ in range(n))
-
-
-CARD_OF_NAME = {card_name(card): card for card in range(len(CODES))}
 
 
 class MasterOfRulesDashboard(Dashboard):
@@ -142,11 +31,12 @@ class MasterOfRulesDashboard(Dashboard):
     log_classes = {"judge_fulfilled": "rg-good", "judge_failed": "rg-bad", "dummy_fulfilled": "rg-minor",
                    "dummy_failed": "rg-minor", "display_draw_number": "rg-minor", "display_draw_rule": "rg-minor",
                    "reshuffle": "rg-minor", "display_short": "rg-minor"}
-    extra_css = CSS
+    css_files = ("master_of_rules.css",)
 
     def __init__(self, players: int = 4, seed: int = 0, seats: Sequence[str] | None = None,
-                 bot_delay: float = 0.8, auto: bool = True, teacher: bool = False):
-        super().__init__(players=players, seed=seed, seats=seats, bot_delay=bot_delay, auto=auto, teacher=teacher)
+                 bot_delay: float = 0.8, auto: bool = True, teacher: bool = True, teacher_view: bool = False):
+        super().__init__(players=players, seed=seed, seats=seats, bot_delay=bot_delay, auto=auto, teacher=teacher,
+                         teacher_view=teacher_view)
 
     # ------------------------------------------------------------------ board
     def board_widget(self) -> w.Widget:
@@ -160,107 +50,107 @@ class MasterOfRulesDashboard(Dashboard):
         return seat_name(seat, players or self.players)
 
     def render_board(self) -> None:
-        """Redraw the seats, the display and the viewer's hand."""
-        state = self.state
-        obs_player = self._viewer if self._viewer is not None else 0
-        known = state.observation(obs_player)["known_in_hands"]
+        """Redraw the seats, the display and the viewer's hand from the observation."""
+        obs = self.observation()
         visible = self.visible_hands()
-        seats = "".join(self._seat_html(s, visible, known) for s in range(len(state.table_numbers)))
-        self.table_view.value = (f'<div class="rg-section">Table</div><div class="mor-seats">{seats}</div>'
-                                 f'{self._last_judging_html()}')
-        self.cards_view.value = f'<div class="mor-areas">{self._display_html()}{self._hand_html()}</div>'
+        seats = "".join(self._seat_html(obs, s, visible) for s in range(len(obs["table"])))
+        self.table_view.value = (f'<div class="mor-seats">{seats}</div>{self._last_judging_html(obs)}')
+        self.cards_view.value = f'<div class="mor-areas">{self._hand_html(obs)}{self._display_html(obs)}</div>'
 
-    def _seat_html(self, seat: int, visible: set[int], known: list[dict]) -> str:
+    def _winners(self) -> list[int]:
         state = self.state
+        return [p for p, r in enumerate(state.returns()) if r > 0] if state.is_terminal() else []
+
+    def _seat_html(self, obs: dict, seat: int, visible: set[int]) -> str:
         n = self.players
         real = seat < n
-        classes = "mor-seat" + ("" if real else " mor-dummy") + (" mor-turn" if seat == state.current_player else "")
-        tags = ""
+        over = self.state.is_terminal()
+        classes = "mor-seat" + ("" if real else " mor-dummy") + (" mor-turn" if seat == obs["current_player"] else "")
         if real and self.is_human(seat):
-            tags += '<span class="mor-tag mor-tag-you">you</span>' if seat == self._viewer else \
-                '<span class="mor-tag">human</span>'
+            tags = ('<span class="mor-tag mor-tag-you">you</span>' if seat == self.viewer() else
+                    '<span class="mor-tag">human</span>')
         elif real:
-            tags += f'<span class="mor-tag">{esc(self.seats[seat])} bot</span>'
+            tags = f'<span class="mor-tag">{esc(bot_word(self.seats[seat]))}</span>'
         else:
-            tags += '<span class="mor-tag">automatic</span>'
-        if real and state.is_terminal() and state.returns()[seat] > 0:
+            tags = '<span class="mor-tag">automatic</span>'
+        if real and seat in self._winners():
             tags += '<span class="mor-tag mor-tag-win">winner</span>'
-        if real and seat == state.first_player and not state.is_terminal():
+        if real and seat == obs["first_player"] and not over:
             tags += '<span class="mor-tag mor-tag-first" title="first player this transaction">★ first</span>'
         parts = [f'<div class="{classes}" data-seat="{seat}"><div class="mor-seat-name">'
                  f'{esc(self.seat_label(seat))}{tags}</div>']
         if real:
-            score = state.scores()[seat]
-            chips = "".join(f'<span class="mor-chip mor-r-{RULES[t]}">{esc(rule_name(t))}{" ×%d" % k if k > 1 else ""}'
-                            f'</span>' for t, k in enumerate(state.kept[seat]) if k)
+            score = obs["scores"][seat]
+            kept = obs["kept"][seat]
+            chips = "".join(f'<span class="mor-chip mor-r-{r}">{esc(rule_name(r))}'
+                            f'{" ×%d" % kept.count(r) if kept.count(r) > 1 else ""}</span>' for r in RULES if r in kept)
+            bonus = score - len(kept)
+            extra = f' <span class="mor-bonus">(+{bonus} bonus)</span>' if bonus else ""
             parts.append(f'<div class="mor-score"><b class="rg-score" data-seat="{seat}">{score}</b> '
-                         f'point{"s" if score != 1 else ""}</div>')
-            parts.append(f'<div class="mor-label">Kept rules</div><div>{chips or "<span class=rg-muted>none yet</span>"}'
-                         f'</div>')
-        number, rule = state.table_numbers[seat], state.table_rules[seat]
-        slot_n = number_tile(number, small=True) if number is not None else '<div class="mor-slot"></div>'
-        slot_r = rule_tile(RULES[rule], small=True) if rule is not None else '<div class="mor-slot mor-slot-rule"></div>'
-        parts.append(f'<div class="mor-label">On the table</div><div class="mor-row">{slot_n}{slot_r}</div>')
-        if real and not state.is_terminal():
-            parts.append(self._seat_hand_html(seat, seat in visible, known[seat]))
+                         f'point{"s" if score != 1 else ""}{extra}</div>')
+            if chips:
+                parts.append(f'<div class="mor-row mor-kept" title="Rule cards kept">{chips}</div>')
+        table = obs["table"][seat]
+        slot_n = number_tile(table["number"], small=True) if table["number"] is not None else \
+            '<div class="mor-slot"></div>'
+        slot_r = rule_tile(table["rule"], small=True) if table["rule"] is not None else \
+            '<div class="mor-slot mor-slot-rule"></div>'
+        hand = self._seat_hand_html(obs, seat, seat in visible) if real and not over else ""
+        parts.append(f'<div class="mor-row"><div class="mor-row mor-played" title="cards played this transaction">'
+                     f'{slot_n}{slot_r}</div>{hand}</div>')
         parts.append("</div>")
         return "".join(parts)
 
-    def _seat_hand_html(self, seat: int, visible: bool, known: dict) -> str:
-        state = self.state
-        numbers, rules = state.hand_numbers[seat], state.hand_rules[seat]
-        label = '<div class="mor-label">Hand</div>'
-        if visible and seat == self._viewer:
-            return label + f'<div class="rg-note">{len(numbers)} Number + {sum(rules)} Rule (below)</div>'
+    def _seat_hand_html(self, obs: dict, seat: int, visible: bool) -> str:
+        if visible and seat == self.viewer():
+            return ""  # the viewer's hand is shown in full below
         if visible:
-            cards = "".join(number_tile(c, small=True) for c in numbers) + rule_tiles(rules, small=True)
-            return f'{label}<div class="mor-row">{cards}</div>'
-        seen_numbers = [CARD_OF_CODE[c] for c in known["numbers"]]
-        seen_rules = [0] * len(RULES)
-        for r in known["rules"]:
-            seen_rules[RULE_OF_ID[r]] += 1
-        hidden_n = len(numbers) - len(seen_numbers)
-        hidden_r = sum(rules) - sum(seen_rules)
-        backs = (f'<div><div class="mor-back" title="{hidden_n} face-down Number card(s)"><span>{hidden_n}</span>'
-                 '</div><div class="mor-cap">Number</div></div>' if hidden_n else "")
-        backs += (f'<div><div class="mor-back mor-back-rule" title="{hidden_r} face-down Rule card(s)">'
-                  f'<span>{hidden_r}</span></div><div class="mor-cap">Rule</div></div>' if hidden_r else "")
+            hand = self.observation(seat)["hands"][seat]
+            cards = "".join(number_tile(c, small=True) for c in hand["numbers"]) + rule_tiles(hand["rules"], True)
+            return f'<div class="mor-row mor-handrow" title="hand (teacher view)">{cards}</div>'
+        sizes = obs["hands"][seat].get("sizes") or {"numbers": 0, "rules": 0}
+        known = obs["known_in_hands"][seat]
+        hidden_n = sizes["numbers"] - len(known["numbers"])
+        hidden_r = sizes["rules"] - len(known["rules"])
+        backs = (f'<div class="mor-back" title="{hidden_n} face-down Number card{"s" if hidden_n != 1 else ""}">'
+                 f'<span>{hidden_n}</span></div>' if hidden_n else "")
+        backs += (f'<div class="mor-back mor-back-rule" title="{hidden_r} face-down Rule card'
+                  f'{"s" if hidden_r != 1 else ""}"><span>{hidden_r}</span></div>' if hidden_r else "")
         seen = "".join(number_tile(c, small=True, note="taken from the display: everyone saw it")
-                       for c in seen_numbers)
-        seen += rule_tiles(seen_rules, small=True)
-        return f'{label}<div class="mor-row">{backs}{seen}</div>'
+                       for c in known["numbers"]) + rule_tiles(known["rules"], small=True)
+        label = ('<span class="mor-seen" title="everyone saw these cards taken from the display">seen: taken from '
+                 'the display</span>' if seen else "")
+        return f'<div class="mor-row mor-handrow">{backs}{seen}{label}</div>'
 
-    def _display_html(self) -> str:
-        state = self.state
-        numbers = "".join(number_tile(c) for c in state.display_numbers)
-        rules = rule_tiles(state.display_rules)
-        if state.is_terminal():
+    def _display_html(self, obs: dict) -> str:
+        numbers = "".join(number_tile(c) for c in obs["display"]["numbers"])
+        rules = rule_tiles(obs["display"]["rules"], small=True)  # one tile per type (×n): fits one row
+        if self.state.is_terminal():
             note = "The game is over."
-        elif state.transaction == state.transactions - 1:
+        elif obs["transaction"] == obs["transactions"] - 1:
             note = "Nobody refills in the final transaction."
         else:
             note = "After playing a card, you take one of the same type from here."
         return (f'<div class="mor-area rg-panel"><div class="rg-section">Display</div><div class="rg-note">{note}</div>'
-                f'<div class="mor-row" style="margin-top:6px">{numbers or "<span class=rg-muted>no Number card</span>"}'
-                f'</div><div class="mor-row" style="margin-top:6px">{rules or "<span class=rg-muted>no Rule card</span>"}'
-                f'</div></div>')
+                f'<div class="mor-row">{numbers or "<span class=rg-muted>no Number card</span>"}</div>'
+                f'<div class="mor-row">{rules or "<span class=rg-muted>no Rule card</span>"}</div></div>')
 
-    def _hand_html(self) -> str:
-        v = self._viewer
+    def _hand_html(self, obs: dict) -> str:
+        v = self.viewer()
         if v is None or self.state.is_terminal():
-            text = "The game is over." if self.state.is_terminal() else "No human seat: switch on Teacher view."
-            return (f'<div class="mor-area rg-panel mor-hand"><div class="rg-section">Your hand</div>'
+            text = "The game is over." if self.state.is_terminal() else (
+                "No human seat" + (": switch on Teacher view." if self.teacher_tools else "."))
+            return (f'<div class="mor-area rg-panel mor-hand"><div class="rg-section">Hand</div>'
                     f'<div class="rg-note">{text}</div></div>')
-        state = self.state
-        numbers = "".join(number_tile(c) for c in state.hand_numbers[v])
-        rules = rule_tiles(state.hand_rules[v])
-        return (f'<div class="mor-area rg-panel mor-hand"><div class="rg-section">Your hand — '
-                f'{esc(self.seat_label(v))}</div><div class="rg-note">Only you can see these cards.</div>'
-                f'<div class="mor-row" style="margin-top:6px">{numbers or "<span class=rg-muted>no Number card</span>"}'
-                f'</div><div class="mor-row" style="margin-top:6px">{rules or "<span class=rg-muted>no Rule card</span>"}'
-                f'</div></div>')
+        hand = obs["hands"][v]
+        numbers = "".join(number_tile(c) for c in hand["numbers"])
+        rules = rule_tiles(hand["rules"])
+        return (f'<div class="mor-area rg-panel mor-hand"><div class="rg-section">Hand of '
+                f'{esc(self.seat_label(v))}</div>'
+                f'<div class="mor-row">{numbers or "<span class=rg-muted>no Number card</span>"}</div>'
+                f'<div class="mor-row">{rules or "<span class=rg-muted>no Rule card</span>"}</div></div>')
 
-    def _last_judging_html(self) -> str:
+    def _last_judging_html(self, obs: dict) -> str:
         """The most recent judging: the five Number cards and each Rule card's verdict, from the event log."""
         events = self.state.events
         last = next((i for i in range(len(events) - 1, -1, -1) if events[i].kind in JUDGE_KINDS), None)
@@ -272,8 +162,8 @@ class MasterOfRulesDashboard(Dashboard):
         for e in events[start:last + 1]:
             if e.kind in ("play_number", "dummy_number"):
                 who = e.params.get("player") or e.params.get("dummy")
-                cards.append(f'<div>{number_tile(CARD_OF_NAME[e.params["card"]], small=True)}'
-                             f'<div class="mor-who">{esc(who)}</div></div>')
+                code = CODES[CARD_OF_NAME[e.params["card"]]]
+                cards.append(f'<div>{number_tile(code, small=True)}<div class="mor-who">{esc(who)}</div></div>')
             elif e.kind in JUDGE_KINDS:
                 ok = e.kind.endswith("fulfilled")
                 mark = '<span class="mor-ok">✔ fulfilled</span>' if ok else '<span class="mor-ko">✘ failed</span>'
@@ -281,31 +171,31 @@ class MasterOfRulesDashboard(Dashboard):
                     (" — a dummy keeps nothing" if e.kind.startswith("dummy") else "")
                 rows.append(f'<tr><td><b>{esc(e.params["player"])}</b></td><td>{esc(e.params["rule"])}</td>'
                             f'<td>{mark}</td><td class="rg-note">{esc(e.params["reason"])}{kept}</td></tr>')
-        state = self.state
-        fresh = all(c is None for c in state.table_numbers) and all(r is None for r in state.table_rules)
+        fresh = all(t["number"] is None and t["rule"] is None for t in obs["table"])
         return (f'<details class="mor-last rg-panel mor-lastbox"{" open" if fresh else ""}><summary>Last judging '
                 f'(transaction {number}): the five Number cards and every Rule card</summary>'
-                f'<div class="mor-row" style="margin:6px 0">{"".join(cards)}</div>'
+                f'<div class="mor-row">{"".join(cards)}</div>'
                 f'<table class="mor-judging">{"".join(rows)}</table></details>')
 
     # ------------------------------------------------------------------ words
     def header_html(self) -> str:
         """Title and where we are in the game."""
-        s = self.state
-        if s.is_terminal():
-            where = f"Game over after {s.transactions} transactions"
+        obs = self.observation()
+        if self.state.is_terminal():
+            where = f"Game over after {obs['transactions']} transactions"
         else:
-            where = (f"Transaction {s.transaction + 1} of {s.transactions} · "
-                     f"{'first' if s.round == 1 else 'second'} round of cards · "
-                     f"first player: {self.seat_label(s.first_player)}")
-        dummies = len(s.table_numbers) - self.players  # the table always has five seats
+            where = (f"Transaction {obs['transaction'] + 1} of {obs['transactions']} · "
+                     f"{'first' if obs['round'] == 1 else 'second'} round of cards · "
+                     f"first player: {self.seat_label(obs['first_player'])}")
+        dummies = len(obs["table"]) - self.players  # the table always has five seats
         extra = f" + {dummies} dumm{'y' if dummies == 1 else 'ies'}" if dummies else ""
         return (f'<div class="rg-header"><div class="rg-title">Master of Rules</div>'
-                f'<div class="rg-subtitle">{where} · {self.players} players{extra} · seed {self.seed}</div></div>')
+                f'<div class="rg-subtitle">{where} · {self.players} players{extra}{esc(self.you_text())}</div></div>')
 
     def banner_html(self) -> str:
         """What the player to move must do, in plain words."""
         s = self.state
+        obs = self.observation()
         p = s.current_player
         if s.is_terminal():
             final = next((e.text() for e in reversed(s.events) if e.kind == "final_scores"), "The game is over.")
@@ -313,6 +203,7 @@ class MasterOfRulesDashboard(Dashboard):
         if p < 0:
             return '<div class="rg-banner rg-banner-bot">A card is being drawn…</div>'
         kinds = {a.kind for a in s.legal_actions()}
+        second = obs["round"] == 2
         if kinds & {"take_number", "take_rule"}:
             what = "Number" if "take_number" in kinds else "Rule"
             task = f"take a {what} card from the display"
@@ -323,24 +214,32 @@ class MasterOfRulesDashboard(Dashboard):
         elif kinds == {"play_number"}:
             task = "play a Number card"
             why = ("Second round: you played a Rule card first, so now a Number card."
-                   if s.round == 2 else "You have no Rule card you may play.")
+                   if second else "You have no Rule card you may play.")
         elif kinds == {"play_rule"}:
             task = "play a Rule card"
             why = ("Second round: you played a Number card first, so now a Rule card."
-                   if s.round == 2 else "You have no Number card.")
+                   if second else "You have no Number card.")
         else:
             task = "play a card — Number or Rule"
             why = "In the second round you will play the other type."
-        if s.transaction == s.transactions - 1 and "take" not in task:
+        if obs["transaction"] == obs["transactions"] - 1 and "take" not in task:
             why += " Final transaction: nobody refills."
         if self.is_human(p):
-            head = f"{self.seat_label(p)} (you): {task}"
-            kind = "you"
+            head, kind = f"{self.seat_label(p)} (you): {task}", "you"
         else:
-            head = f"{self.seat_label(p)} ({self.seats[p]} bot) must {task}"
-            kind = "bot"
+            head, kind = f"{self.who(p)} must {task}", "bot"
             why = "Watch it play." if self.auto and self.live() else "Press Step to let it play."
         return f'<div class="rg-banner rg-banner-{kind}">{esc(head)}<small>{esc(why)}</small></div>'
+
+    def rules_html(self) -> str:
+        """The rules in brief (a fold-out)."""
+        return RULES_IN_BRIEF
+
+    def game_over_html(self) -> str:
+        """Each player's points explained (kept cards and bonuses) and the tie-break, if one decided."""
+        obs = self.observation()
+        names = [self.seat_label(p) for p in range(self.players)]
+        return game_over_table(names, obs["kept"], self._winners())
 
     def decision_title(self, player: int) -> str:
         """Heading above the buttons."""
@@ -358,31 +257,26 @@ class MasterOfRulesDashboard(Dashboard):
     def odds_data(self) -> tuple[str, list[str], dict[str, list]] | str:
         """(title, card names, {rule name: [probability per card]}) for the human to move, or why there is none."""
         s = self.state
-        v = self._viewer
+        v = self.viewer()
         if v is None or s.is_terminal():
             return "Odds are shown for a human player during the game."
         if s.current_player != v:
             return f"Your odds appear when it is your turn ({self.seat_label(v)})."
-        played = s.table_numbers[v]
+        obs = self.observation(v)
+        played = obs["table"][v]["number"]
         if played is not None:
-            cards = [played]
-            odds = [rule_odds(s, v)]
-        elif s.hand_numbers[v]:
-            cards = list(s.hand_numbers[v])
-            odds = [rule_odds(s, v, c) for c in cards]
+            cards, odds = [played], [rule_odds(s, v)]
+        elif obs["hands"][v]["numbers"]:
+            cards = list(obs["hands"][v]["numbers"])
+            odds = [rule_odds(s, v, CARD_OF_CODE[c]) for c in cards]
         else:
             return "You hold no Number card."
-        names = [card_name(c) + (" (played)" if played is not None else "") for c in cards]
+        names = [card_name(CARD_OF_CODE[c]) + (" (played)" if played is not None else "") for c in cards]
         series = {rule_name(r): [o[r] for o in odds] for r in RULES}
-        title = f"{self.seat_label(v)}: chance each rule is fulfilled"
-        return title, names, series
+        return f"{self.seat_label(v)}: chance each rule is fulfilled", names, series
 
     def update_odds(self) -> None:
-        """Exact odds (computed only when the odds tab is open and it is the viewer's turn; cached)."""
-        key = (self._version, self._viewer, self.teacher)
-        if getattr(self, "_odds_key", None) == key:
-            return
-        self._odds_key = key
+        """Exact odds for the viewer's Number cards (only when the odds tab is open; see ``odds_key``)."""
         data = self.odds_data()
         if isinstance(data, str):
             if not self.odds_panel.series:
@@ -396,3 +290,6 @@ class MasterOfRulesDashboard(Dashboard):
                 "Support Right depends on the rule the player on your right plays.")
         self.odds_panel.show(title, names, series, x_label="if you play this Number card", note=note,
                              colors=[RULE_HEX[r] for r in RULES])
+
+
+

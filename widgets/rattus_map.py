@@ -11,7 +11,7 @@ import bqplot as bq
 import ipywidgets as w
 import networkx as nx
 
-from ratgames_lab.rattus.components import COLOURS as COLOUR_NAMES
+from ratgames_lab.rattus import COLOURS as COLOUR_NAMES
 
 from .common.board_view import BoardView
 from .common.theme import esc
@@ -71,7 +71,7 @@ class RattusMap:
         xs = [d["x"] for _, d in graph.nodes(data=True)] + [castle[0]]
         ys = [d["y"] for _, d in graph.nodes(data=True)] + [castle[1]]
         self.view = BoardView((min(xs) - 0.9, max(xs) + 0.9), (min(ys) - 1.0, max(ys) + 1.0),
-                              on_click=self._clicked, height="560px", background="#dcecf5",
+                              on_click=self._clicked, height="450px", background="#dcecf5",
                               color_scale={"min": 0.0, "max": 1.0, "colors": RISK_COLOURS})
         v = self.view
         v.lines("ghost_edges", colors=["#c3cad3"], stroke_width=2, line_style="dotted")

@@ -302,6 +302,9 @@ class Json(FieldType):
 
     depth = -1
 
+    def encode(self, value: Any, ctx: Any) -> Any:
+        return copy_json(value)  # a snapshot: later moves must not change an exported position
+
     def decode(self, data: Any, ctx: Any, path: str) -> Any:
         check_json_value(data, path)
         return copy_json(data)

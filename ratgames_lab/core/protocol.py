@@ -330,6 +330,10 @@ class GameState(abc.ABC, metaclass=StateMeta):
         """Hook: the position in words for the terminal (None: the terminal shows the observation instead)."""
         return None
 
+    def player_name(self, player: int) -> str:
+        """How the game names a seat (e.g. its colour); the terminal and the dashboards use it."""
+        return f"Player {player + 1}"
+
     def hand_text(self, player: int) -> str | None:
         """What ``player`` holds, in words, for the terminal (None if the game has no hands)."""
         return None

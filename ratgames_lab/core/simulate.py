@@ -4,7 +4,8 @@ from __future__ import annotations
 import dataclasses
 import random
 import statistics
-from concurrent.futures import ProcessPoolExecutor
+import sys
+import warnings
 from typing import Any, Sequence
 
 from .playout import play_to_end
@@ -47,6 +48,17 @@ def make_bots(game: str, names: Sequence[str]) -> list:
     return bots
 
 
+def processes_available() -> bool:
+    """Whether worker processes can be started (not in a browser's Pyodide, which has no processes)."""
+    if sys.platform == "emscripten":
+        return False
+    try:
+        import multiprocessing.synchronize  # noqa: F401  (fails where the OS has no semaphores)
+    except ImportError:
+        return False
+    return True
+
+
 def _play_batch(args: tuple) -> list[tuple[list[float], list[int], int]]:
     game_name, players, options, bot_names, seeds = args
     bots = make_bots(game_name, bot_names)
@@ -68,8 +80,14 @@ def simulate_games(game: str, players: int, games: int, seed: int = 0, bots: Seq
     if len(bot_names) != players:
         raise ValueError(f"need {players} bots, got {len(bot_names)}")
     make_bots(game, bot_names)  # validate names early
-    seeds = [seed + i for i in range(games)]
+    seeds = range(seed, seed + games)  # a range, not a list: no memory for a million seeds
+    if processes > 1 and not processes_available():
+        warnings.warn(f"this Python cannot start processes ({sys.platform}): the {games} games run in this "
+                      "process, one after the other (same results, more time)", RuntimeWarning, stacklevel=2)
+        processes = 1
     if processes > 1:
+        from concurrent.futures import ProcessPoolExecutor  # here: importing it fails where processes do not exist
+
         chunks = [seeds[i::processes] for i in range(processes)]
         with ProcessPoolExecutor(processes) as pool:
             parts = list(pool.map(_play_batch, [(game, players, options, bot_names, c) for c in chunks]))

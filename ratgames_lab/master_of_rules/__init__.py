@@ -32,3 +32,11 @@ class Game(_Game):
 BOTS = {**CORE_BOTS, "heuristic": HeuristicBot}
 
 __all__ = ["Game", "BOTS", "MasterOfRulesState", "HeuristicBot", "state_from_json"]
+
+# names the dashboard (ratgames_lab.widgets) uses: cards, scoring constants, exact odds
+from .cards import (ALL_TYPES_BONUS, CODES, COLOURS, RULES, SET_BONUS_MIN, SET_BONUS_POINTS, SET_BONUS_TYPES,  # noqa: E402
+                    TIE_BREAK, card_name, colour, rule_name, seat_name, value)
+from .odds import rule_odds  # noqa: E402
+
+__all__ += ["ALL_TYPES_BONUS", "CODES", "COLOURS", "RULES", "SET_BONUS_MIN", "SET_BONUS_POINTS", "SET_BONUS_TYPES",
+            "TIE_BREAK", "card_name", "colour", "rule_name", "seat_name", "value", "rule_odds"]

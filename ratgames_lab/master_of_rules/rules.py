@@ -322,28 +322,186 @@ class MasterOfRulesState(GameState):
         fresh = [t for t in held if t not in played]
         return fresh if fresh else held
 
-    # -- decisions ------------------------------------------------------------
+    # -- the pending decision: legal actions are the one source of legality ------------------------------
     def legal_actions(self) -> list[Action]:
         """The actions open to the player to move, or the chance outcomes at a chance node."""
         if self._current == CHANCE:
             return [a for a, _ in self.chance_outcomes()]
         if self._current == TERMINAL:
             return []
+        return self._play_actions(self._current) if self.phase == PLAY else self._refill_actions()
+
+    def _do(self, action: Action) -> None:
+        _APPLY[type(action)](self, action)
+        self._settle()
+
+    def _explain(self, action: Action) -> None:
+        field = _ACTION_FIELDS.get(type(action), "?")
+        if field == "?":
+            raise IllegalActionError(f"{action!r} is not a Master of Rules action", "engine.action")
+        if field is not None and not isinstance(getattr(action, field), str):
+            raise IllegalActionError(f"{action.kind}: '{field}' must be a card code or a rule id", "engine.action")
         p = self._current
+        if p == CHANCE:
+            if not isinstance(action, (DrawNumber, DrawRule)):
+                raise IllegalActionError(f"a card must be drawn now, not '{action.kind}'", "engine.chance_node")
+            kind, _ = self.pending_draw()
+            if isinstance(action, DrawNumber):
+                if kind != NUMBER:
+                    raise IllegalActionError("a Rule card is being drawn, not a Number card", "engine.chance_node")
+                if CARD_BY_CODE.get(action.card) not in self.deck_numbers:
+                    raise IllegalActionError(f"the {action.card} is not in the Number deck", "deck.draw")
+            else:
+                if kind != RULE:
+                    raise IllegalActionError("a Number card is being drawn, not a Rule card", "engine.chance_node")
+                t = RULE_BY_ID.get(action.rule)
+                if t is None or not self.deck_rules[t]:
+                    raise IllegalActionError(f"no {action.rule} card is in the Rule deck", "deck.draw")
+            return
+        if isinstance(action, (DrawNumber, DrawRule)):
+            raise IllegalActionError("cards are drawn only at chance nodes", "engine.chance_node")
         if self.phase == PLAY:
-            need = self.required_type(p)
-            out: list[Action] = []
-            if need != RULE:
-                out.extend(PLAY_NUMBER[c] for c in self.hand_numbers[p])
-            if need != NUMBER:
-                out.extend(PLAY_RULE[t] for t in self.allowed_rules(p))
-            if not out and need == RULE:  # transaction.must_play: only a player without Rule cards plays nothing
-                out.append(PLAY_NOTHING)
-            return out
+            self._explain_play(p, action)
+        else:
+            self._explain_refill(action)
+
+    # -- rule: playing a card (transaction.play_from_hand, .second_round, .already_played, .must_play) ------
+    def _play_actions(self, p: int) -> list[Action]:
+        """A card from hand: either type in the first round, the other type in the second (Rule cards not yet
+        played first)."""
+        need = self.required_type(p)
+        out: list[Action] = []
+        if need != RULE:
+            out.extend(PLAY_NUMBER[c] for c in self.hand_numbers[p])
+        if need != NUMBER:
+            out.extend(PLAY_RULE[t] for t in self.allowed_rules(p))
+        if not out and need == RULE:  # transaction.must_play: only a player without Rule cards plays nothing
+            out.append(PLAY_NOTHING)
+        return out
+
+    def _explain_play(self, p: int, action: Action) -> None:
+        need = self.required_type(p)
+        who = seat_name(p, self.players)
+        if isinstance(action, (TakeNumber, TakeRule)):
+            raise IllegalActionError(f"{who} must play a card before refilling", "transaction.refill")
+        if isinstance(action, PlayNumber):
+            card = CARD_BY_CODE.get(action.card)
+            if need == RULE:
+                raise IllegalActionError(f"{who} played a Number card in the first round and must now play a Rule card",
+                                         "transaction.second_round")
+            if card is None or card not in self.hand_numbers[p]:
+                raise IllegalActionError(f"{who} has no {action.card} in hand", "transaction.play_from_hand")
+        elif isinstance(action, PlayRule):
+            t = RULE_BY_ID.get(action.rule)
+            if need == NUMBER:
+                raise IllegalActionError(f"{who} played a Rule card in the first round and must now play a Number card",
+                                         "transaction.second_round")
+            if t is None or not self.hand_rules[p][t]:
+                raise IllegalActionError(f"{who} has no {action.rule} card in hand", "transaction.play_from_hand")
+            if t not in self.allowed_rules(p):
+                raise IllegalActionError(
+                    f"{rule_name(t)} was already played this transaction and {who} holds a Rule card that was not",
+                    "transaction.already_played")
+        elif isinstance(action, PlayNothing):
+            if need != RULE or any(self.hand_rules[p]):
+                raise IllegalActionError(f"{who} holds a card they can play", "transaction.must_play")
+
+    def _play_number(self, card: int) -> None:
+        p = self._current
+        self.hand_numbers[p].remove(card)
+        if card in self.known_numbers[p]:
+            self.known_numbers[p].remove(card)
+        self.table_numbers[p] = card
+        self.emit("play_number", "transaction.play", player=seat_name(p, self.players), card=card_name(card))
+        self._after_play(p, NUMBER)
+
+    def _play_rule(self, t: int) -> None:
+        p = self._current
+        exception = t in self.played_rules()
+        self.hand_rules[p][t] -= 1
+        if self.known_rules[p][t]:
+            self.known_rules[p][t] -= 1
+        self.table_rules[p] = t
+        self.emit("play_rule_exception" if exception else "play_rule",
+                  "transaction.already_played" if exception else "transaction.play",
+                  player=seat_name(p, self.players), rule=rule_name(t))
+        self._after_play(p, RULE)
+
+    def _play_nothing(self) -> None:
+        p = self._current
+        self.emit("play_nothing", "transaction.must_play", player=seat_name(p, self.players), type="Rule")
+        self._after_play(p, NOTHING)
+
+    def _after_play(self, p: int, kind: str) -> None:
+        if self.round == 1:
+            self.first_round[p] = kind
+        if kind == NOTHING or self.is_final_transaction:
+            self._next_turn()
+            return
+        has = self.display_numbers if kind == NUMBER else any(self.display_rules)
+        if not has:
+            self.emit("no_refill", "transaction.refill", player=seat_name(p, self.players),
+                      type="Number" if kind == NUMBER else "Rule")
+            self._next_turn()
+            return
+        self.refill_type = kind
+        self.phase = REFILL
+        options = self.display_numbers if kind == NUMBER else [t for t, n in enumerate(self.display_rules) if n]
+        if len(options) == 1:  # only one card to choose: take it without asking
+            if kind == NUMBER:
+                self._take_number(options[0])
+            else:
+                self._take_rule(options[0])
+
+    def _next_turn(self) -> None:
+        self.refill_type = None
+        self.phase = PLAY
+        self.turn += 1
+        if self.turn == self.players:
+            self.phase = DUMMY_DRAW  # _settle skips it when no dummy draws this round
+
+    # -- rule: refilling from the display (transaction.refill) --------------------------------------------
+    def _refill_actions(self) -> list[Action]:
+        """A card of the type just played, from the display."""
         if self.refill_type == NUMBER:
             return [TAKE_NUMBER[c] for c in self.display_numbers]
         return [TAKE_RULE[t] for t, n in enumerate(self.display_rules) if n]
 
+    def _explain_refill(self, action: Action) -> None:
+        who = seat_name(self._current, self.players)
+        if isinstance(action, TakeNumber):
+            if self.refill_type != NUMBER:
+                raise IllegalActionError(f"{who} played a Rule card and must refill with a Rule card", "transaction.refill")
+            if CARD_BY_CODE.get(action.card) not in self.display_numbers:
+                raise IllegalActionError(f"the {action.card} is not in the display", "transaction.refill")
+        elif isinstance(action, TakeRule):
+            if self.refill_type != RULE:
+                raise IllegalActionError(f"{who} played a Number card and must refill with a Number card",
+                                         "transaction.refill")
+            t = RULE_BY_ID.get(action.rule)
+            if t is None or not self.display_rules[t]:
+                raise IllegalActionError(f"no {action.rule} card is in the display", "transaction.refill")
+        else:
+            raise IllegalActionError(f"{who} must first refill from the display", "transaction.refill")
+
+    def _take_number(self, card: int) -> None:
+        p = self._current
+        self.display_numbers.remove(card)
+        self.hand_numbers[p].append(card)
+        self.hand_numbers[p].sort()
+        self.known_numbers[p].append(card)
+        self.emit("take_number", "transaction.refill", player=seat_name(p, self.players), card=card_name(card))
+        self._next_turn()
+
+    def _take_rule(self, t: int) -> None:
+        p = self._current
+        self.display_rules[t] -= 1
+        self.hand_rules[p][t] += 1
+        self.known_rules[p][t] += 1
+        self.emit("take_rule", "transaction.refill", player=seat_name(p, self.players), rule=rule_name(t))
+        self._next_turn()
+
+    # -- chance: drawing cards for the dummies and the display (deck.draw, deck.reshuffle) ----------------
     def pending_draw(self) -> tuple[str, str] | None:
         """At a chance node: (what is drawn: 'number'/'rule', where it goes: 'Dummy-1'/'Dummy-2'/'display')."""
         if self.phase == DISPLAY_DRAW:
@@ -374,157 +532,6 @@ class MasterOfRulesState(GameState):
                 return DRAW_RULE[t]
             r -= n
         raise AssertionError("empty rule deck at a chance node")
-
-    # -- legality (each check names the rule that forbids the action) ----------
-    def _explain(self, action: Action) -> None:
-        field = _ACTION_FIELDS.get(type(action), "?")
-        if field == "?":
-            raise IllegalActionError(f"{action!r} is not a Master of Rules action", "engine.action")
-        if field is not None and not isinstance(getattr(action, field), str):
-            raise IllegalActionError(f"{action.kind}: '{field}' must be a card code or a rule id", "engine.action")
-        p = self._current
-        if p == CHANCE:
-            if not isinstance(action, (DrawNumber, DrawRule)):
-                raise IllegalActionError(f"a card must be drawn now, not '{action.kind}'", "engine.chance_node")
-            kind, _ = self.pending_draw()
-            if isinstance(action, DrawNumber):
-                if kind != NUMBER:
-                    raise IllegalActionError("a Rule card is being drawn, not a Number card", "engine.chance_node")
-                if CARD_BY_CODE.get(action.card) not in self.deck_numbers:
-                    raise IllegalActionError(f"the {action.card} is not in the Number deck", "deck.draw")
-            else:
-                if kind != RULE:
-                    raise IllegalActionError("a Number card is being drawn, not a Rule card", "engine.chance_node")
-                t = RULE_BY_ID.get(action.rule)
-                if t is None or not self.deck_rules[t]:
-                    raise IllegalActionError(f"no {action.rule} card is in the Rule deck", "deck.draw")
-            return
-        if isinstance(action, (DrawNumber, DrawRule)):
-            raise IllegalActionError("cards are drawn only at chance nodes", "engine.chance_node")
-        if self.phase == PLAY:
-            self._check_play(p, action)
-        else:
-            self._check_refill(action)
-
-    def _check_play(self, p: int, action: Action) -> None:
-        need = self.required_type(p)
-        who = seat_name(p, self.players)
-        if isinstance(action, (TakeNumber, TakeRule)):
-            raise IllegalActionError(f"{who} must play a card before refilling", "transaction.refill")
-        if isinstance(action, PlayNumber):
-            card = CARD_BY_CODE.get(action.card)
-            if need == RULE:
-                raise IllegalActionError(f"{who} played a Number card in the first round and must now play a Rule card",
-                                         "transaction.second_round")
-            if card is None or card not in self.hand_numbers[p]:
-                raise IllegalActionError(f"{who} has no {action.card} in hand", "transaction.play_from_hand")
-        elif isinstance(action, PlayRule):
-            t = RULE_BY_ID.get(action.rule)
-            if need == NUMBER:
-                raise IllegalActionError(f"{who} played a Rule card in the first round and must now play a Number card",
-                                         "transaction.second_round")
-            if t is None or not self.hand_rules[p][t]:
-                raise IllegalActionError(f"{who} has no {action.rule} card in hand", "transaction.play_from_hand")
-            if t not in self.allowed_rules(p):
-                raise IllegalActionError(
-                    f"{rule_name(t)} was already played this transaction and {who} holds a Rule card that was not",
-                    "transaction.already_played")
-        elif isinstance(action, PlayNothing):
-            if need != RULE or any(self.hand_rules[p]):
-                raise IllegalActionError(f"{who} holds a card they can play", "transaction.must_play")
-
-    def _check_refill(self, action: Action) -> None:
-        who = seat_name(self._current, self.players)
-        if isinstance(action, TakeNumber):
-            if self.refill_type != NUMBER:
-                raise IllegalActionError(f"{who} played a Rule card and must refill with a Rule card", "transaction.refill")
-            if CARD_BY_CODE.get(action.card) not in self.display_numbers:
-                raise IllegalActionError(f"the {action.card} is not in the display", "transaction.refill")
-        elif isinstance(action, TakeRule):
-            if self.refill_type != RULE:
-                raise IllegalActionError(f"{who} played a Number card and must refill with a Number card",
-                                         "transaction.refill")
-            t = RULE_BY_ID.get(action.rule)
-            if t is None or not self.display_rules[t]:
-                raise IllegalActionError(f"no {action.rule} card is in the display", "transaction.refill")
-        else:
-            raise IllegalActionError(f"{who} must first refill from the display", "transaction.refill")
-
-    # -- transitions ------------------------------------------------------------
-    def _do(self, action: Action) -> None:
-        _APPLY[type(action)](self, action)
-        self._settle()
-
-    def _play_nothing(self) -> None:
-        p = self._current
-        self.emit("play_nothing", "transaction.must_play", player=seat_name(p, self.players), type="Rule")
-        self._after_play(p, NOTHING)
-
-    def _play_number(self, card: int) -> None:
-        p = self._current
-        self.hand_numbers[p].remove(card)
-        if card in self.known_numbers[p]:
-            self.known_numbers[p].remove(card)
-        self.table_numbers[p] = card
-        self.emit("play_number", "transaction.play", player=seat_name(p, self.players), card=card_name(card))
-        self._after_play(p, NUMBER)
-
-    def _play_rule(self, t: int) -> None:
-        p = self._current
-        exception = t in self.played_rules()
-        self.hand_rules[p][t] -= 1
-        if self.known_rules[p][t]:
-            self.known_rules[p][t] -= 1
-        self.table_rules[p] = t
-        self.emit("play_rule_exception" if exception else "play_rule",
-                  "transaction.already_played" if exception else "transaction.play",
-                  player=seat_name(p, self.players), rule=rule_name(t))
-        self._after_play(p, RULE)
-
-    def _after_play(self, p: int, kind: str) -> None:
-        if self.round == 1:
-            self.first_round[p] = kind
-        if kind == NOTHING or self.is_final_transaction:
-            self._next_turn()
-            return
-        has = self.display_numbers if kind == NUMBER else any(self.display_rules)
-        if not has:
-            self.emit("no_refill", "transaction.refill", player=seat_name(p, self.players),
-                      type="Number" if kind == NUMBER else "Rule")
-            self._next_turn()
-            return
-        self.refill_type = kind
-        self.phase = REFILL
-        options = self.display_numbers if kind == NUMBER else [t for t, n in enumerate(self.display_rules) if n]
-        if len(options) == 1:  # only one card to choose: take it without asking
-            if kind == NUMBER:
-                self._take_number(options[0])
-            else:
-                self._take_rule(options[0])
-
-    def _take_number(self, card: int) -> None:
-        p = self._current
-        self.display_numbers.remove(card)
-        self.hand_numbers[p].append(card)
-        self.hand_numbers[p].sort()
-        self.known_numbers[p].append(card)
-        self.emit("take_number", "transaction.refill", player=seat_name(p, self.players), card=card_name(card))
-        self._next_turn()
-
-    def _take_rule(self, t: int) -> None:
-        p = self._current
-        self.display_rules[t] -= 1
-        self.hand_rules[p][t] += 1
-        self.known_rules[p][t] += 1
-        self.emit("take_rule", "transaction.refill", player=seat_name(p, self.players), rule=rule_name(t))
-        self._next_turn()
-
-    def _next_turn(self) -> None:
-        self.refill_type = None
-        self.phase = PLAY
-        self.turn += 1
-        if self.turn == self.players:
-            self.phase = DUMMY_DRAW  # _settle skips it when no dummy draws this round
 
     def _dummy_need(self) -> tuple[str, str] | None:
         """The next card the dummies get after this round (rules.dummies), or None."""
@@ -572,6 +579,7 @@ class MasterOfRulesState(GameState):
             self.deck_rules = self.discard_rules
             self.discard_rules = [0] * len(RULES)
 
+    # -- the flow of a transaction: who moves next, judging, the end (rules.transaction, rules.judging) ---
     def _settle(self) -> None:
         """Run the automatic steps (dummies, judging, next transaction) until a decision is pending."""
         while True:

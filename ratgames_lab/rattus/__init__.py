@@ -74,3 +74,14 @@ BOTS = {**CORE_BOTS, "heuristic": HeuristicBot}
 
 __all__ = ["Game", "BOTS", "load_position", "POSITIONS", "RattusState", "HeuristicBot", "load_board", "load_tokens", "board_for_players",
            "DEFAULT_BOARD", "DEFAULT_TOKENS"]
+
+# names the dashboard (ratgames_lab.widgets) uses: components, the steps of a turn, exact odds
+from .components import CLASS_FRENCH, CLASS_NAMES, CLASSES, COLOURS, KNIGHT_NEUTRAL, SYMBOL_NAMES  # noqa: E402
+from .odds import (best_plague_moves, contamination_probability, cube_loss_distribution,  # noqa: E402
+                   expected_losses, loss_distribution_of)
+from .steps import AFTER, MAIN, NEUTRAL, REVEAL_STEP, SETUP, SPREAD, WITCH2, WITCH_SWAP_STEP  # noqa: E402
+
+__all__ += ["CLASS_FRENCH", "CLASS_NAMES", "CLASSES", "COLOURS", "KNIGHT_NEUTRAL", "SYMBOL_NAMES",
+            "best_plague_moves", "contamination_probability", "cube_loss_distribution", "expected_losses",
+            "loss_distribution_of", "AFTER", "MAIN", "NEUTRAL", "REVEAL_STEP", "SETUP", "SPREAD", "WITCH2",
+            "WITCH_SWAP_STEP"]

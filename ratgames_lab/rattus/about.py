@@ -10,5 +10,5 @@ INFO = GameInfo(
     dashboard="ratgames_lab.widgets.rattus:RattusDashboard",
     app_settings={"players": 4, "seed": 7, "seats": ["human", "heuristic", "heuristic", "heuristic"]},
     app_intro="You play **Red**; the other colours are bots. Click a region on the map to play there (every move "
-              "also has a button). Change seats, speed and seed in the *Players* tab.",
+              "also has a button). Change seats, speed and game number in the *Players* tab.",
 )

@@ -127,13 +127,19 @@ def observation(s: Any, player: int) -> dict:
     }
 
 
+def step_is_chance(s: Any) -> bool:
+    """True while a rat token is being drawn."""
+    return s.step == DRAW
+
+
 def describe(s: Any) -> str:
     """A readable summary of the position (token identities hidden)."""
     names = s.comp.topo.names
     n = s.players
     head = "game over" if s.step == OVER else ("final round" if s.final_round else f"turn {s.turn}")
-    lines = [f"Rattus, {n} players, {head}; step {s.step}; to play: "
-             f"{colour(s.current_player) if s.current_player >= 0 else s.current_player}",
+    who = s.current_player
+    to_play = colour(who) if who >= 0 else ("chance (a rat token is drawn)" if step_is_chance(s) else "nobody")
+    lines = [f"Rattus, {n} players, {head}; step {s.step}; to play: {to_play}",
              f"Plague in {names[s.plague]}; supply {len(s.supply)} tokens, {len(s.revealed)} revealed"]
     for r, name in enumerate(names):
         cubes = ", ".join(f"{colour(p)} {c}" for p, c in enumerate(s.cubes[r]) if c) or "no cubes"

@@ -194,6 +194,10 @@ class RattusState(GameState):
     def current_player(self) -> int:
         return self._current
 
+    def player_name(self, player: int) -> str:
+        """Players are named by their colour (Red, Yellow, ...)."""
+        return colour(player)
+
     @property
     def turn_player(self) -> int:
         """Whose turn it is (the active player), also while chance draws or the game is over."""
@@ -231,7 +235,7 @@ class RattusState(GameState):
         p = self.active
         return [r for r, rats in enumerate(self.rats) if not rats and self.cubes[r][p]]
 
-    # -- decisions ------------------------------------------------------------------------
+    # -- the pending decision: legal actions are the one source of legality ------------------------------
     def legal_actions(self) -> list[Action]:
         """The actions open to the player to move, or the chance outcomes at a chance node."""
         cur = self._current
@@ -261,6 +265,83 @@ class RattusState(GameState):
             return out
         return [WITCH_SWAP, WITCH_KEEP]  # WITCH_SWAP_STEP
 
+    def _do(self, a: Action) -> None:
+        _DO[type(a)](self, a)
+        self._settle()
+
+    def _explain(self, a: Action) -> None:
+        if self._current == CHANCE:
+            if not isinstance(a, DrawToken):
+                raise IllegalActionError(f"a rat token must be drawn from the supply now, not '{a}'",
+                                         "engine.chance_node")
+            t = self.comp.tokens.index.get(a.token)
+            if t is None or t not in self.supply:
+                raise IllegalActionError(f"token {a.token} is not in the face-down supply", "plague.draw")
+            return
+        if isinstance(a, DrawToken):
+            raise IllegalActionError("rat tokens are drawn only at chance nodes", "engine.chance_node")
+        check = _STEP_CHECKS.get(self.step)
+        if check is None:
+            raise IllegalActionError("the game is over", "game.end")
+        check(self, a)
+
+    def _region(self, name: object, rule: str) -> int:
+        r = self.comp.topo.index.get(name) if isinstance(name, str) else None
+        if r is None:
+            raise IllegalActionError(f"{name!r} is not a region in play", rule)
+        return r
+
+    def _need_power(self, cls: int) -> None:
+        rule = "class." + CLASSES[cls]
+        if self.owners[cls] != self.active:
+            raise IllegalActionError(f"{colour(self.active)} does not hold the {CLASS_NAMES[CLASSES[cls]]} card", rule)
+        if self.used[cls]:
+            raise IllegalActionError(f"the {CLASS_NAMES[CLASSES[cls]]}'s power was already used this turn",
+                                     "class.once_per_turn")
+
+    def _not_now(self, a: Action) -> None:
+        """Explain why an action of the wrong kind for the pending decision is illegal."""
+        step = self.step
+        if step in (SPREAD, NEUTRAL, REVEAL_STEP, AFTER):
+            if isinstance(a, POWER_ACTIONS):
+                raise IllegalActionError("class powers are used before the plague moves (only the King may act "
+                                         "after it)", "class.before_plague")
+            if isinstance(a, (TakeClass, Place)):
+                raise IllegalActionError("taking a card and placing cubes come before moving the plague",
+                                         "turn.order")
+            if isinstance(a, MovePlague):
+                raise IllegalActionError("the plague has already moved this turn", "plague.move")
+        pending = {SPREAD: ("a new rat token must be placed in a neighbouring region now", "plague.spread"),
+                   NEUTRAL: ("the Knight must first decide on the 2 neutral cubes", "class.knight"),
+                   REVEAL_STEP: ("the active player must choose the next token to reveal", "plague.reveal"),
+                   AFTER: ("the plague is over: only the King or ending the turn remain", "turn.end")}
+        if step in pending:
+            raise IllegalActionError(*pending[step])
+        rules = {Spread: "plague.spread", Reveal: "plague.reveal", KnightNeutral: "class.knight",
+                 SetupPlace: "setup.place", WitchStop: "class.witch", WitchSwap: "class.witch"}
+        raise IllegalActionError(f"'{a}' is not possible now", rules.get(type(a), "turn.order"))
+
+    # -- setup: two placement rounds in snake order (setup.place) ------------------------------------------
+    def _check_setup(self, a: Action) -> None:
+        if not isinstance(a, SetupPlace):
+            raise IllegalActionError("during setup each player in turn places 2 cubes in one region", "setup.place")
+        self._region(a.region, "setup.place")
+
+    def _do_setup(self, a: SetupPlace) -> None:
+        p = self._current
+        r = self.comp.topo.index[a.region]
+        count = min(SETUP_CUBES, self.reserve[p])
+        self.cubes[r][p] += count
+        self.reserve[p] -= count
+        self.setup_index += 1
+        self.emit("setup_place", "setup.place", player=colour(p), count=count, region=a.region)
+        if self.setup_index == len(self.comp.setup_order):
+            self._reset_turn(0)
+            self.turn = 1
+            self.step = MAIN
+            self.emit("turn_start", "turn", player=colour(0), turn=1)
+
+    # -- a turn: take a class card, place cubes, use powers, then move the plague (turn.*) ---------------
     def _main_actions(self) -> list[Action]:
         p = self.active
         owners, used, rats, cubes = self.owners, self.used, self.rats, self.cubes
@@ -304,54 +385,6 @@ class RattusState(GameState):
         if final:
             out.append(END_TURN)
         return out
-
-    def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
-        """Each face-down token of the supply is equally likely to be drawn (plague.draw)."""
-        if self._current != CHANCE:
-            return []
-        p = Fraction(1, len(self.supply))
-        draw = self.comp.actions.draw
-        return [(draw[t], p) for t in self.supply]
-
-    def sample_chance(self, rng: random.Random) -> Action:
-        """Fast exact sampling of the pending draw."""
-        return self.comp.actions.draw[self.supply[rng.randrange(len(self.supply))]]
-
-    # -- legality (each check names the rule that forbids the action) ----------------------
-    def _explain(self, a: Action) -> None:
-        if self._current == CHANCE:
-            if not isinstance(a, DrawToken):
-                raise IllegalActionError(f"a rat token must be drawn from the supply now, not '{a}'",
-                                         "engine.chance_node")
-            t = self.comp.tokens.index.get(a.token)
-            if t is None or t not in self.supply:
-                raise IllegalActionError(f"token {a.token} is not in the face-down supply", "plague.draw")
-            return
-        if isinstance(a, DrawToken):
-            raise IllegalActionError("rat tokens are drawn only at chance nodes", "engine.chance_node")
-        check = _STEP_CHECKS.get(self.step)
-        if check is None:
-            raise IllegalActionError("the game is over", "game.end")
-        check(self, a)
-
-    def _region(self, name: object, rule: str) -> int:
-        r = self.comp.topo.index.get(name) if isinstance(name, str) else None
-        if r is None:
-            raise IllegalActionError(f"{name!r} is not a region in play", rule)
-        return r
-
-    def _need_power(self, cls: int) -> None:
-        rule = "class." + CLASSES[cls]
-        if self.owners[cls] != self.active:
-            raise IllegalActionError(f"{colour(self.active)} does not hold the {CLASS_NAMES[CLASSES[cls]]} card", rule)
-        if self.used[cls]:
-            raise IllegalActionError(f"the {CLASS_NAMES[CLASSES[cls]]}'s power was already used this turn",
-                                     "class.once_per_turn")
-
-    def _check_setup(self, a: Action) -> None:
-        if not isinstance(a, SetupPlace):
-            raise IllegalActionError("during setup each player in turn places 2 cubes in one region", "setup.place")
-        self._region(a.region, "setup.place")
 
     def _check_main(self, a: Action) -> None:
         p = self.active
@@ -422,122 +455,6 @@ class RattusState(GameState):
         else:
             self._not_now(a)
 
-    def _check_move(self, a: MovePlague) -> None:
-        topo = self.comp.topo
-        start = self.plague
-        to = self._region(a.to, "plague.move")
-        if a.via is None:
-            if self.final_round:
-                raise IllegalActionError("in the final round only the Knight moves the plague (two regions)",
-                                         "end.final_round")
-            if to == start:
-                raise IllegalActionError("the plague may not stay where it is", "plague.move")
-            if to not in topo.adjacent[start]:
-                raise IllegalActionError(f"{a.to} is not a neighbour of {self.name(start)}", "plague.move")
-            return
-        self._need_power(KNIGHT)
-        via = self._region(a.via, "class.knight")
-        if via not in topo.adjacent[start]:
-            raise IllegalActionError(f"{a.via} is not a neighbour of {self.name(start)}", "class.knight")
-        if to not in topo.adjacent[via]:
-            raise IllegalActionError(f"{a.to} is not a neighbour of {a.via}", "class.knight")
-        if to == start:
-            raise IllegalActionError("the Knight's plague may not end where it started", "class.knight")
-
-    def _check_king(self, a: KingToCastle) -> None:
-        self._need_power(KING)
-        r = self._region(a.region, "class.king")
-        if self.rats[r]:
-            raise IllegalActionError(f"the King's cube must come from a region without rats ({a.region} has "
-                                     f"{len(self.rats[r])})", "class.king")
-        if not self.cubes[r][self.active]:
-            raise IllegalActionError(f"{colour(self.active)} has no cube in {a.region}", "class.king")
-
-    def _check_peek(self, a: WitchPeek) -> None:
-        r = self._region(a.region, "class.witch")
-        if not (isinstance(a.slot, int) and 0 <= a.slot < len(self.rats[r])):
-            raise IllegalActionError(f"{a.region} has no face-down rat token #{a.slot}", "class.witch")
-
-    def _check_witch_second(self, a: Action) -> None:
-        if isinstance(a, WitchStop):
-            return
-        if not isinstance(a, WitchPeek):
-            raise IllegalActionError("the Witch looks at a second token or stops first", "class.witch")
-        self._check_peek(a)
-        r = self._region(a.region, "class.witch")
-        if self.rats[r][a.slot] == self.witch[0]:
-            raise IllegalActionError("the second token must be another one", "class.witch")
-
-    def _check_witch_swap(self, a: Action) -> None:
-        if not isinstance(a, WitchSwap):
-            raise IllegalActionError("the Witch first decides whether to swap the two tokens", "class.witch")
-
-    def _check_spread(self, a: Action) -> None:
-        if not isinstance(a, Spread):
-            self._not_now(a)
-        r = self._region(a.region, "plague.spread")
-        if r not in self.comp.topo.adjacent[self.plague]:
-            raise IllegalActionError(f"new rats go to a neighbour of {self.name(self.plague)}", "plague.spread")
-        if len(self.rats[r]) >= MAX_TOKENS:
-            raise IllegalActionError(f"{a.region} already holds {MAX_TOKENS} rat tokens", "rats.max_per_region")
-
-    def _check_neutral(self, a: Action) -> None:
-        if not isinstance(a, KnightNeutral):
-            self._not_now(a)
-
-    def _check_reveal(self, a: Action) -> None:
-        if not isinstance(a, Reveal):
-            self._not_now(a)
-        if not (isinstance(a.slot, int) and 0 <= a.slot < len(self.rats[self.plague])):
-            raise IllegalActionError(f"{self.name(self.plague)} has no face-down token #{a.slot}", "plague.reveal")
-
-    def _check_after(self, a: Action) -> None:
-        if isinstance(a, KingToCastle):
-            self._check_king(a)
-        elif not isinstance(a, EndTurn):
-            self._not_now(a)
-
-    def _not_now(self, a: Action) -> None:
-        """Explain why an action of the wrong kind for the pending decision is illegal."""
-        step = self.step
-        if step in (SPREAD, NEUTRAL, REVEAL_STEP, AFTER):
-            if isinstance(a, POWER_ACTIONS):
-                raise IllegalActionError("class powers are used before the plague moves (only the King may act "
-                                         "after it)", "class.before_plague")
-            if isinstance(a, (TakeClass, Place)):
-                raise IllegalActionError("taking a card and placing cubes come before moving the plague",
-                                         "turn.order")
-            if isinstance(a, MovePlague):
-                raise IllegalActionError("the plague has already moved this turn", "plague.move")
-        pending = {SPREAD: ("a new rat token must be placed in a neighbouring region now", "plague.spread"),
-                   NEUTRAL: ("the Knight must first decide on the 2 neutral cubes", "class.knight"),
-                   REVEAL_STEP: ("the active player must choose the next token to reveal", "plague.reveal"),
-                   AFTER: ("the plague is over: only the King or ending the turn remain", "turn.end")}
-        if step in pending:
-            raise IllegalActionError(*pending[step])
-        rules = {Spread: "plague.spread", Reveal: "plague.reveal", KnightNeutral: "class.knight",
-                 SetupPlace: "setup.place", WitchStop: "class.witch", WitchSwap: "class.witch"}
-        raise IllegalActionError(f"'{a}' is not possible now", rules.get(type(a), "turn.order"))
-
-    # -- transitions ---------------------------------------------------------------------
-    def _do(self, a: Action) -> None:
-        _DO[type(a)](self, a)
-        self._settle()
-
-    def _do_setup(self, a: SetupPlace) -> None:
-        p = self._current
-        r = self.comp.topo.index[a.region]
-        count = min(SETUP_CUBES, self.reserve[p])
-        self.cubes[r][p] += count
-        self.reserve[p] -= count
-        self.setup_index += 1
-        self.emit("setup_place", "setup.place", player=colour(p), count=count, region=a.region)
-        if self.setup_index == len(self.comp.setup_order):
-            self._reset_turn(0)
-            self.turn = 1
-            self.step = MAIN
-            self.emit("turn_start", "turn", player=colour(0), turn=1)
-
     def _do_take(self, a: TakeClass) -> None:
         p = self.active
         c = CLASS_INDEX[a.card]
@@ -566,6 +483,19 @@ class RattusState(GameState):
         if not self.reserve[p]:
             self._trigger_end("cubes")
 
+    def _do_end(self, a: EndTurn) -> None:
+        self._end_turn()
+
+    # -- the class powers (class.*): each one's check next to its effect ---------------------------------
+    def _check_king(self, a: KingToCastle) -> None:
+        self._need_power(KING)
+        r = self._region(a.region, "class.king")
+        if self.rats[r]:
+            raise IllegalActionError(f"the King's cube must come from a region without rats ({a.region} has "
+                                     f"{len(self.rats[r])})", "class.king")
+        if not self.cubes[r][self.active]:
+            raise IllegalActionError(f"{colour(self.active)} has no cube in {a.region}", "class.king")
+
     def _do_king(self, a: KingToCastle) -> None:
         p = self.active
         r = self.comp.topo.index[a.region]
@@ -589,6 +519,11 @@ class RattusState(GameState):
         self.used[MERCHANT] = True
         self.emit("merchant", "class.merchant", player=colour(p), count=a.count, source=a.source, target=a.target)
 
+    def _check_peek(self, a: WitchPeek) -> None:
+        r = self._region(a.region, "class.witch")
+        if not (isinstance(a.slot, int) and 0 <= a.slot < len(self.rats[r])):
+            raise IllegalActionError(f"{a.region} has no face-down rat token #{a.slot}", "class.witch")
+
     def _do_peek(self, a: WitchPeek) -> None:
         p = self.active
         token = self.rats[self.comp.topo.index[a.region]][a.slot]
@@ -604,10 +539,24 @@ class RattusState(GameState):
             self.step = WITCH_SWAP_STEP
             self.emit("witch_peek_second", "class.witch", player=colour(p), region=a.region, slot=a.slot + 1)
 
+    def _check_witch_second(self, a: Action) -> None:
+        if isinstance(a, WitchStop):
+            return
+        if not isinstance(a, WitchPeek):
+            raise IllegalActionError("the Witch looks at a second token or stops first", "class.witch")
+        self._check_peek(a)
+        r = self._region(a.region, "class.witch")
+        if self.rats[r][a.slot] == self.witch[0]:
+            raise IllegalActionError("the second token must be another one", "class.witch")
+
     def _do_witch_stop(self, a: WitchStop) -> None:
         self.witch = [-1, -1]
         self.step = MAIN
         self.emit("witch_stop", "class.witch", player=colour(self.active))
+
+    def _check_witch_swap(self, a: Action) -> None:
+        if not isinstance(a, WitchSwap):
+            raise IllegalActionError("the Witch first decides whether to swap the two tokens", "class.witch")
 
     def _do_witch_swap(self, a: WitchSwap) -> None:
         first, second = self.witch
@@ -626,6 +575,29 @@ class RattusState(GameState):
         self.reserve[p] -= 1
         self.used[PEASANT] = True
         self.emit("peasant_cube", "end.final_round", player=colour(p), region=a.region)
+
+    # -- moving the plague (plague.move, class.knight) ----------------------------------------------------
+    def _check_move(self, a: MovePlague) -> None:
+        topo = self.comp.topo
+        start = self.plague
+        to = self._region(a.to, "plague.move")
+        if a.via is None:
+            if self.final_round:
+                raise IllegalActionError("in the final round only the Knight moves the plague (two regions)",
+                                         "end.final_round")
+            if to == start:
+                raise IllegalActionError("the plague may not stay where it is", "plague.move")
+            if to not in topo.adjacent[start]:
+                raise IllegalActionError(f"{a.to} is not a neighbour of {self.name(start)}", "plague.move")
+            return
+        self._need_power(KNIGHT)
+        via = self._region(a.via, "class.knight")
+        if via not in topo.adjacent[start]:
+            raise IllegalActionError(f"{a.via} is not a neighbour of {self.name(start)}", "class.knight")
+        if to not in topo.adjacent[via]:
+            raise IllegalActionError(f"{a.to} is not a neighbour of {a.via}", "class.knight")
+        if to == start:
+            raise IllegalActionError("the Knight's plague may not end where it started", "class.knight")
 
     def _do_move(self, a: MovePlague) -> None:
         p = self.active
@@ -651,12 +623,48 @@ class RattusState(GameState):
         else:
             self.emit("no_spread", "plague.spread", region=a.to)
 
+    def _check_neutral(self, a: Action) -> None:
+        if not isinstance(a, KnightNeutral):
+            self._not_now(a)
+
+    def _do_neutral(self, a: KnightNeutral) -> None:
+        if a.declare:
+            self.neutral = True
+            self.used[KNIGHT] = True
+            self.emit("knight_neutral", "class.knight", player=colour(self.active), region=self.name(self.plague),
+                      neutral=KNIGHT_NEUTRAL)
+        else:
+            self.emit("knight_no_neutral", "class.knight", player=colour(self.active))
+        self.step = REVEAL_STEP
+
+    # -- new rats in the neighbouring regions (plague.spread, plague.draw) --------------------------------
+    def _check_spread(self, a: Action) -> None:
+        if not isinstance(a, Spread):
+            self._not_now(a)
+        r = self._region(a.region, "plague.spread")
+        if r not in self.comp.topo.adjacent[self.plague]:
+            raise IllegalActionError(f"new rats go to a neighbour of {self.name(self.plague)}", "plague.spread")
+        if len(self.rats[r]) >= MAX_TOKENS:
+            raise IllegalActionError(f"{a.region} already holds {MAX_TOKENS} rat tokens", "rats.max_per_region")
+
     def _do_spread(self, a: Spread) -> None:
         self._spread_to(self.comp.topo.index[a.region])
 
     def _spread_to(self, r: int) -> None:
         self.spread_target = r
         self.step = DRAW
+
+    def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
+        """Each face-down token of the supply is equally likely to be drawn (plague.draw)."""
+        if self._current != CHANCE:
+            return []
+        p = Fraction(1, len(self.supply))
+        draw = self.comp.actions.draw
+        return [(draw[t], p) for t in self.supply]
+
+    def sample_chance(self, rng: random.Random) -> Action:
+        """Fast exact sampling of the pending draw."""
+        return self.comp.actions.draw[self.supply[rng.randrange(len(self.supply))]]
 
     def _do_draw(self, a: DrawToken) -> None:
         token = self.comp.tokens.index[a.token]
@@ -671,21 +679,15 @@ class RattusState(GameState):
         if not self.supply:
             self._trigger_end("supply")
 
-    def _do_neutral(self, a: KnightNeutral) -> None:
-        if a.declare:
-            self.neutral = True
-            self.used[KNIGHT] = True
-            self.emit("knight_neutral", "class.knight", player=colour(self.active), region=self.name(self.plague),
-                      neutral=KNIGHT_NEUTRAL)
-        else:
-            self.emit("knight_no_neutral", "class.knight", player=colour(self.active))
-        self.step = REVEAL_STEP
+    # -- the plague ravages: tokens revealed one by one (plague.reveal, plague.threshold, ...) -------------
+    def _check_reveal(self, a: Action) -> None:
+        if not isinstance(a, Reveal):
+            self._not_now(a)
+        if not (isinstance(a.slot, int) and 0 <= a.slot < len(self.rats[self.plague])):
+            raise IllegalActionError(f"{self.name(self.plague)} has no face-down token #{a.slot}", "plague.reveal")
 
     def _do_reveal(self, a: Reveal) -> None:
         self._reveal(self.plague, a.slot, KNIGHT_NEUTRAL if self.neutral else 0, "plague.reveal")
-
-    def _do_end(self, a: EndTurn) -> None:
-        self._end_turn()
 
     def _reveal(self, r: int, slot: int, neutral: int, rule: str) -> None:
         """Turn one token face up, apply it (plague.threshold, M, class symbols, A) and remove it from the game."""
@@ -727,6 +729,13 @@ class RattusState(GameState):
                         self.emit("symbol_spared", "plague.class_symbol", symbol=SYMBOL_NAMES[symbol],
                                   player=colour(owner), region=region)
 
+    def _check_after(self, a: Action) -> None:
+        if isinstance(a, KingToCastle):
+            self._check_king(a)
+        elif not isinstance(a, EndTurn):
+            self._not_now(a)
+
+    # -- the end of a turn and of the game (end.*) ---------------------------------------------------------
     def _trigger_end(self, reason: str) -> None:
         if self.ending is None:
             self.ending = reason

@@ -37,11 +37,15 @@ def _free_port() -> int:
 
 class _FakePopen:
     calls: list[list[str]] = []
+    pid = 0  # not a process: ratgames_lab.classroom.processes.descendants(0) is []
 
     def __init__(self, cmd, **kwargs):
         _FakePopen.calls.append(cmd)
 
     def wait(self, timeout=None):
+        return 0
+
+    def poll(self):
         return 0
 
 
@@ -77,7 +81,7 @@ def test_missing_voila_says_how_to_install_the_lab_extra(run, monkeypatch, tmp_p
 def test_voila_command_and_printed_url(run, monkeypatch, tmp_path):
     notebook = _tiny_notebook(tmp_path / "a.ipynb", "x")
     monkeypatch.setattr(cli, "app_notebook_path", lambda game: notebook)
-    monkeypatch.setattr(cli.subprocess, "Popen", _FakePopen)
+    monkeypatch.setattr(subprocess, "Popen", _FakePopen)
     _FakePopen.calls.clear()
     r = run("app", "master_of_rules", "--port", "9123", "--no-browser")
     assert r.code == 0
@@ -94,7 +98,7 @@ def test_voila_command_and_printed_url(run, monkeypatch, tmp_path):
 def test_default_port_skips_a_busy_one(run, monkeypatch, tmp_path):
     notebook = _tiny_notebook(tmp_path / "a.ipynb", "x")
     monkeypatch.setattr(cli, "app_notebook_path", lambda game: notebook)
-    monkeypatch.setattr(cli.subprocess, "Popen", _FakePopen)
+    monkeypatch.setattr(subprocess, "Popen", _FakePopen)
     busy = _free_port()
     monkeypatch.setattr(cli, "VOILA_PORT", busy)
     with socket.socket() as sock:
@@ -113,11 +117,12 @@ def test_voila_really_serves_the_notebook(run, monkeypatch, tmp_path):
     real_popen = subprocess.Popen
 
     def popen(cmd, **kwargs):
-        proc = real_popen(cmd, start_new_session=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        kwargs.update(start_new_session=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        proc = real_popen(cmd, **kwargs)
         started.append(proc)
         return proc
 
-    monkeypatch.setattr(cli.subprocess, "Popen", popen)
+    monkeypatch.setattr(subprocess, "Popen", popen)
     port = _free_port()
     result = {}
     thread = threading.Thread(target=lambda: result.update(r=run("app", "master_of_rules", "--no-browser",
@@ -144,3 +149,68 @@ def test_voila_really_serves_the_notebook(run, monkeypatch, tmp_path):
                     os.killpg(proc.pid, signal.SIGKILL)
         thread.join(timeout=30)
     assert f"Open http://localhost:{port}/" in result["r"].out
+
+
+def test_voila_ip_given_once_replaces_the_default(run, monkeypatch, tmp_path):
+    notebook = _tiny_notebook(tmp_path / "a.ipynb", "x")
+    monkeypatch.setattr(cli, "app_notebook_path", lambda game: notebook)
+    monkeypatch.setattr(subprocess, "Popen", _FakePopen)
+    _FakePopen.calls.clear()
+    r = run("app", "master_of_rules", "--port", "9125", "--no-browser", "--Voila.ip=0.0.0.0")
+    [cmd] = _FakePopen.calls
+    assert [a for a in cmd if a.startswith("--Voila.ip")] == ["--Voila.ip=0.0.0.0"]
+    assert "anyone who can reach this computer can open the app, with no code" in r.out
+    assert "ratgames app master_of_rules --classroom" in r.out
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--classroom", "--Voila.ip=0.0.0.0"],
+     "--classroom sets Voila's options itself (loopback, token, limits): leave out --Voila.ip=0.0.0.0"),
+    (["--classroom", "--Voila.token="],
+     "--classroom sets Voila's options itself (loopback, token, limits): leave out --Voila.token="),
+    (["--classroom", "--students", "4", "--ready-games", "5"], "--ready-games (5) cannot exceed --students (4)"),
+    (["--students", "0"], "argument --students: 0 is out of range: give a number from 1 to 200"),
+    (["--students", "many"], "argument --students: 'many' is not a whole number"),
+])
+def test_classroom_options_are_checked(run, monkeypatch, tmp_path, argv, message):
+    monkeypatch.setattr(cli, "app_notebook_path", lambda game: _tiny_notebook(tmp_path / "a.ipynb", "x"))
+    monkeypatch.setattr(subprocess, "Popen", _FakePopen)
+    r = run("app", "rattus", *argv)
+    assert r.code == 2 and r.err.strip() == f"ratgames: error: {message}"
+
+
+def test_sigterm_stops_voila_and_every_kernel(tmp_path):
+    """`kill PID` (SIGTERM, not Ctrl-C) on `ratgames app` stops Voila and the kernel of an open page."""
+    pytest.importorskip("voila")
+    psutil = pytest.importorskip("psutil")
+    port = _free_port()
+    app_dir = tmp_path / "notebooks" / "apps"
+    app_dir.mkdir(parents=True)
+    _tiny_notebook(app_dir / "master_of_rules.ipynb", "hello from ratgames")
+    code = ("import sys, pathlib; from ratgames_lab import cli; "
+            f"cli.app_notebook_path = lambda game: pathlib.Path({str(app_dir / 'master_of_rules.ipynb')!r}); "
+            "sys.exit(cli.main(sys.argv[1:]))")
+    proc = subprocess.Popen([sys.executable, "-c", code, "app", "master_of_rules", "--no-browser",
+                             "--port", str(port)], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+                            start_new_session=True)
+    try:
+        page = ""
+        deadline = time.monotonic() + 120
+        while "hello from ratgames" not in page and time.monotonic() < deadline:
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=60) as resp:
+                    page = resp.read().decode()
+            except OSError:
+                time.sleep(0.5)
+        assert "hello from ratgames" in page
+        children = psutil.Process(proc.pid).children(recursive=True)
+        assert any("ipykernel" in " ".join(c.cmdline()) for c in children)  # the page's kernel
+        proc.send_signal(signal.SIGTERM)
+        assert proc.wait(60) == 0
+        _gone, alive = psutil.wait_procs(children, timeout=15)
+        assert not alive, [c.cmdline() for c in alive]
+        assert "Stopping Voila and its kernels" in proc.stdout.read()
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()

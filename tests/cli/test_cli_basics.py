@@ -23,6 +23,7 @@ def test_list_shows_every_registered_game(run):
         line = next(l for l in lines if l.split()[0] == name)
         assert info.title in line
         assert all(str(n) in line for n in info.players)
+        assert info.status in line
     assert "master_of_rules  Master of Rules  (3, 4 or 5 players)" in r.out
 
 
@@ -57,9 +58,9 @@ def test_parser_knows_exactly_the_documented_commands():
     (["play", "master_of_rules", "--bots", "genius"], "unknown bot 'genius' for master_of_rules"),
     (["play", "master_of_rules", "--players", "3", "--bots", "random", "random", "random"],
      "--bots needs 1 name or 2 names"),
-    (["simulate", "master_of_rules", "--games", "0"], "0 must be at least 1"),
+    (["simulate", "master_of_rules", "--games", "0"], "0 is out of range: give a number from 1 to 1000000"),
     (["simulate", "master_of_rules", "--players", "3", "--bots", "random", "random"], "--bots needs 1 name or 3"),
-    (["simulate", "master_of_rules", "--processes", "-1"], "must be at least 1"),
+    (["simulate", "master_of_rules", "--processes", "-1"], "-1 is out of range: give 1 to"),
     (["bench", "master_of_rules", "--seconds", "-3"], "must be a positive number of seconds"),
     (["bench", "master_of_rules", "--players", "2"], "Master of Rules is for 3, 4 or 5 players, not 2"),
     (["analyze", "/nonexistent/position.json"], "no such file: /nonexistent/position.json"),

@@ -87,11 +87,37 @@ def test_student_copy_is_valid_nbformat(teacher, tmp_path):
         nbformat.validate(nbformat.read(path, as_version=4))
 
 
-def test_output_folder_inside_the_source_is_not_copied_again(teacher):
-    first = make_student_copies(teacher, teacher / "students")
-    second = make_student_copies(teacher, teacher / "students")
-    assert [p for p, _ in first] == [p for p, _ in second]
-    assert not (teacher / "students" / "students").exists()
+def test_output_folders_inside_the_source_or_the_apps_are_refused(run, teacher, tmp_path):
+    before = {p: p.read_bytes() for p in teacher.rglob("*") if p.is_file()}
+    (teacher / "week2").mkdir()
+    original = teacher / "week2" / "10_lesson.ipynb"
+    original.write_text(json.dumps(_notebook(_cell("code", "the teacher's week 2", tags=["solution"]))))
+    for out, message in [(teacher / "week2", "is inside the source folder"),
+                         (teacher / "students", "is inside the source folder"),
+                         (teacher / "apps", "is inside the source folder"),
+                         (tmp_path, "contains the source folder"),
+                         (REPO / "notebooks" / "apps", "is the web apps' folder")]:
+        r = run("student-copy", str(teacher), "--out", str(out))
+        assert r.code == 2 and message in r.err, (out, r.err)
+        assert r.err.count("\n") == 1 and r.err.startswith("ratgames: error: ")
+    assert "the teacher's week 2" in original.read_text()
+    assert not (teacher / "students").exists()
+    assert {p: p.read_bytes() for p in teacher.rglob("*") if p.is_file() and p.parent.name != "week2"} == before
+    r = run("student-copy", str(REPO / "notebooks"), "--out", str(REPO / "notebooks" / "apps" / "x"))
+    assert r.code == 2 and "inside the source folder" in r.err
+
+
+def test_a_file_it_did_not_write_is_never_replaced(run, teacher, tmp_path):
+    out = tmp_path / "students"
+    assert run("student-copy", str(teacher), "--out", str(out)).code == 0
+    assert run("student-copy", str(teacher), "--out", str(out)).code == 0  # its own copies: written again
+    mine = out / "extra" / "20_more.ipynb"
+    mine.write_text(json.dumps(_notebook(_cell("code", "a student's own work"))))
+    (out / "notes.txt").write_text("changed by hand")
+    r = run("student-copy", str(teacher), "--out", str(out))
+    assert r.code == 2 and "already holds files that student-copy did not write" in r.err
+    assert "20_more.ipynb" in r.err and "notes.txt" in r.err and "nothing was written" in r.err
+    assert "a student's own work" in mine.read_text() and (out / "notes.txt").read_text() == "changed by hand"
 
 
 @pytest.mark.parametrize("case, message", [
@@ -129,6 +155,7 @@ def test_the_project_notebooks_have_no_solution_left_in_their_copies(tmp_path):
     for path, _ in report:
         nb = json.loads(path.read_text())
         original = json.loads((src / path.relative_to(tmp_path / "s")).read_text())
+        original["cells"] = [c for c in original["cells"] if "teacher" not in c.get("metadata", {}).get("tags", [])]
         assert len(nb["cells"]) == len(original["cells"])
         for cell, orig in zip(nb["cells"], original["cells"]):
             if "solution" in orig.get("metadata", {}).get("tags", []):

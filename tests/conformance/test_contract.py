@@ -17,7 +17,7 @@ import pytest
 import ratgames_lab as rl
 from ratgames_lab.core.protocol import describe_action
 
-GAMES_PER_COUNT = 2
+GAMES_PER_COUNT = 1
 MAX_STEPS = 3000  # a random game longer than this is a defect of the game (or needs a turn cap)
 ODD_VALUES = [None, True, -1, 10**20, "Z9", "", 1.5, (), ("x",)]
 

@@ -17,7 +17,7 @@ import ratgames_lab as rl
 from ratgames_lab import InvalidPositionError
 
 from .helpers import play_out, random_state
-from .position_builder import EXAMPLES, POSITIONS
+from ratgames_lab.master_of_rules.scenarios import EXAMPLES, POSITIONS
 
 FUZZ = settings(max_examples=400, deadline=None, database=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
@@ -27,7 +27,7 @@ TOP_KEYS = ["format", "players", "transaction", "start_player", "round", "turn",
 
 def _bases() -> list[dict]:
     """Valid positions in every phase: the shipped examples and states of random games."""
-    out = [json.loads((POSITIONS / f"{name}.json").read_text()) for name in sorted(EXAMPLES)]
+    out = [json.loads((POSITIONS / f"{name}.json").read_text())["position"] for name in sorted(EXAMPLES)]
     for players in (3, 4, 5):
         for seed, steps in ((1, 0), (2, 3), (3, 17), (4, 120), (5, 400)):
             out.append(random_state(players, seed, steps)[1].to_json())

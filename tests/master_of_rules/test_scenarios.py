@@ -1,7 +1,7 @@
 """The rulebook's worked examples, each from a shipped position file, driven to judging through the public API.
 
 Seat mapping: seat 0 is "Player 1"; the rulebook's letters are mapped in each position's description
-(tests/master_of_rules/position_builder.py). Every example is checked both ways where the rulebook's point
+(ratgames_lab/master_of_rules/scenarios.py). Every example is checked both ways where the rulebook's point
 depends on one card (the same position with a different last card must give the other verdict).
 """
 from __future__ import annotations
@@ -13,7 +13,7 @@ import pytest
 from ratgames_lab import CHANCE, IllegalActionError
 
 from .helpers import action, kept_of, play_and_judge, play_out, verdicts
-from .position_builder import EXAMPLES, POSITIONS, build, dumps
+from ratgames_lab.master_of_rules.scenarios import EXAMPLES, POSITIONS, build, dumps
 
 RULE_IDS = ["limit_23", "best_of_the_best", "only_one", "trio", "support_right"]
 
@@ -31,7 +31,7 @@ def test_every_example_is_shipped_exactly_as_built():
     assert shipped == sorted(EXAMPLES)
     for name in EXAMPLES:
         assert (POSITIONS / f"{name}.json").read_text() == dumps(build(name)), (
-            f"{name}.json differs from what tests/master_of_rules/position_builder.py builds; rerun it")
+            f"{name}.json differs from what ratgames_lab/master_of_rules/scenarios.py builds; rerun it")
 
 
 @pytest.mark.parametrize("name", sorted(EXAMPLES))

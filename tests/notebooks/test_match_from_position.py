@@ -16,7 +16,7 @@ POSITION = Path(__file__).resolve().parents[2] / "notebooks" / "positions" / "wh
 def loaded():
     data = json.loads(POSITION.read_text())
     game = rl.load_game("master_of_rules", players=data["players"], seed=3)
-    return game, game.state_from_json(data)
+    return game, game.state_from_json(data["position"])
 
 
 def _play_to_end(match: rl.Match, seed: int) -> None:

@@ -24,7 +24,7 @@ def test_placement_gallia_germania_italia(scenario):
     assert region(trial, "Gallia")["cubes"][0] == before["regions"]["Gallia"]["cubes"][0] + 3
     s.apply(Place("Germania", False))
     assert region(s, "Germania")["cubes"] == [1, 0, 0, 0]
-    assert s.events[-1].rule == "turn.place" and "1 cube(s) in Germania" in s.events[-1].text()
+    assert s.events[-1].rule == "turn.place" and "1 cube in Germania" in s.events[-1].text()
     with pytest.raises(rl.IllegalActionError) as err:
         s.apply(Place("Gallia", False))
     assert err.value.rule == "turn.place"

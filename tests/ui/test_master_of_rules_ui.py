@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from .voila_app import ARTIFACTS, ROOT, browser_page, voila
+from .voila_app import ARTIFACTS, ROOT, browser_page, check_projector_page, open_page, voila
 
 pytestmark = pytest.mark.ui
 
@@ -105,3 +105,23 @@ def test_play_a_transaction_then_undo(page):
     page.screenshot(path=str(ARTIFACTS / "master_of_rules.png"), full_page=True)
     assert page.locator(".jupyter-widgets-error-widget").count() == 0
     assert not [e for e in page.errors if "model" in e.lower()], page.errors
+
+
+def test_every_tab_draws_without_console_errors(page):
+    for tab in ("My odds", "What if?", "Players", "Save / load", "What happened"):
+        page.get_by_role("tab", name=tab).click()
+        page.wait_for_timeout(700)
+    page.get_by_role("tab", name="What if?").click()
+    page.get_by_role("button", name=re.compile("Analyze my options")).click()
+    page.wait_for_function("() => document.querySelector('.rg-app').innerText.includes('Best estimate')",
+                           timeout=120_000)
+    page.screenshot(path=str(ARTIFACTS / "master_of_rules_what_if.png"), full_page=True)
+    assert not [e for e in page.errors if "negative value" in e], page.errors
+
+
+def test_projector_shows_the_decision_and_the_board_on_one_screen(page, voila_url):
+    small = open_page(page.context.browser, voila_url, 1280, 720, (".rg-banner-you", ".rg-decision button.rg-choice"))
+    try:
+        check_projector_page(small, ".mor-hand", "master_of_rules_1280x720.png")
+    finally:
+        small.close()

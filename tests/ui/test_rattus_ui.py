@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from .voila_app import ARTIFACTS, ROOT, browser_page, voila
+from .voila_app import ARTIFACTS, ROOT, browser_page, check_projector_page, open_page, voila
 
 pytestmark = pytest.mark.ui
 
@@ -79,7 +79,7 @@ def test_setup_and_a_turn_by_clicking_regions(page, twin):
     _click_region(page, twin, "Gallia")  # place cubes (the first click mode of a turn)
     page.wait_for_function("n => +document.querySelector('.rt-total[data-seat=\"0\"]').innerText === n",
                            arg=4 + rats, timeout=30_000)
-    _wait_for_log(page, f"Red places {rats} cube(s) in Gallia")
+    _wait_for_log(page, f"Red places {rats} cube{'s' if rats != 1 else ''} in Gallia")
 
     plague = twin.state.name(twin.state.plague)
     target = twin.map_targets()[0][0]  # the map now highlights where the plague can go
@@ -103,3 +103,16 @@ def test_setup_and_a_turn_by_clicking_regions(page, twin):
     page.screenshot(path=str(ARTIFACTS / "rattus_after_turn.png"), full_page=True)
     assert page.locator(".jupyter-widgets-error-widget").count() == 0
     assert not [e for e in page.errors if "model" in e.lower()], page.errors
+
+
+def test_projector_shows_the_decision_and_the_whole_map_on_one_screen(page, voila_url):
+    small = open_page(page.context.browser, voila_url, 1280, 720, (".rg-banner-you", ".rg-map text.label"))
+    try:
+        check_projector_page(small, ".rg-map", "rattus_1280x720.png")
+        small.get_by_role("button", name="Risk map").click()
+        for tab in ("My odds", "What if?", "What happened"):
+            small.get_by_role("tab", name=tab).click()
+            small.wait_for_timeout(1000)
+        assert not [e for e in small.errors if "negative value" in e], small.errors
+    finally:
+        small.close()

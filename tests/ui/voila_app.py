@@ -42,9 +42,12 @@ def voila(notebook: Path, log_name: str) -> Iterator[str]:
     ARTIFACTS.mkdir(parents=True, exist_ok=True)  # git-ignored: absent from a clean checkout
     port = _free_port()
     log = open(ARTIFACTS / log_name, "w")
+    from ratgames_lab.widgets import voila_options
+
+    args, env = voila_options()  # the package's page template: nothing fetched from the internet
     server = subprocess.Popen([sys.executable, "-m", "voila", str(notebook), "--no-browser", f"--port={port}",
-                               "--Voila.ip=127.0.0.1"],
-                              cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+                               "--Voila.ip=127.0.0.1", *args],
+                              cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
     try:
         url = f"http://127.0.0.1:{port}/"
         deadline = time.monotonic() + 60
@@ -70,18 +73,59 @@ def voila(notebook: Path, log_name: str) -> Iterator[str]:
 
 @contextlib.contextmanager
 def browser_page(url: str, width: int, height: int, ready: tuple[str, ...]) -> Iterator:
-    """A chromium page on ``url`` once every ``ready`` CSS selector is there; console errors in ``page.errors``."""
+    """A chromium page on ``url`` once every ``ready`` CSS selector is there; console errors in ``page.errors``,
+    every URL the page asked for in ``page.requested``."""
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         try:
-            page = browser.new_page(viewport={"width": width, "height": height})
-            page.errors = []
-            page.on("console", lambda m: page.errors.append(m.text) if m.type == "error" else None)
-            page.goto(url, timeout=120_000)
-            for selector in ready:
-                page.wait_for_selector(selector, timeout=120_000)
-            yield page
+            yield open_page(browser, url, width, height, ready)
         finally:
             browser.close()
+
+
+def open_page(browser, url: str, width: int, height: int, ready: tuple[str, ...]):
+    """A new page of ``browser`` on ``url`` (a new Voila kernel), once every ``ready`` selector is there."""
+    page = browser.new_page(viewport={"width": width, "height": height})
+    page.errors = []
+    page.requested = []
+    page.on("request", lambda r: page.requested.append(r.url))
+    page.on("console", lambda m: page.errors.append(m.text) if m.type == "error" else None)
+    page.goto(url, timeout=120_000)
+    for selector in ready:
+        page.wait_for_selector(selector, timeout=120_000)
+    return page
+
+
+PROJECTOR_CHECK = """() => {
+  const box = s => { const e = document.querySelector(s); if (!e) return null;
+                     const b = e.getBoundingClientRect(); return [b.left, b.top, b.right, b.bottom]; };
+  let smallest = 99, where = '';
+  for (const el of document.querySelectorAll('.rg-app *')) {
+    if (el.closest('svg') || el.closest('.rg-log')) continue;
+    if (![...el.childNodes].some(n => n.nodeType === 3 && n.textContent.trim())) continue;
+    const b = el.getBoundingClientRect();
+    if (b.width === 0 || b.top > window.innerHeight) continue;
+    const size = parseFloat(getComputedStyle(el).fontSize);
+    if (size < smallest) { smallest = size; where = el.className + ': ' + el.textContent.slice(0, 40); }
+  }
+  return {decision: box('.rg-decision .rg-choice'), banner: box('.rg-banner'), board: box(arguments[0]),
+          smallest, where, width: window.innerWidth, height: window.innerHeight};
+}"""
+
+
+def check_projector_page(page, board: str, shot: str) -> dict:
+    """On a 1280x720 page: the banner, the first decision button and the whole board are on screen, no text is
+    smaller than 12 px, nothing was asked from another host, and no bqplot error; saves a screenshot."""
+    page.mouse.move(0, 0)
+    page.screenshot(path=str(ARTIFACTS / shot))
+    info = page.evaluate(PROJECTOR_CHECK.replace("arguments[0]", repr(board)))
+    for name in ("banner", "decision", "board"):
+        left, top, right, bottom = info[name]
+        assert 0 <= left and right <= info["width"] + 1 and 0 <= top and bottom <= info["height"] + 1, (name, info)
+    assert info["smallest"] >= 12, info
+    host = page.url.split("/")[2]
+    assert not [u for u in page.requested if not u.startswith(("data:", "blob:")) and u.split("/")[2] != host]
+    assert not [e for e in page.errors if "negative value" in e], page.errors
+    return info

@@ -325,4 +325,4 @@ def test_rulebook_positions_load_with_their_player_count(dash, name):
     data = json.loads((POSITIONS / name).read_text())
     assert dash.io.load_bytes(json.dumps(data).encode(), name) is True
     assert dash.players == data["players"] and len(dash.seats) == data["players"]
-    assert dash.match.state_at(0).to_json()["hands"] == data["hands"]
+    assert dash.match.state_at(0).to_json()["hands"] == data["position"]["hands"]

@@ -1,14 +1,50 @@
-"""AnalyzePanel: estimated win rate of each legal action (evaluate_actions) as horizontal bars with 95% intervals."""
+"""AnalyzePanel: estimated chance to win after each legal action, as horizontal bars with their likely range.
+
+The estimate plays many random games to the end from copies of the position in which everything the player cannot
+see is guessed (``determinize``): the same computation as ``ratgames_lab.core.analysis.evaluate_actions``, done in
+small batches. In a running kernel the batches take turns with the page's other messages, so play never freezes; a
+progress bar and a Stop button show while it runs. Without an event loop (a script, a test) it runs at once.
+"""
 from __future__ import annotations
 
-from typing import Callable
+import asyncio
+import random
+import sys
+import time
+from typing import Callable, Iterator
 
 import bqplot as bq
 import ipywidgets as w
 
-from ratgames_lab.core.analysis import evaluate_actions
+from ratgames_lab.core.analysis import ActionValue, wilson_interval
+from ratgames_lab.core.playout import random_playout
 
 from .theme import esc
+
+BATCH_SECONDS = 0.04  # work done between two looks at the page's messages
+
+
+def evaluate_in_steps(state, player: int, playouts: int, seed: int = 0) -> Iterator[tuple[int, int, list]]:
+    """Yield (games played, games in all, results so far) after each game; the last results are every action's
+    ActionValue, identical to ``evaluate_actions(state, player, playouts, seed)``."""
+    rng = random.Random(seed)
+    actions = state.legal_actions()
+    total = len(actions) * playouts
+    results: list[ActionValue] = []
+    done = 0
+    for action in actions:
+        wins = 0.0
+        for _ in range(playouts):
+            sim = state.determinize(player, rng)
+            sim.apply(action)
+            random_playout(sim, rng)
+            wins += sim.returns()[player]
+            done += 1
+            yield done, total, results
+        mean = wins / playouts if playouts else 0.0
+        low, high = wilson_interval(mean, playouts)
+        results.append(ActionValue(action, mean, low, high, playouts))
+    yield done, total, results
 
 
 class AnalyzePanel:
@@ -18,59 +54,136 @@ class AnalyzePanel:
         self.get_target = get_target
         self.seed = seed
         self.results: list = []
-        self.playouts = w.Dropdown(options=[("quick (30 playouts)", 30), ("normal (100 playouts)", 100),
-                                            ("careful (300 playouts)", 300)], value=30,
-                                   description="Precision", layout=w.Layout(width="270px"))
-        self.button = w.Button(description="Analyze my options", button_style="info", icon="bar-chart",
-                               layout=w.Layout(width="auto"))
+        self._job: object | None = None
+        self.playouts = w.Dropdown(options=[("quick (30 games per option)", 30), ("normal (100 games)", 100),
+                                            ("careful (300 games)", 300)], value=30,
+                                   description="Precision", layout=w.Layout(width="300px"))
+        self.button = w.Button(description="▶ Analyze my options", button_style="info", layout=w.Layout(width="auto"))
         self.button.on_click(lambda _b: self.analyze())
+        self.progress = w.IntProgress(value=0, min=0, max=1, description="", layout=w.Layout(width="220px"))
+        self.cancel = w.Button(description="■ Stop", tooltip="Stop the analysis", layout=w.Layout(width="auto"))
+        self.cancel.on_click(lambda _b: self.stop("Stopped: press the button to analyze again."))
+        self.running_box = w.HBox([self.progress, self.cancel], layout=w.Layout(align_items="center",
+                                                                                 display="none"))
         self.note = w.HTML(self._intro())
         self.rate_scale = bq.LinearScale(min=0.0, max=1.0)
         self.option_scale = bq.OrdinalScale()
         self.bars = bq.Bars(x=[], y=[], scales={"x": self.option_scale, "y": self.rate_scale},
                             orientation="horizontal", colors=["#2bb0ed"], padding=0.35,
                             tooltip=bq.Tooltip(fields=["x", "y"], formats=["", ".1%"],
-                                               labels=["option", "win rate"]))
-        # horizontal bars draw options vertically: the interval lines use the same scales the other way round
+                                               labels=["option", "chance to win"]))
+        # horizontal bars draw options vertically: the range lines use the same scales the other way round
         self.errors = bq.Lines(x=[], y=[], scales={"x": self.rate_scale, "y": self.option_scale}, colors=["#102a43"],
                                stroke_width=2.5)
-        self.option_axis = bq.Axis(scale=self.option_scale, side="left", label="")  # the options label the bars
+        self.option_axis = bq.Axis(scale=self.option_scale, side="left", label="",  # the options label the bars
+                                   tick_style={"font-size": "14px"})
         self.rate_axis = bq.Axis(scale=self.rate_scale, side="bottom", label="Estimated chance to win the game",
-                                 tick_format=".0%", tick_values=[0, 0.25, 0.5, 0.75, 1], grid_lines="dashed")
+                                 tick_format=".0%", tick_values=[0, 0.25, 0.5, 0.75, 1], grid_lines="dashed",
+                                 tick_style={"font-size": "13px"})
         self.figure = bq.Figure(marks=[self.bars, self.errors], axes=[self.option_axis, self.rate_axis],
-                                title="Press the button to analyze", layout=w.Layout(width="100%", height="300px"),
-                                fig_margin={"top": 50, "bottom": 50, "left": 190, "right": 30},
-                                title_style={"font-size": "15px"})
+                                title="Press the button to analyze",
+                                layout=w.Layout(width="100%", min_width="380px", height="300px"),
+                                fig_margin={"top": 50, "bottom": 50, "left": 220, "right": 30},
+                                title_style={"font-size": "16px"})
         self.table = w.HTML()
-        controls = w.HBox([self.button, self.playouts], layout=w.Layout(flex_flow="row wrap"))
+        self.chart = w.VBox([self.figure])  # off the page while its tab is hidden (see set_visible)
+        controls = w.HBox([self.button, self.playouts, self.running_box], layout=w.Layout(flex_flow="row wrap",
+                                                                                          align_items="center"))
         controls.add_class("rg-choices")
-        self.widget = w.VBox([self.note, controls, self.figure, self.table])
+        self.widget = w.VBox([self.note, controls, self.chart, self.table])
 
     @staticmethod
     def _intro() -> str:
         return ('<div class="rg-note">For each option of the player to move, the computer plays many random games '
                 'to the end (guessing the hidden cards, never peeking) and counts how often that player wins. '
-                'The dark line is the 95% confidence interval: more playouts make it shorter.</div>')
+                'The dark line shows the likely range of the true chance: more games make it shorter.</div>'
+                + ('<div class="rg-note">Python runs in your browser here, several times slower than on a computer: '
+                   'an analysis takes a few seconds, longer with more games.</div>'
+                   if sys.platform == "emscripten" else ""))
+
+    def set_visible(self, visible: bool) -> None:
+        """Whether the panel's tab is shown: a bqplot figure laid out in a hidden tab logs negative sizes."""
+        wanted = (self.figure,) if visible else ()
+        if self.chart.children != wanted:
+            self.chart.children = wanted
+
+    @property
+    def running(self) -> bool:
+        """True while an analysis is in progress."""
+        return self._job is not None
+
+    def stop(self, text: str = "") -> None:
+        """Cancel a running analysis (the chart keeps what it showed before)."""
+        if self._job is None:
+            return
+        self._job = None
+        self.running_box.layout.display = "none"
+        self.button.disabled = False
+        if text:
+            self.note.value = self._intro() + f'<div class="rg-msg rg-msg-info">{esc(text)}</div>'
 
     def clear(self) -> None:
-        """Forget the last analysis (the position changed)."""
-        if self.results:
-            self.results = []
+        """Forget the last analysis and stop a running one (the position changed): empty chart, no old labels."""
+        self.stop()
+        self.results = []
+        with self.bars.hold_sync(), self.errors.hold_sync():
             self.bars.x, self.bars.y = [], []
             self.errors.x, self.errors.y = [], []
-            self.table.value = ""
-            self.figure.title = "Press the button to analyze"
-            self.note.value = self._intro()
+            self.option_scale.domain = []
+        self.table.value = ""
+        self.figure.title = "Press the button to analyze"
+        self.figure.layout.height = "300px"
+        self.note.value = self._intro()
 
     def analyze(self) -> list:
-        """Evaluate every legal action of the target player and draw the chart; returns the ActionValues."""
+        """Evaluate every legal action of the target player and draw the chart. Inside a running event loop the
+        work goes on in small batches (returns [] at once; ``results`` fills at the end); otherwise returns the
+        ActionValues."""
         target = self.get_target()
         if isinstance(target, str):
             self.note.value = f'<div class="rg-msg rg-msg-error">{esc(target)}</div>'
             return []
         state, player, who = target
-        self.note.value = '<div class="rg-msg rg-msg-info">Thinking… playing random games to the end.</div>'
-        results = evaluate_actions(state, player, self.playouts.value, seed=self.seed)
+        self.stop()
+        steps = evaluate_in_steps(state, player, self.playouts.value, seed=self.seed)
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            loop = None
+        if loop is None:
+            results: list = []
+            for _done, _total, results in steps:
+                pass
+            self._draw(results, who)
+            return results
+        job = object()
+        self._job = job
+        self.button.disabled = True
+        self.progress.value, self.progress.max = 0, 1
+        self.running_box.layout.display = ""
+        self.note.value = self._intro() + ('<div class="rg-msg rg-msg-info">Thinking… playing random games to the '
+                                           'end. You can keep playing: the chart appears when it is done.</div>')
+        loop.call_soon(self._batch, loop, job, steps, who)
+        return []
+
+    def _batch(self, loop: asyncio.AbstractEventLoop, job: object, steps: Iterator, who: str) -> None:
+        """Play games for a few hundredths of a second, show the progress, then let the page's messages in."""
+        if job is not self._job:
+            return
+        end = time.perf_counter() + BATCH_SECONDS
+        try:
+            for done, total, results in steps:
+                if time.perf_counter() > end:
+                    self.progress.max, self.progress.value = total, done
+                    loop.call_later(0.005, self._batch, loop, job, steps, who)
+                    return
+        except Exception as exc:  # a callback must never die silently in the kernel
+            self.stop(f"The analysis stopped: {exc}")
+            raise
+        self.stop()
+        self._draw(results, who)
+
+    def _draw(self, results: list, who: str) -> None:
         labels = [str(r.action) for r in results]
         best_rate = max((r.win_rate for r in results), default=0.0)
         with self.bars.hold_sync(), self.errors.hold_sync():
@@ -83,11 +196,10 @@ class AnalyzePanel:
         self.figure.layout.height = f"{max(220, 60 + 42 * len(results))}px"
         best = max(results, key=lambda r: r.win_rate) if results else None
         self.note.value = self._intro() + (f'<div class="rg-msg rg-msg-ok">Best estimate: <b>{esc(best.action)}</b> '
-                                           f'({best.win_rate:.0%}, {best.playouts} playouts per option).</div>'
+                                           f'({best.win_rate:.0%}, {best.playouts} games per option).</div>'
                                            if best else "")
         rows = "".join(f"<tr><td style='text-align:left'>{esc(lab)}</td><td>{r.win_rate:.0%}</td>"
                        f"<td>{r.low:.0%} – {r.high:.0%}</td></tr>" for lab, r in zip(labels, results))
-        self.table.value = (f'<table class="rg-exact"><tr><th>Option</th><th>Won</th><th>95% interval</th></tr>'
+        self.table.value = (f'<table class="rg-exact"><tr><th>Option</th><th>Won</th><th>Likely range</th></tr>'
                             f'{rows}</table>')
         self.results = results
-        return results

@@ -1,7 +1,7 @@
 """DecisionPanel: the pending decision as buttons, one per legal action, grouped by action kind."""
 from __future__ import annotations
 
-from typing import Callable, Mapping, Sequence
+from typing import Callable, Collection, Mapping, Sequence
 
 import ipywidgets as w
 
@@ -12,11 +12,17 @@ class DecisionPanel:
     """Shows every legal action as a button labelled ``str(action)``; a click calls ``on_choose(action, token)``.
 
     ``token`` identifies the position the buttons were made for, so the owner can refuse stale clicks.
+    Groups of a kind in ``fold_kinds`` with more than ``fold_over`` buttons fold (closed) under their title, so
+    that a long list (one button per token, per road...) does not push the page down; every button stays.
     """
 
     def __init__(self, on_choose: Callable[[object, int], None], group_titles: Mapping[str, str] | None = None,
-                 button_class: Callable[[object], str] | None = None):
+                 button_class: Callable[[object], str] | None = None, fold_kinds: Collection[str] = (),
+                 fold_over: int = 8):
         self.on_choose = on_choose
+        self.fold_kinds = set(fold_kinds)
+        self.fold_over = fold_over
+        self.folds: dict[str, w.Accordion] = {}
         self.group_titles = dict(group_titles or {})
         self.button_class = button_class
         self.buttons: list[w.Button] = []
@@ -39,13 +45,21 @@ class DecisionPanel:
         for action in actions:
             groups.setdefault(getattr(action, "kind", type(action).__name__), []).append(action)
         rows = []
+        self.folds = {}
         for kind, group in groups.items():
             buttons = [self._button(a, token) for a in group]
-            header = w.HTML(f'<div class="rg-group-title">{esc(self.group_title(kind))}</div>')
             row = w.HBox(buttons, layout=w.Layout(flex_flow="row wrap"))
             row.add_class("rg-choices")
-            box = w.VBox([header, row])
-            self._made += [header, row, box]
+            if kind in self.fold_kinds and len(buttons) > self.fold_over:
+                title_text = f"{self.group_title(kind)} — {len(buttons)} choices (or use the board)"
+                box = w.Accordion(children=[row], titles=(title_text,), selected_index=None)
+                box.add_class("rg-accordion")
+                self.folds[kind] = box
+                self._made += [row, box]
+            else:
+                header = w.HTML(f'<div class="rg-group-title">{esc(self.group_title(kind))}</div>')
+                box = w.VBox([header, row])
+                self._made += [header, row, box]
             rows.append(box)
         self.body.children = rows
 
@@ -63,6 +77,18 @@ class DecisionPanel:
             if a == action:
                 return b
         raise KeyError(f"no button for {action}")
+
+    def mark(self, actions: Sequence[object]) -> None:
+        """Outline the buttons of ``actions`` (opening their folded group) so that the user picks one of them."""
+        wanted = list(actions)
+        for a, b in zip(self.actions, self.buttons):
+            if a in wanted:
+                b.add_class("rg-candidate")
+                fold = self.folds.get(getattr(a, "kind", ""))
+                if fold is not None:
+                    fold.selected_index = 0
+            else:
+                b.remove_class("rg-candidate")
 
     def _button(self, action: object, token: int) -> w.Button:
         label = str(action)

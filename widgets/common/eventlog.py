@@ -9,7 +9,7 @@ from .theme import esc
 
 
 class EventLog:
-    """Each event's English text and the rule it applies; events from the last step are highlighted.
+    """Each event's English text (the rulebook rule it applies in a tooltip); events of the last step highlighted.
 
     ``heading_kinds`` start a section (e.g. a new turn); ``kind_classes`` style other kinds
     (rg-good, rg-bad, rg-minor).
@@ -24,8 +24,11 @@ class EventLog:
         self.widget.add_class("rg-log-box")
         self._cache: dict[int, tuple[object, str, str]] = {}
 
-    def show(self, events: Sequence[object], new_from: int | None = None) -> None:
-        """Render ``events`` (newest first); those with index >= ``new_from`` are marked new."""
+    def show(self, events: Sequence[object], new_from: int | None = None, limit: int | None = None) -> None:
+        """Render ``events`` (newest first, only the first ``limit`` during a playback); those with index >=
+        ``new_from`` are marked new."""
+        if limit is not None:
+            events = events[:limit]
         if new_from is None:
             new_from = len(events)
         start = max(0, len(events) - self.max_items)
@@ -44,7 +47,8 @@ class EventLog:
         if hit is not None and hit[0] is event:
             return hit[1], hit[2]
         rule = getattr(event, "rule", "")
-        tag = f'<span class="rg-rule" title="rulebook section">rule: {esc(rule)}</span>' if rule else ""
+        # the rulebook section is a tooltip: useful to a teacher, out of the way of a student reading the log
+        tag = f'<span class="rg-rule" title="Rulebook rule: {esc(rule)}">§</span>' if rule else ""
         text = esc(event.text()) + tag
         kind = getattr(event, "kind", "")
         cls = "rg-head" if kind in self.heading_kinds else self.kind_classes.get(kind, "")

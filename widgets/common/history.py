@@ -15,8 +15,9 @@ class HistoryControls:
         self.redo = self._button("Redo ↷", "Go forward to your next decision again")
         self.back = self._button("◀", "Step back one action (for following the game step by step)")
         self.forward = self._button("▶", "Step forward one action")
-        self.slider = w.IntSlider(value=0, min=0, max=0, description="History", continuous_update=False,
-                                  readout=True, layout=w.Layout(width="320px"))
+        self.slider = w.IntSlider(value=0, min=0, max=0, description="Go to move", continuous_update=False,
+                                  readout=True, style={"description_width": "initial"},
+                                  layout=w.Layout(width="300px"))
         self.label = w.HTML()
         self.undo.on_click(lambda _b: self.on_navigate("undo", None))
         self.redo.on_click(lambda _b: self.on_navigate("redo", None))
@@ -44,8 +45,11 @@ class HistoryControls:
         self.redo.disabled = not can_redo
         self.back.disabled = cursor == 0
         self.forward.disabled = cursor >= length
-        live = "" if cursor == length else " · <b>viewing the past</b>: a new move erases the later ones"
-        self.label.value = f'<span class="rg-note">action {cursor} of {length}{live}</span>'
+        if cursor == length:
+            text = f"{length} move{'s' if length != 1 else ''} so far (card draws included)"
+        else:
+            text = f"<b>viewing the past</b> (move {cursor} of {length}): a new move erases the later ones"
+        self.label.value = f'<span class="rg-note">{text}</span>'
 
     def _slid(self, change: dict) -> None:
         if not self._updating:

@@ -19,20 +19,25 @@ class OddsPanel:
         self.y_scale = bq.LinearScale(min=0.0, max=1.0)
         self.bars = bq.Bars(x=[], y=[], scales={"x": self.x_scale, "y": self.y_scale}, type="grouped",
                             colors=self.colors, labels=[], padding=0.2, label_display_format=".0%",
-                            label_font_style={"font-size": "10.5px", "font-weight": "600"},
+                            label_font_style={"font-size": "13px", "font-weight": "600"},
                             label_display_vertical_offset=-12,  # above the bar
                             tooltip=bq.Tooltip(fields=["x", "y"], formats=["", ".1%"], labels=["", "chance"]))
-        self.x_axis = bq.Axis(scale=self.x_scale, label="")
+        self.x_axis = bq.Axis(scale=self.x_scale, label="", tick_style={"font-size": "14px"})
         self.y_axis = bq.Axis(scale=self.y_scale, side="left", label=y_label, tick_format=".0%",
-                              grid_lines="dashed")
+                              grid_lines="dashed", tick_style={"font-size": "13px"})
         self.figure = bq.Figure(marks=[self.bars], axes=[self.x_axis, self.y_axis], title="",
-                                layout=w.Layout(width="100%", height="320px"),
+                                layout=w.Layout(width="100%", min_width="360px", height="320px"),
                                 fig_margin={"top": 40, "bottom": 50, "left": 60, "right": 20},
-                                title_style={"font-size": "15px"})
+                                title_style={"font-size": "16px"})
+        self.busy = w.HTML()
         self.note = w.HTML()
         self.legend = w.HTML()
         self.table = w.HTML()
-        self.widget = w.VBox([self.note, self.legend, self.figure, self.table])
+        # the chart is on the page only while its tab is shown (a bqplot figure laid out in a hidden tab logs
+        # negative sizes); it joins when the tab is selected, before the odds are computed; no axes without data
+        self.chart = w.VBox()
+        self.visible = True
+        self.widget = w.VBox([self.busy, self.note, self.legend, self.chart, self.table])
         self.series: dict[str, list[Fraction]] = {}
         self.categories: list[str] = []
 
@@ -51,6 +56,7 @@ class OddsPanel:
             self.bars.colors = palette
             self.bars.label_display = len(names) * len(self.categories) <= 12  # more would overlap
         self.figure.title = title
+        self._place()
         self.x_axis.label = x_label
         self.note.value = f'<div class="rg-note">{esc(note)}</div>' if note else ""
         self.legend.value = "".join(f'<span class="rg-key"><i style="background:{c}"></i>{esc(n)}</span>'
@@ -63,8 +69,28 @@ class OddsPanel:
         with self.bars.hold_sync():
             self.bars.x, self.bars.y, self.bars.labels = [], [], []
         self.figure.title = ""
+        self._place()
+        self.legend.value = ""
         self.note.value = f'<div class="rg-note">{esc(note)}</div>'
         self.table.value = ""
+
+    def set_visible(self, visible: bool) -> None:
+        """Whether the panel's tab is shown (the chart leaves the page while it is not)."""
+        self.visible = visible
+        self._place()
+
+    def _place(self) -> None:
+        wanted = (self.figure,) if self.visible else ()
+        if self.chart.children != wanted:
+            self.chart.children = wanted
+        shown = bool(self.categories)
+        if self.x_axis.visible != shown:
+            self.x_axis.visible = self.y_axis.visible = shown
+
+    def computing(self, on: bool = True) -> None:
+        """Say that the exact odds are being computed (they can take a few seconds), or stop saying it."""
+        self.busy.value = ('<div class="rg-msg rg-msg-info">Computing the exact odds… (a few seconds the first '
+                           'time)</div>' if on else "")
 
     def _table(self, names: list[str]) -> str:
         if not names:

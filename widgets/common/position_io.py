@@ -1,4 +1,8 @@
-"""PositionIO: save the position as JSON (file and download link) and load one from a path or an upload."""
+"""PositionIO: save the game as a download and load one from an upload (the browser's own files only).
+
+Nothing typed in the page is ever a path on the server: Save builds a download link, Load reads an uploaded file.
+``save(path)`` and ``load_path(path)`` exist for the Python API (a notebook or a test), never for the page.
+"""
 from __future__ import annotations
 
 import base64
@@ -9,41 +13,63 @@ from typing import Callable
 import ipywidgets as w
 
 from ratgames_lab import InvalidPositionError
+from ratgames_lab.core.jsonio import loads
 
 from .theme import esc, message_html
 
+MAX_UPLOAD = 5_000_000  # bytes: a saved match is a few kB; anything larger is not one
+
 
 class PositionIO:
-    """``get_position()`` gives the JSON data to save; ``load_position(data)`` installs one or raises
-    InvalidPositionError, in which case the message names the field and the current game is kept."""
+    """``get_position()`` gives the JSON data to save (a match with its history); ``load_position(data)`` installs
+    one or raises InvalidPositionError, in which case the message names the field and the current game is kept.
+    ``file_name()`` names the download; ``can_save`` False hides Save (a student's app: the file holds every card).
+    """
 
     def __init__(self, get_position: Callable[[], dict], load_position: Callable[[dict], str],
-                 default_name: str = "position.json"):
+                 default_name: str = "position.json", file_name: Callable[[], str] | None = None,
+                 can_save: bool = True):
         self.get_position = get_position
         self.load_position = load_position
-        self.path = w.Text(value=default_name, description="File on the server", placeholder="path/to/position.json",
-                           style={"description_width": "initial"}, layout=w.Layout(width="98%"))
-        self.save_button = w.Button(description="Save the position", icon="download", layout=w.Layout(width="auto"))
-        self.load_button = w.Button(description="Load this file", icon="folder-open", layout=w.Layout(width="auto"))
-        self.upload = w.FileUpload(accept=".json", multiple=False, description="Upload from my computer",
+        self.file_name = file_name or (lambda: default_name)
+        self.can_save = can_save
+        self.save_button = w.Button(description="⬇ Save this game (download)", layout=w.Layout(width="auto"),
+                                    tooltip="Prepare a file with the whole game so far, to download")
+        self.upload = w.FileUpload(accept=".json", multiple=False, description="⬆ Load a saved game",
                                    layout=w.Layout(width="auto"))
         self.link = w.HTML()
         self.message = w.HTML(message_html(""))
         self.error: InvalidPositionError | None = None
-        self.save_button.on_click(lambda _b: self.save())
-        self.load_button.on_click(lambda _b: self.load_path())
+        self.save_button.on_click(lambda _b: self.offer_download())
         self.upload.observe(self._uploaded, names="value")
-        note = w.HTML('<div class="rg-note">A position file holds the whole game at this moment (hands, display, '
-                      'table, scores and the log). Loading one replaces the current game; a broken file is '
-                      'refused and the current game is kept. After saving, a download link appears.</div>')
-        buttons = w.HBox([self.save_button, self.load_button, self.upload], layout=w.Layout(flex_flow="row wrap"))
+        save_note = ("<b>Save</b> makes a file with the whole game so far (every move, so the history comes back "
+                     "when you load it); your browser downloads it. " if can_save else "")
+        note = w.HTML(f'<div class="rg-note">{save_note}<b>Load</b> a game or a position file from your computer: it '
+                      'replaces the current game. A broken file is refused and the current game is kept.</div>')
+        buttons = w.HBox(([self.save_button] if can_save else []) + [self.upload],
+                         layout=w.Layout(flex_flow="row wrap"))
         buttons.add_class("rg-choices")
-        self.widget = w.VBox([note, self.path, buttons, self.link, self.message])
+        self.widget = w.VBox([note, buttons, self.link, self.message])
 
-    def save(self, path: str | None = None) -> Path:
-        """Write the current position to ``path`` (default: the File box) and offer it as a download."""
-        target = Path(path or self.path.value).expanduser()
-        text = json.dumps(self.get_position(), indent=1)
+    def _text(self) -> str:
+        return json.dumps(self.get_position(), indent=1)
+
+    def offer_download(self) -> str:
+        """Build the download link of the current game (no file is written on the server); returns its name."""
+        if not self.can_save:
+            self._say("Saving is switched off in this app.", "error")
+            return ""
+        name = self.file_name()
+        data = base64.b64encode(self._text().encode()).decode()
+        self.link.value = (f'<a download="{esc(name)}" href="data:application/json;base64,{data}" '
+                           f'class="rg-download">⬇ Download {esc(name)}</a>')
+        self._say(f"Ready: click “Download {name}” to save the game on your computer.", "ok")
+        return name
+
+    def save(self, path: str | Path) -> Path:
+        """Python API: write the game to ``path`` (and offer it as a download too)."""
+        target = Path(path).expanduser()
+        text = self._text()
         try:
             target.write_text(text)
         except OSError as exc:
@@ -51,14 +77,18 @@ class PositionIO:
             return target
         data = base64.b64encode(text.encode()).decode()
         self.link.value = (f'<a download="{esc(target.name)}" href="data:application/json;base64,{data}" '
-                           f'class="rg-note">⬇ download {esc(target.name)}</a>')
-        self._say(f"Position saved to {target}.", "ok")
+                           f'class="rg-download">⬇ Download {esc(target.name)}</a>')
+        self._say(f"Game saved to {target}.", "ok")
         return target
 
-    def load_path(self, path: str | None = None) -> bool:
-        """Load the position file at ``path`` (default: the File box); True if it was installed."""
-        target = Path(path or self.path.value).expanduser()
+    def load_path(self, path: str | Path) -> bool:
+        """Python API: load the game or position file at ``path``; True if it was installed."""
+        target = Path(path).expanduser()
         try:
+            if not target.is_file():
+                raise OSError(0, "not a file")
+            if target.stat().st_size > MAX_UPLOAD:
+                raise OSError(0, "file too large for a saved game")
             raw = target.read_bytes()
         except OSError as exc:
             self._say(f"Could not read {target}: {exc.strerror or exc}. The current game is unchanged.", "error")
@@ -66,14 +96,9 @@ class PositionIO:
         return self.load_bytes(raw, target.name)
 
     def load_bytes(self, raw: bytes, name: str = "the file") -> bool:
-        """Parse and install a position; on error show the field and message and keep the current game."""
+        """Parse and install a game or position; on error show the field and message and keep the current game."""
         try:
-            try:
-                data = json.loads(raw.decode("utf-8"))
-            except UnicodeDecodeError:
-                raise InvalidPositionError("not a UTF-8 text file", "file") from None
-            except json.JSONDecodeError as exc:
-                raise InvalidPositionError(f"not valid JSON ({exc.msg} at line {exc.lineno})", "file") from None
+            data = loads(raw, "file", max_bytes=MAX_UPLOAD)  # bounded size and depth, finite numbers only
             done = self.load_position(data)
         except InvalidPositionError as exc:
             self.error = exc
@@ -89,7 +114,7 @@ class PositionIO:
         if not files:
             return
         entry = files[0]
-        self.load_bytes(bytes(entry["content"]), entry.get("name", "the upload"))
+        self.load_bytes(bytes(entry["content"]), str(entry.get("name", "the upload"))[:80])
         self.upload.value = ()  # so that the same file can be uploaded again
 
     def _say(self, text: str, kind: str) -> None:

@@ -6,36 +6,53 @@ from typing import Callable, Sequence
 import ipywidgets as w
 
 HUMAN = "human"
-BOT_LABELS = {"random": "Random bot", "heuristic": "Heuristic bot", "rollout": "Rollout bot (slow, strong)"}
+# plain names for the bots (the engine's names are "random", "heuristic", "rollout")
+BOT_LABELS = {"random": "Random bot", "heuristic": "Clever bot", "rollout": "Thinking bot (slow, strong)"}
+BOT_WORDS = {"random": "random bot", "heuristic": "clever bot", "rollout": "thinking bot"}
+
+
+def bot_word(name: str) -> str:
+    """'clever bot' for the engine's 'heuristic' (plain words a student knows)."""
+    return BOT_WORDS.get(name, f"{name} bot")
 
 
 class SeatSetup:
-    """Seat dropdowns (changes apply at once), player count and seed (apply with New game), bot delay."""
+    """Seat dropdowns, player count and game number (apply with New game), bot delay.
+
+    Seat changes apply at once to the running game, unless ``live_seats`` is False (a student's app: making a bot
+    seat human would show that seat's hidden cards), in which case they wait for New game like the player count.
+    """
 
     def __init__(self, bot_names: Sequence[str], players: int, player_range: Sequence[int], seats: Sequence[str],
                  seed: int, bot_delay: float, seat_label: Callable[[int, int], str],
                  on_seats: Callable[[list[str]], None], on_delay: Callable[[float], None],
-                 on_new_game: Callable[[int, int, list[str]], None]):
+                 on_new_game: Callable[[int, int, list[str]], None], live_seats: bool = True):
+        self.live_seats = live_seats
         self.options = [("Human", HUMAN)] + [(BOT_LABELS.get(b, f"{b.capitalize()} bot"), b) for b in bot_names]
         self.seat_label = seat_label
         self.on_seats = on_seats
         self.players = w.Dropdown(options=list(player_range), value=players, description="Players",
                                   layout=w.Layout(width="180px"))
-        self.seed = w.IntText(value=seed, description="Seed", layout=w.Layout(width="180px"))
+        self.seed = w.IntText(value=seed, description="Game number", style={"description_width": "initial"},
+                              tooltip="The same number and the same moves always give the same game",
+                              layout=w.Layout(width="200px"))
         self.delay = w.FloatSlider(value=bot_delay, min=0.0, max=3.0, step=0.1, description="Bot delay (s)",
                                    readout_format=".1f", style={"description_width": "initial"},
                                    layout=w.Layout(width="300px"))
-        self.new_game = w.Button(description="New game", button_style="primary", icon="refresh",
-                                 layout=w.Layout(width="auto"))
+        self.new_game = w.Button(description="↻ New game", button_style="primary", layout=w.Layout(width="auto"))
         self.seat_box = w.VBox()
         self._quiet = False
+        self.running = players
         self._build_seats(list(seats))
-        self.players.observe(lambda ch: self._build_seats(self.seats()[:ch["new"]]), names="value")
+        self.players.observe(self._count_changed, names="value")
         self.delay.observe(lambda ch: on_delay(ch["new"]), names="value")
         self.new_game.on_click(lambda _b: on_new_game(self.players.value, self.seed.value, self.seats()))
-        note = w.HTML('<div class="rg-note">Seat changes apply at once. Player count and seed apply when you '
-                      'press <b>New game</b>; the same seed and the same moves always give the same game.</div>')
-        self.widget = w.VBox([note, self.seat_box, w.HBox([self.players, self.seed]), self.delay, self.new_game])
+        now = "Seat changes apply at once. " if live_seats else "Seat changes apply to the next game. "
+        note = w.HTML(f'<div class="rg-note">{now}The number of players and the game number apply when you press '
+                      '<b>New game</b>; the same game number and the same moves always give the same game.</div>')
+        self.pending = w.HTML()
+        self.widget = w.VBox([note, self.seat_box, w.HBox([self.players, self.seed]), self.pending, self.delay,
+                              self.new_game])
 
     def seats(self) -> list[str]:
         """The chosen controller of each seat: 'human' or a bot name."""
@@ -48,6 +65,8 @@ class SeatSetup:
             self.players.value = players
             self.seed.value = seed
             self._build_seats(list(seats))
+            self.running = players
+            self.pending.value = ""
         finally:
             self._quiet = False
 
@@ -64,6 +83,13 @@ class SeatSetup:
             dropdowns.append(d)
         self.seat_box.children = dropdowns
 
+    def _count_changed(self, change: dict) -> None:
+        """A new player count is for the next game: the seats of the running game stay listed until New game."""
+        self._build_seats(self.seats()[:change["new"]])
+        waiting = change["new"] != self.running and not self._quiet
+        self.pending.value = (f'<div class="rg-msg rg-msg-info">The game being played keeps {self.running} players: '
+                              f'press <b>New game</b> to play with {change["new"]}.</div>' if waiting else "")
+
     def _seat_changed(self, _change: dict) -> None:
-        if not self._quiet:
+        if not self._quiet and self.live_seats and self.players.value == self.running:
             self.on_seats(self.seats())

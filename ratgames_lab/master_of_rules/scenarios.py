@@ -1,27 +1,37 @@
-"""Builds the shipped rulebook-example positions (ratgames_lab/master_of_rules/positions/*.json).
+"""Master of Rules positions built from a hand-written deal played forward with legal actions.
 
-Each position starts as a hand-written deal at the start of a transaction (hands, display, decks, discards,
-kept cards), is loaded through ``state_from_json`` (so it is validated), and is then played forward with a
-script of legal actions through the public API up to the moment just before the rule being shown is decided.
-The result is saved with its event log, so a dashboard replaying the file shows how the table came to be.
+Two sets, both public so that lessons, tests and docs build positions the same way:
 
-Regenerate the files with ``python3 tests/master_of_rules/position_builder.py``; the test suite checks that
-the shipped files are exactly what this script builds.
+* ``EXAMPLES``: the rulebook's worked examples, shipped as ``ratgames_lab/master_of_rules/positions/*.json``;
+* ``LESSON_POSITIONS``: the positions the lessons load from ``notebooks/positions/*.json`` (written in the one
+  position format, read by ``ratgames_lab.load_position``).
 
-Seats: seat 0 is "Player 1". In the rulebook's pictures the players are letters; each example's mapping of
-letters to seats is in ``EXAMPLES[name]["about"]``.
+Each position starts as a deal at the start of a transaction (``deal``: hands, display, decks, discards, kept
+cards), is validated by ``state_from_json`` and is then played forward with a script of legal actions (``play``)
+up to the moment the example is about. The result keeps its event log, so a dashboard replaying the file shows
+how the table came to be. Seats: seat 0 is "Player 1"; in the rulebook's pictures the players are letters, and
+each example's mapping of letters to seats is in ``EXAMPLES[name]["about"]``.
+
+Rebuild the shipped files after changing a builder (the tests check that the files are what is built here):
+
+    python3 -m ratgames_lab.master_of_rules.scenarios                      # every file
+    python3 -m ratgames_lab.master_of_rules.scenarios what_if_final        # one file
+    python3 -m ratgames_lab.master_of_rules.scenarios --lessons DIR        # lesson positions into DIR
 """
 from __future__ import annotations
 
+import argparse
 import json
-import sys
 from collections import Counter
 from pathlib import Path
+from typing import Callable
 
-import ratgames_lab as rl
-from ratgames_lab.master_of_rules import cards
+from ..core.errors import InvalidPositionError
+from ..core.position import dumps_position
+from . import cards
 
-POSITIONS = Path(rl.__file__).parent / "master_of_rules" / "positions"
+POSITIONS = Path(__file__).parent / "positions"
+LESSONS_DIR = Path("notebooks") / "positions"
 FORMAT = "ratgames_lab.master_of_rules/1"
 L23, BOB, OO, TRIO, SR = "limit_23", "best_of_the_best", "only_one", "trio", "support_right"
 
@@ -33,15 +43,19 @@ def deal(players: int, hands: list[tuple[list[str], list[str]]], display: tuple[
     go to the deck (or, when ``deck_rules`` gives the deck's counts, the rest goes to the discard pile)."""
     kept = kept or [[] for _ in range(players)]
     used_numbers = [c for h, _ in hands for c in h] + list(display[0]) + list(discard_numbers)
-    assert len(used_numbers) == len(set(used_numbers)), Counter(used_numbers).most_common(3)
+    twice = [c for c, n in Counter(used_numbers).items() if n > 1]
+    if twice:
+        raise InvalidPositionError(f"Number card dealt twice: {', '.join(twice)}", "hands")
     deck_numbers = [c for c in cards.CODES if c not in used_numbers]
     used_rules = Counter(r for _, h in hands for r in h) + Counter(display[1]) + Counter(r for k in kept for r in k)
     left = {r: cards.RULE_COPIES[i] - used_rules[r] for i, r in enumerate(cards.RULES)}
-    assert all(v >= 0 for v in left.values()), left
+    if any(v < 0 for v in left.values()):
+        raise InvalidPositionError(f"more Rule cards dealt than the game has: {left}", "hands")
     if deck_rules is None:
         deck_rules = dict(left)
     discard_rules = {r: left[r] - deck_rules.get(r, 0) for r in cards.RULES}
-    assert all(v >= 0 for v in discard_rules.values()), discard_rules
+    if any(v < 0 for v in discard_rules.values()):
+        raise InvalidPositionError(f"deck_rules asks for Rule cards that are not left: {discard_rules}", "decks")
     expand = lambda counts: [r for r in cards.RULES for _ in range(counts.get(r, 0))]  # noqa: E731
     state = {
         "format": FORMAT, "players": players, "transaction": transaction, "start_player": start_player,
@@ -68,20 +82,23 @@ def deal(players: int, hands: list[tuple[list[str], list[str]]], display: tuple[
 def play(position: dict, script: list[str]) -> dict:
     """Load ``position`` and apply ``script`` ("N:R7" play number, "R:trio" play rule, "T:..." take,
     "D:R7"/"D:trio" draw); a pending refill not in the script takes the first card the display offers."""
-    game = rl.load_game("master_of_rules", players=position["players"])
+    from ..core.registry import load_game
+
+    game = load_game("master_of_rules", players=position["players"])
     state = game.state_from_json(position)
     for step in script:
         if state.phase == "refill" and not step.startswith("T:"):
             state.apply(state.legal_actions()[0])
         kind, arg = step.split(":")
+        number = arg in cards.CARD_BY_CODE
         if kind == "N":
             action = {"kind": "play_number", "card": arg}
         elif kind == "R":
             action = {"kind": "play_rule", "rule": arg}
         elif kind == "T":
-            action = {"kind": "take_number", "card": arg} if arg in cards.CARD_BY_CODE else {"kind": "take_rule", "rule": arg}
+            action = {"kind": "take_number", "card": arg} if number else {"kind": "take_rule", "rule": arg}
         else:
-            action = {"kind": "draw_number", "card": arg} if arg in cards.CARD_BY_CODE else {"kind": "draw_rule", "rule": arg}
+            action = {"kind": "draw_number", "card": arg} if number else {"kind": "draw_rule", "rule": arg}
         state.apply(game.action_from_json(action))
     if state.phase == "refill":
         state.apply(state.legal_actions()[0])
@@ -89,6 +106,7 @@ def play(position: dict, script: list[str]) -> dict:
 
 
 def _five_players(hands, display, round1, round2_but_last, **kw) -> dict:
+    """Deal for 5 players and play the first round and the second round up to its last card."""
     return play(deal(5, hands, display, **kw), round1 + round2_but_last)
 
 
@@ -310,13 +328,83 @@ def _display_short():
                          discard_numbers=["R4", "R5", "R6", "R7", "Y1", "Y2", "Y3", "Y5", "Y6", "Y7", "Y8", "Y9"])
 
 
+# -- The lesson positions (notebooks/positions/*.json) ----------------------------------------------
+def position_limit_23() -> dict:
+    """4 players, round 2: Player 1 played Limit 23 and must now choose a Number card; 2 Number cards to come."""
+    hands = [(["Y1", "G5", "P7", "R9"], [L23, SR, OO]), (["R4", "B8", "Y8", "G3"], [TRIO, BOB, OO]),
+             (["B2", "Y6", "G7", "P9"], [TRIO, OO, SR]), (["R6", "B3", "Y2", "G8"], [BOB, L23, TRIO])]
+    display = (["R1", "B7", "Y4", "G9", "P2"], [L23, TRIO, OO, SR, BOB])
+    return play(deal(4, hands, display), ["R:" + L23, "T:" + OO, "N:R4", "T:R1", "R:" + TRIO, "T:" + TRIO,
+                                          "R:" + BOB, "T:" + BOB, "D:B6"])
+
+
+def position_support_right() -> dict:
+    """4 players, round 2: Player 1 (red 3 on the table) chooses a Rule card; Player 4's rule is still to come."""
+    hands = [(["R3", "B9", "Y7", "P1"], [SR, L23, OO]), (["R6", "B1", "G2", "P8"], [BOB, OO, TRIO]),
+             (["Y9", "G5", "P4", "B7"], [TRIO, SR, L23]), (["B5", "Y3", "G6", "P6"], [BOB, OO, SR])]
+    display = (["R8", "B2", "Y5", "G1", "P7"], [L23, TRIO, OO, SR, BOB])
+    return play(deal(4, hands, display), ["N:R3", "T:Y5", "N:R6", "T:G1", "R:" + TRIO, "T:" + SR,
+                                          "N:B5", "T:P7", "D:Y4"])
+
+
+def position_set_bonus() -> dict:
+    """4 players, transaction 7: Player 4 (two Trios kept) plays last in the first round; 1 card to come."""
+    hands = [(["R2", "B4", "G3", "P9"], [L23, OO, SR]), (["B6", "Y8", "G6", "P5"], [BOB, TRIO, L23]),
+             (["R7", "Y2", "G4", "P3"], [OO, SR, BOB]), (["Y6", "G1", "P4", "B8"], [TRIO, L23, OO])]
+    display = (["R5", "B3", "Y4", "G8", "R1"], [L23, TRIO, OO, SR, BOB])
+    kept = [[L23, OO, OO, SR], [BOB, BOB, TRIO, L23, SR], [TRIO, L23, L23], [TRIO, TRIO, L23, SR]]
+    discards = ["R3", "R8", "B1", "B2", "Y1", "Y3", "Y9", "G2", "G5", "G7", "P2", "P6", "P8", "R4", "B9", "Y7"]
+    return play(deal(4, hands, display, transaction=6, start_player=2, kept=kept, discard_numbers=discards),
+                ["N:R2", "T:R5", "N:B6", "T:B3", "N:R7", "T:Y4"])
+
+
+def position_what_if() -> dict:
+    """4 players, final transaction, round 2: Player 1 played Best of the Best and chooses a Number card."""
+    hands = [(["P8", "Y9", "B6", "G5"], [BOB, L23, SR]), (["G7", "R3", "Y1", "B2"], [OO, TRIO, BOB]),
+             (["R9", "B4", "Y3", "P2"], [TRIO, SR, L23]), (["R4", "Y6", "G1", "P5"], [L23, OO, TRIO])]
+    display = (["R1", "B7", "Y4", "G8", "P9"], [L23, TRIO, OO, SR, BOB])
+    kept = [[L23, OO, OO, TRIO, SR], [BOB, BOB, BOB, L23, SR], [TRIO, TRIO, L23, SR], [L23, L23, OO, SR, SR]]
+    discards = ["R2", "R5", "R6", "R7", "R8", "B1", "B3", "B5", "B8", "Y2", "Y5", "Y7", "Y8", "G3", "G4", "G6",
+                "P1", "P3", "P4", "P6", "P7"]
+    return play(deal(4, hands, display, transaction=11, start_player=1, kept=kept, discard_numbers=discards),
+                ["R:" + BOB, "N:G7", "R:" + TRIO, "R:" + L23, "D:G2"])
+
+
+POSITION_BUILDERS = {
+    "limit_23_two_to_come": position_limit_23,
+    "support_right_bet": position_support_right,
+    "set_bonus_choice": position_set_bonus,
+    "what_if_final": position_what_if,
+}
+
+
+LESSON_POSITIONS: dict[str, Callable[[], dict]] = {
+    "limit_23_two_to_come": position_limit_23,
+    "support_right_bet": position_support_right,
+    "set_bonus_choice": position_set_bonus,
+    "what_if_final": position_what_if,
+}
+
+
 def build(name: str) -> dict:
-    """The position ``name`` as this script builds it."""
-    return EXAMPLES[name]["build"]()
+    """The position ``name`` as built here: a rulebook example's state, or a lesson position's file (the one
+    position format, ``{"format", "game", "players", "options", "position", "description"}``)."""
+    from ..core.position import position_document
+    from ..core.registry import load_game
+
+    if name in EXAMPLES:
+        data = EXAMPLES[name]["build"]()
+        game = load_game("master_of_rules", players=data["players"])
+        return position_document(game, game.state_from_json(data), EXAMPLES[name]["about"])
+
+    builder = LESSON_POSITIONS[name]
+    data = builder()
+    game = load_game("master_of_rules", players=data["players"])
+    return position_document(game, game.state_from_json(data), builder.__doc__.strip())
 
 
 def dumps(position: dict) -> str:
-    """The on-disk form: indented JSON with every list of cards (and every small object) on one line."""
+    """The on-disk form of a rulebook example: indented JSON with every list of cards on one line."""
     def fmt(value, depth: int) -> str:
         flat = json.dumps(value, ensure_ascii=False)
         if not isinstance(value, (dict, list)) or len(flat) <= 120 or (
@@ -330,14 +418,26 @@ def dumps(position: dict) -> str:
     return fmt(position, 0) + "\n"
 
 
-def main(argv: list[str]) -> int:
-    """Write every position (or those named on the command line) into the package's positions folder."""
-    POSITIONS.mkdir(exist_ok=True)
-    for name in argv or list(EXAMPLES):
-        (POSITIONS / f"{name}.json").write_text(dumps(build(name)))
-        print(f"wrote {name}.json")
+def main(argv: list[str] | None = None) -> int:
+    """Write the rulebook examples into the package and the lesson positions into --lessons (or those named)."""
+    parser = argparse.ArgumentParser(description="Rebuild the Master of Rules position files from their builders.")
+    parser.add_argument("names", nargs="*", help="positions to write (default: all)")
+    parser.add_argument("--lessons", type=Path, default=LESSONS_DIR,
+                        help="folder of the lesson positions (default: notebooks/positions)")
+    args = parser.parse_args(argv)
+    unknown = set(args.names) - set(EXAMPLES) - set(LESSON_POSITIONS)
+    if unknown:
+        parser.error(f"unknown position: {', '.join(sorted(unknown))}")
+    for name in args.names or [*EXAMPLES, *LESSON_POSITIONS]:
+        if name in EXAMPLES:
+            path, text = POSITIONS / f"{name}.json", dumps(build(name))
+        else:
+            args.lessons.mkdir(parents=True, exist_ok=True)
+            path, text = args.lessons / f"{name}.json", dumps_position(build(name))
+        path.write_text(text, encoding="utf-8")
+        print(f"wrote {path}")
     return 0
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    raise SystemExit(main())

@@ -1,0 +1,128 @@
+"""Classroom mode's pure parts: codes, role notebooks, frame checks, Voila's configuration, process helpers."""
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from ratgames_lab.classroom import (CODE_ALPHABET, V1_PROTOCOL, ClassroomSettings, LoginLimiter, check_kernel_frame,
+                                    code_matches, new_code, role_notebook)
+from ratgames_lab.classroom.processes import alive, descendants, start_server, stop_server
+
+from .server_helper import FREEZING_FRAME, v1_message
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def test_codes_are_random_readable_and_typed_loosely():
+    codes = {new_code(6) for _ in range(200)}
+    assert len(codes) == 200
+    for code in codes:
+        assert re.fullmatch(r"[A-Z2-9]{3}-[A-Z2-9]{3}", code)
+        assert set(code.replace("-", "")) <= set(CODE_ALPHABET)
+        assert not set(code) & set("01OIL")
+    teacher = new_code(10)
+    assert re.fullmatch(r"[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{2}", teacher)
+    assert code_matches(" kxp 7rm ", "KXP-7RM") and code_matches("KXP7RM", "KXP-7RM")
+    assert not code_matches("KXP-7RN", "KXP-7RM") and not code_matches("", "KXP-7RM")
+
+
+def test_wrong_codes_are_limited_per_address():
+    limiter = LoginLimiter(attempts=3, window=60)
+    for _ in range(3):
+        assert not limiter.blocked("10.0.0.5", 0.0)
+        limiter.failed("10.0.0.5", 0.0)
+    assert limiter.blocked("10.0.0.5", 1.0) and not limiter.blocked("10.0.0.6", 1.0)
+    assert not limiter.blocked("10.0.0.5", 61.0)
+
+
+def test_the_freezing_frame_and_other_malformed_frames_are_refused():
+    assert len(FREEZING_FRAME) == 72
+    assert check_kernel_frame(FREEZING_FRAME, V1_PROTOCOL) == f"frame claims {2**63} parts"
+    good = v1_message("shell", "kernel_info_request")
+    assert check_kernel_frame(good, V1_PROTOCOL) is None
+    assert check_kernel_frame(good[:40], V1_PROTOCOL) is not None       # offsets beyond the end
+    assert check_kernel_frame(b"\x01", V1_PROTOCOL) is not None
+    swapped = bytearray(good)
+    swapped[8:16], swapped[16:24] = good[16:24], good[8:16]
+    assert check_kernel_frame(bytes(swapped), V1_PROTOCOL) == "frame offsets out of order or beyond its end"
+    # the legacy protocol: "!i" count then "!I" offsets; a huge count would build a huge format string
+    assert check_kernel_frame((2**31 - 1).to_bytes(4, "big") + bytes(68), None) is not None
+    legacy = (2).to_bytes(4, "big") + (12).to_bytes(4, "big") + (14).to_bytes(4, "big") + b"{}"
+    assert check_kernel_frame(legacy, None) is None
+
+
+def test_role_notebooks_give_only_the_teacher_the_teacher_view():
+    app = json.loads((REPO / "notebooks" / "apps" / "rattus.ipynb").read_text())
+    student = "".join(c["source"] for c in role_notebook(app, "student")["cells"] if c["cell_type"] == "code")
+    teacher = "".join(c["source"] for c in role_notebook(app, "teacher")["cells"] if c["cell_type"] == "code")
+    assert "teacher=False" in student and "teacher=True" in teacher
+    assert "_toggle.layout.display = 'none'" in student and "_toggle" not in teacher
+    compile(student, "student", "exec")
+    compile(teacher, "teacher", "exec")
+    with pytest.raises(ValueError):
+        role_notebook(app, "admin")
+
+
+def test_voila_listens_on_loopback_with_a_token_limits_and_culling(tmp_path):
+    pytest.importorskip("tornado")
+    from ratgames_lab.classroom.server import voila_config
+    settings = ClassroomSettings(game="rattus", notebook=tmp_path / "x.ipynb", ready_games=4, idle_minutes=30)
+    config = voila_config(settings, tmp_path, 12345, "secret")
+    assert config["Voila"]["ip"] == "127.0.0.1" and config["Voila"]["token"] == "secret"
+    assert config["Voila"]["tornado_settings"]["websocket_max_message_size"] == settings.max_message_bytes
+    assert config["VoilaKernelManager"]["kernel_pools_config"]["student.ipynb"] == {"pool_size": 4}
+    assert config["VoilaKernelManager"]["kernel_pools_config"]["default"] == {"pool_size": 0}
+    assert config["MappingKernelManager"]["cull_idle_timeout"] == 30 * 60
+    assert config["MappingKernelManager"]["cull_connected"] is True
+    assert config["VoilaConfiguration"]["file_allowlist"] == []
+    assert config["VoilaExecutor"]["iopub_timeout"] >= 60
+
+
+def test_stop_server_stops_children_in_other_sessions_even_if_the_parent_ignores_sigterm():
+    code = ("import signal, subprocess, sys, time; signal.signal(signal.SIGTERM, signal.SIG_IGN); "
+            "subprocess.Popen([sys.executable, '-c', 'import time; time.sleep(300)'], start_new_session=True); "
+            "print('ready', flush=True); time.sleep(300)")
+    proc = start_server([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True)
+    assert proc.stdout.readline().strip() == "ready"
+    deadline = time.monotonic() + 10
+    while not descendants(proc.pid) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    [child] = descendants(proc.pid)
+    stop_server(proc, grace=1.0)  # the child inherits SIG_IGN for SIGTERM too: it needs the SIGKILL
+    deadline = time.monotonic() + 10
+    while alive(child) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert proc.poll() is not None and not alive(child)
+    assert descendants(0) == [] and descendants(1) == []
+
+
+def test_the_classroom_settings_import_no_jupyter_and_no_tornado():
+    code = ("import sys, ratgames_lab.classroom, ratgames_lab.classroom.processes; "
+            "bad = [m for m in sys.modules if m.split('.')[0] in "
+            "{'tornado', 'voila', 'jupyter_server', 'jupyter_client', 'ipywidgets', 'IPython'}]; assert not bad, bad")
+    subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_a_student_dashboard_cannot_switch_the_teacher_view_on():
+    """What a widget message from a student's browser would do: set the toggle's value; it falls back to off."""
+    pytest.importorskip("ipywidgets")
+    app = json.loads((REPO / "notebooks" / "apps" / "rattus.ipynb").read_text())
+    namespaces = {}
+    for role in ("student", "teacher"):
+        code = "".join(c["source"] for c in role_notebook(app, role)["cells"] if c["cell_type"] == "code")
+        namespace: dict = {}
+        exec(compile(code.replace("dashboard.show()", "pass"), role, "exec"), namespace)
+        namespaces[role] = namespace["dashboard"]
+    student, teacher = namespaces["student"], namespaces["teacher"]
+    assert teacher.teacher and not student.teacher
+    toggle = getattr(student, "teacher_toggle", None)
+    if toggle is not None:
+        assert toggle.layout.display == "none"
+        toggle.value = True  # as if the browser sent {"value": true} for this widget
+        assert toggle.value is False and not student.teacher

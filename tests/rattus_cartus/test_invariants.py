@@ -1,0 +1,15 @@
+"""Invariants over 2,000 seeded random games per player count (the first 40 checked after every action)."""
+from __future__ import annotations
+
+import pytest
+
+from .invariants import play_and_check
+
+GAMES = 2000
+HEAVY = 40
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_random_games_end_conserve_and_score(players):
+    for seed in range(GAMES):
+        play_and_check(players, seed, heavy=seed < HEAVY)

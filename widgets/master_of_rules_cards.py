@@ -1,0 +1,121 @@
+"""Master of Rules as HTML: card tiles, the rules in brief and the end-of-game score explanation.
+
+Cards come as the observation gives them: Number cards by code ("R7"), Rule cards by id ("trio").
+"""
+from __future__ import annotations
+
+from typing import Sequence
+
+from ratgames_lab.master_of_rules import (ALL_TYPES_BONUS, CODES, COLOURS, RULES, SET_BONUS_MIN, SET_BONUS_POINTS,
+                                          SET_BONUS_TYPES, TIE_BREAK, card_name, colour, rule_name, value)
+
+from .common.theme import esc
+
+CARD_OF_CODE = {code: card for card, code in enumerate(CODES)}
+CARD_OF_NAME = {card_name(card): card for card in range(len(CODES))}
+
+# One-line reminders printed on the rule cards (the full rules are in the rulebook and the log explains each verdict).
+RULE_HINTS = {
+    "limit_23": "The 5 Number cards add up to 23 or less.",
+    "best_of_the_best": "Your card is the highest of a most common colour.",
+    "only_one": "No other card has your colour or your value.",
+    "trio": "3 cards share a colour or a value.",
+    "support_right": "The player on your right fulfils their rule.",
+}
+RULE_HEX = {"limit_23": "#334e68", "best_of_the_best": "#b44d12", "only_one": "#0e7c86", "trio": "#6b3fa0",
+            "support_right": "#9f1239"}
+
+RULES_IN_BRIEF = """<details class="rg-brief"><summary>How to play (the rules in brief)</summary><ol>
+<li>The game has 12 <b>transactions</b>. In each, every player plays <b>two cards</b>, one per round, in turn from the
+first player: a <b>Number card</b> and a <b>Rule card</b>, in the order you like (second round: the other type).</li>
+<li>After playing a card you <b>refill</b>: take a card of the same type from the display (not in the last
+transaction).</li>
+<li>Empty seats are <b>dummies</b>: they get the top cards of the decks.</li>
+<li>Then every Rule card is <b>judged</b> against the five Number cards on the table. A fulfilled Rule card is
+<b>kept</b> (1 point); a failed one is discarded.</li>
+<li>At the end: 1 point per kept Rule card, <b>+2</b> for each type (except Support Right) kept 3 times or more,
+<b>+2</b> for keeping all five types. Ties go to whoever kept more Support Right, then Trio, Only One, Best of the
+Best, Limit 23 cards.</li></ol></details>"""
+
+
+def number_tile(code: str, small: bool = False, note: str = "") -> str:
+    """A Number card: big value on its colour (small: a mini card for the seats)."""
+    card = CARD_OF_CODE[code]
+    c = COLOURS[colour(card)]
+    title = card_name(card) + (f" ({note})" if note else "")
+    if small:
+        return (f'<div class="mor-card mor-num mor-mini mor-{c}" title="{esc(title)}">'
+                f'<span class="mor-v">{value(card)}</span></div>')
+    return (f'<div class="mor-card mor-num mor-{c}" title="{esc(title)}"><span class="mor-v">{value(card)}</span>'
+            f'<span class="mor-c">{esc(c)}</span></div>')
+
+
+def rule_tile(rule: str, count: int = 1, small: bool = False) -> str:
+    """A Rule card: its English name and a one-line reminder (small: name only)."""
+    badge = f'<span class="mor-count">×{count}</span>' if count > 1 else ""
+    title = f"{rule_name(rule)}: {RULE_HINTS[rule]}"
+    if small:
+        return (f'<div class="mor-card mor-rule mor-mini mor-r-{rule}" title="{esc(title)}">{esc(rule_name(rule))}'
+                f'{badge}</div>')
+    return (f'<div class="mor-card mor-rule mor-r-{rule}" title="{esc(title)}">'
+            f'<div class="mor-band">{esc(rule_name(rule))}</div><div class="mor-hint">{esc(RULE_HINTS[rule])}</div>'
+            f'{badge}</div>')
+
+
+def rule_tiles(rules: Sequence[str], small: bool = False) -> str:
+    """Rule cards: one tile per card, or (small) one mini tile per type with a ×n badge."""
+    if small:
+        return "".join(rule_tile(r, rules.count(r), small) for r in RULES if r in rules)
+    return "".join(rule_tile(r) for r in RULES for _ in range(rules.count(r)))
+
+
+def score_parts(kept: Sequence[str]) -> tuple[int, list[str]]:
+    """(points, the reasons) of a list of kept Rule cards, as the scoring rule counts them."""
+    counts = [list(kept).count(r) for r in RULES]
+    points = sum(counts)
+    parts = [f"{points} Rule card{'s' if points != 1 else ''} kept"]
+    for t in SET_BONUS_TYPES:
+        if counts[t] >= SET_BONUS_MIN:
+            points += SET_BONUS_POINTS
+            parts.append(f"+{SET_BONUS_POINTS} bonus: {counts[t]}× {rule_name(RULES[t])}")
+    if all(counts):
+        points += ALL_TYPES_BONUS
+        parts.append(f"+{ALL_TYPES_BONUS} bonus: all five types")
+    return points, parts
+
+
+def tie_break_text(names: Sequence[str], kept: Sequence[Sequence[str]], winners: Sequence[int]) -> str:
+    """How a tie on points was broken (the kept cards compared type by type), or '' without a tie."""
+    points = [score_parts(k)[0] for k in kept]
+    best = max(points)
+    tied = [p for p, v in enumerate(points) if v == best]
+    if len(tied) < 2:
+        return ""
+    who = " and ".join(names[p] for p in tied)
+    for t in TIE_BREAK:
+        counts = {p: list(kept[p]).count(RULES[t]) for p in tied}
+        top = max(counts.values())
+        if any(v != top for v in counts.values()):
+            detail = ", ".join(f"{names[p]} {counts[p]}" for p in tied)
+            return (f"{who} tie on {best} points. Tie-break: more {rule_name(RULES[t])} cards kept ({detail}) — "
+                    f"{' and '.join(names[p] for p in winners)} {'wins' if len(winners) == 1 else 'share the win'}.")
+        tied = [p for p in tied if counts[p] == top]
+    return f"{who} tie on {best} points and on every tie-break (the same kept cards): they share the win."
+
+
+def game_over_table(names: Sequence[str], kept: Sequence[Sequence[str]], winners: Sequence[int]) -> str:
+    """The end-of-game screen: each player's points explained, the winner and the tie-break if one was needed."""
+    rows = []
+    for p, name in enumerate(names):
+        points, parts = score_parts(kept[p])
+        win = ' <span class="mor-tag mor-tag-win">winner</span>' if p in winners else ""
+        rows.append(f"<tr><td><b>{esc(name)}</b>{win}</td><td><b>{points}</b></td><td>{esc('; '.join(parts))}"
+                    f"</td></tr>")
+    tie = tie_break_text(names, kept, winners)
+    return (f'<div class="rg-section">Game over: how the points add up</div>'
+            f'<table class="rg-exact mor-final"><tr><th>Player</th><th>Points</th><th>Why</th></tr>{"".join(rows)}'
+            f'</table>' + (f'<div class="rg-msg rg-msg-info">{esc(tie)}</div>' if tie else ""))
+
+
+__all__ = ["number_tile", "rule_tile", "rule_tiles", "score_parts", "tie_break_text", "game_over_table",
+           "RULE_HINTS", "RULE_HEX", "RULES_IN_BRIEF", "CARD_OF_CODE", "CARD_OF_NAME"]
