@@ -229,6 +229,13 @@ class RattusCartusDashboard(Dashboard):
             return f"rc-b-{self.text.card_class(card)}"
         return ""
 
+    def move_text(self, seat: int, action: Any) -> str:
+        """A bot's placed or given card stays hidden: the message says only that a card went."""
+        if action.kind in ("place_card", "give_card") and not self.is_human(seat):
+            what = "places a card face down" if action.kind == "place_card" else "gives a card"
+            return f"{self.who(seat)} {what}."
+        return super().move_text(seat, action)
+
     def game_over_html(self) -> str:
         """Each player's victory points, rats and fate, then the winner (from the final events)."""
         s = self.state

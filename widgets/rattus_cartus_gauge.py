@@ -29,7 +29,7 @@ class SurvivalGauge:
         self.label = bq.Label(x=[], y=[], text=[], scales={"x": self.x_scale, "y": self.y_scale},
                               colors=["#102a43"], font_weight="bolder", default_size=15, y_offset=-14, align="middle")
         x_axis = bq.Axis(scale=self.x_scale, label="rats", tick_format="d", num_ticks=8)
-        y_axis = bq.Axis(scale=self.y_scale, orientation="vertical", tick_format=".0%", num_ticks=5,
+        y_axis = bq.Axis(scale=self.y_scale, side="left", tick_format=".0%", num_ticks=5,
                          label="chance to survive")
         self.figure = bq.Figure(marks=[self.bars, self.dot, self.label], axes=[x_axis, y_axis],
                                 fig_margin={"top": 18, "bottom": 38, "left": 58, "right": 10},
