@@ -49,7 +49,7 @@ class RattusCartusDashboard(Dashboard):
                    "setup_cards": "rg-minor", "winner": "rg-good", "all_dead": "rg-bad", "sword": "rg-bad",
                    "flute": "rg-bad", "reveal_cards": "rg-good"}
     css_files = ("rattus_cartus.css",)
-    fold_kinds = ("enter", "place_card", "give_card", "hospital_discard")
+    fold_kinds = ("enter",)
     playback_step_label = "Step: next building"
     teacher_view_label = "Teacher view: show every hidden card"
 

@@ -19,8 +19,8 @@ class SurvivalGauge:
     def __init__(self) -> None:
         self.value: Fraction | None = None
         self.table: dict[int, Fraction] = {}
-        self.x_scale = bq.LinearScale(min=-0.5)
-        self.y_scale = bq.LinearScale(min=0.0, max=1.0)
+        self.x_scale = bq.LinearScale(min=-0.5, allow_padding=False)
+        self.y_scale = bq.LinearScale(min=0.0, max=1.0, allow_padding=False)
         self.bars = bq.Bars(x=[], y=[], scales={"x": self.x_scale, "y": self.y_scale}, colors=["#9fb3c8"],
                             padding=0.15, tooltip=bq.Tooltip(fields=["x", "y"], formats=["", ".1%"],
                                                              labels=["rats", "chance to survive"]))
@@ -28,10 +28,10 @@ class SurvivalGauge:
                               default_size=140, stroke="#102a43")
         self.label = bq.Label(x=[], y=[], text=[], scales={"x": self.x_scale, "y": self.y_scale},
                               colors=["#102a43"], font_weight="bolder", default_size=15, y_offset=-14, align="middle")
-        x_axis = bq.Axis(scale=self.x_scale, label="rats", tick_format="d", num_ticks=8)
-        y_axis = bq.Axis(scale=self.y_scale, side="left", tick_format=".0%", num_ticks=5,
+        self.x_axis = bq.Axis(scale=self.x_scale, label="rats", tick_format="d")
+        y_axis = bq.Axis(scale=self.y_scale, side="left", tick_format=".0%", tick_values=[0, 0.25, 0.5, 0.75, 1],
                          label="chance to survive")
-        self.figure = bq.Figure(marks=[self.bars, self.dot, self.label], axes=[x_axis, y_axis],
+        self.figure = bq.Figure(marks=[self.bars, self.dot, self.label], axes=[self.x_axis, y_axis],
                                 fig_margin={"top": 18, "bottom": 38, "left": 58, "right": 10},
                                 layout=w.Layout(width="100%", height="210px"))
         self.title = w.HTML()
@@ -44,6 +44,7 @@ class SurvivalGauge:
         self.value = table[rats]
         xs = sorted(table)
         self.x_scale.max = xs[-1] + 0.5
+        self.x_axis.tick_values = list(range(0, xs[-1] + 1, 5 if xs[-1] > 20 else 2))
         with self.bars.hold_sync():
             self.bars.x = xs
             self.bars.y = [float(table[r]) for r in xs]

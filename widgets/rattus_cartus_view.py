@@ -55,7 +55,7 @@ class CartusText:
         bd = self.comp.buildings
         b = self.comp.building_index[bid]
         s = bd.card_support[b]
-        return bd.type_names[bd.card_type[b]], self.classes[bd.card_class[b]], f"{bd.support_ids[s]}: {bd.support_text[s]}"
+        return bd.type_names[bd.card_type[b]], self.classes[bd.card_class[b]], bd.support_text[s]
 
     # ------------------------------------------------------------------ tiles
     def card_tile(self, card: str, small: bool = False) -> str:
@@ -92,9 +92,11 @@ class CartusText:
             rats = "?" if hide_rats else str(obs["rats"][p])
             slot = obs["entered"][p]
             where = f"in building #{slot + 1}" if slot >= 0 else ""
-            line = (f'<span class="rc-rats" data-seat="{p}" title="rats">🐀 <b>{rats}</b></span>'
-                    f'<span title="cards in hand">🂠 {obs["hand_sizes"][p]}</span>'
-                    f'<span title="VP tokens">VP {obs["vp_tokens"][p]}</span><span class="rc-where">{where}</span>')
+            cards = obs["hand_sizes"][p]
+            line = (f'<span class="rc-rats" data-seat="{p}" title="rats: more than the nun row\'s nuns and you die">'
+                    f'<b>{rats}</b> rats</span><span title="cards in hand">{cards} card{"s" if cards != 1 else ""}'
+                    f'</span><span title="victory-point tokens">{obs["vp_tokens"][p]} VP</span>'
+                    f'<span class="rc-where">{where}</span>')
             hand = ""
             if p in hands:
                 hand = f'<div class="rc-row">{"".join(self.card_tile(c, small=True) for c in hands[p])}</div>'
@@ -161,7 +163,7 @@ class CartusText:
             boxes.append(f'<div class="rc-building rc-b-{cls} rc-{state}" data-slot="{slot}">'
                          f'<div class="rc-bname">#{slot + 1} {esc(name)}'
                          f'<span class="rc-bclass">{esc(self.comp.cards.class_names[self.classes.index(cls)])}'
-                         f'</span></div><div class="rc-support" title="support action">{esc(support)}</div>'
+                         f'</span></div><div class="rc-support" title="{esc(bid)}">Support: {esc(support)}</div>'
                          f'{body}</div>')
         return (f'<div class="rg-panel"><div class="rg-section">Buildings this round</div>'
                 f'<div class="rc-buildings">{"".join(boxes)}</div></div>')
