@@ -165,15 +165,23 @@ class RattusCartusDashboard(Dashboard):
         """The survival gauge, under the decision."""
         return [self.gauge.widget]
 
-    def _update_gauge(self) -> None:
+    def gauge_seat(self) -> int | None:
+        """Whose survival the gauge shows: the human viewer, else (teacher view) the player to move."""
         v = self.viewer()
+        if v is None and self.teacher and self.state.current_player >= 0:
+            return self.state.current_player
+        return v
+
+    def _update_gauge(self) -> None:
+        v = self.gauge_seat()
         if v is None:
-            self.gauge.clear("The gauge shows a human player's chance to survive the plague.")
+            self.gauge.clear("The gauge shows a human player's chance to survive the plague"
+                             + (" (or, in teacher view, the player to move's)." if self.teacher_tools else "."))
             return
         if self.game.options.get("hide_rats") and not self.teacher:
             self.gauge.clear("Rat totals are hidden in this game.")
             return
-        obs = self.observation()
+        obs = self.observation(v)
         key = (self.version, v)
         if getattr(self, "_gauge_key", None) == key:
             return

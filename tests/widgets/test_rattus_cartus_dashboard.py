@@ -246,3 +246,19 @@ def test_save_and_load_by_upload_keep_the_history(played):
     bad = dict(saved, game="rattus")
     upload(other, bad)
     assert other.state.to_json() == d.state.to_json()  # refused: the game is kept
+
+
+# ---------------------------------------------------------------- bots only, the end of the game
+def test_a_bots_only_game_ends_with_the_plague_and_the_scores_explained():
+    d = RattusCartusDashboard(players=3, seed=5, seats=["heuristic"] * 3, bot_delay=0, auto=False)
+    assert d.gauge.value is None and "human player" in d.gauge.title.value
+    d.teacher_toggle.value = True  # teacher view: the gauge follows the player to move
+    d.step()
+    p = d.state.current_player
+    assert d.gauge.value == survival_now(d.state, p) and d.seat_label(p) in d.gauge.title.value
+    d.advance_bots()
+    assert d.state.is_terminal()
+    title = d.decision.title.value
+    finals = [e.text() for e in d.state.events if e.kind in ("nun_row", "final_score", "winner", "all_dead")]
+    assert len(finals) >= 4 and all(t.replace("'", "&#x27;") in title for t in finals)
+    assert "Game over" in d.banner.value and "Game over after" in d.header.value
