@@ -7,7 +7,7 @@
 """
 from .core.errors import IllegalActionError, InvalidPositionError
 from .core.protocol import CHANCE, TERMINAL, Action, Event, Game, GameState
-from .core.registry import GAMES, GameInfo, load_game
+from .core.registry import GAMES, GameInfo, discover, load_game
 from .core.bots import seat_view
 from .core.match import Match
 from .core.position import load_position, position_document
@@ -17,3 +17,5 @@ __all__ = [
     "Action", "Event", "Game", "GameState", "Match", "load_position", "position_document", "seat_view",
 ]
 __version__ = "0.1.0"
+
+GAMES.update(discover())  # every game package declares itself in its about.py

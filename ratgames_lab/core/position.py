@@ -98,6 +98,13 @@ def position_document(game: "Game", state: "GameState", description: str | None 
     return doc
 
 
+def dumps_position(document: dict) -> str:
+    """The on-disk form of a position file: indented JSON, its keys in the format's order (description first)."""
+    order = ["format", "game", "players", "options", "description", "position"]
+    ordered = {key: document[key] for key in sorted(document, key=lambda k: order.index(k) if k in order else 99)}
+    return json.dumps(ordered, indent=1, ensure_ascii=False, allow_nan=False) + "\n"
+
+
 def load_position(source: Any) -> tuple["Game", "GameState"]:
     """Any position or match file of any game (a path or its JSON data) -> (game, state at the cursor).
 

@@ -62,55 +62,7 @@ def discover() -> dict[str, GameInfo]:
     return found
 
 
-class _Registry(dict):
-    """GAMES: filled from the game packages' declarations the first time it is read."""
-
-    _loaded = False
-
-    def _load(self) -> None:
-        if not self._loaded:
-            self._loaded = True
-            for name, info in discover().items():
-                self.setdefault(name, info)
-
-    def __getitem__(self, key):
-        self._load()
-        return super().__getitem__(key)
-
-    def __contains__(self, key) -> bool:
-        self._load()
-        return super().__contains__(key)
-
-    def __iter__(self):
-        self._load()
-        return super().__iter__()
-
-    def __len__(self) -> int:
-        self._load()
-        return super().__len__()
-
-    def get(self, key, default=None):
-        self._load()
-        return super().get(key, default)
-
-    def keys(self):
-        self._load()
-        return super().keys()
-
-    def values(self):
-        self._load()
-        return super().values()
-
-    def items(self):
-        self._load()
-        return super().items()
-
-    def __repr__(self) -> str:
-        self._load()
-        return super().__repr__()
-
-
-GAMES: dict[str, GameInfo] = _Registry()
+GAMES: dict[str, GameInfo] = {}  # filled by ratgames_lab/__init__.py from the declarations (discover())
 
 
 def register_game(info: GameInfo) -> None:

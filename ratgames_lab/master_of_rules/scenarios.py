@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Callable
 
 from ..core.errors import InvalidPositionError
+from ..core.position import dumps_position
 from . import cards
 
 POSITIONS = Path(__file__).parent / "positions"
@@ -417,13 +418,6 @@ def dumps(position: dict) -> str:
     return fmt(position, 0) + "\n"
 
 
-def dumps_lesson(document: dict) -> str:
-    """The on-disk form of a lesson position file: indented JSON, the description before the position."""
-    order = ["format", "game", "players", "options", "description", "position"]
-    ordered = {key: document[key] for key in sorted(document, key=lambda k: order.index(k) if k in order else 99)}
-    return json.dumps(ordered, indent=1, ensure_ascii=False) + "\n"
-
-
 def main(argv: list[str] | None = None) -> int:
     """Write the rulebook examples into the package and the lesson positions into --lessons (or those named)."""
     parser = argparse.ArgumentParser(description="Rebuild the Master of Rules position files from their builders.")
@@ -439,7 +433,7 @@ def main(argv: list[str] | None = None) -> int:
             path, text = POSITIONS / f"{name}.json", dumps(build(name))
         else:
             args.lessons.mkdir(parents=True, exist_ok=True)
-            path, text = args.lessons / f"{name}.json", dumps_lesson(build(name))
+            path, text = args.lessons / f"{name}.json", dumps_position(build(name))
         path.write_text(text, encoding="utf-8")
         print(f"wrote {path}")
     return 0

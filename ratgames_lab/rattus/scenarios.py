@@ -13,12 +13,11 @@ Rebuild the lesson files after changing a builder (the tests check that the file
 from __future__ import annotations
 
 import argparse
-import json
 from pathlib import Path
 from typing import Callable
 
 from ..core.errors import InvalidPositionError
-from ..core.position import position_document
+from ..core.position import dumps_position, position_document
 
 LESSONS_DIR = Path("notebooks") / "positions"
 
@@ -151,13 +150,6 @@ def build(name: str) -> dict:
     return LESSON_POSITIONS[name]()
 
 
-def dumps_lesson(document: dict) -> str:
-    """The on-disk form of a lesson position file: indented JSON, the description before the position."""
-    order = ["format", "game", "players", "options", "description", "position"]
-    ordered = {key: document[key] for key in sorted(document, key=lambda k: order.index(k) if k in order else 99)}
-    return json.dumps(ordered, indent=1, ensure_ascii=False) + "\n"
-
-
 def main(argv: list[str] | None = None) -> int:
     """Write the lesson positions named (default: all) into --lessons."""
     parser = argparse.ArgumentParser(description="Rebuild the Rattus lesson position files from their builders.")
@@ -171,7 +163,7 @@ def main(argv: list[str] | None = None) -> int:
     args.lessons.mkdir(parents=True, exist_ok=True)
     for name in args.names or list(LESSON_POSITIONS):
         path = args.lessons / f"{name}.json"
-        path.write_text(dumps_lesson(build(name)), encoding="utf-8")
+        path.write_text(dumps_position(build(name)), encoding="utf-8")
         print(f"wrote {path}")
     return 0
 

@@ -5,7 +5,7 @@ INFO = GameInfo(
     name="rattus_cartus",
     title="Rattus Cartus",
     players=(2, 3, 4, 5),
-    status="engine complete: every rule of the digest, exact odds, heuristic bot, dashboard (lessons to come)",
+    status="complete: every rule of the digest, exact odds, heuristic bot, three lessons, dashboard and web app",
     summary="Rattus Cartus (White Goblin Games): win influence in medieval buildings with your cards, and keep "
             "your rats below the nuns hidden in the row.",
     dashboard="ratgames_lab.widgets.rattus_cartus:RattusCartusDashboard",

@@ -42,9 +42,9 @@ def set_hand(s: CartusState, player: int, cards: Sequence[str]) -> None:
     """Give ``player`` exactly these cards (names); the old hand goes back to the deck and piles."""
     comp = s.comp
     for c in s.hands[player]:
-        if c < comp.npop:
+        if c < comp.npop:  # back in the face-down deck: nobody knows where it is any more
             s.deck.append(c)
-            s.knows[c] = 0
+            s.knows[c] = s.seen[c] = 0
         else:
             s.piles[c - comp.npop] += 1
     s.hands[player] = []
@@ -63,6 +63,8 @@ def set_row(s: CartusState, cards: Sequence[str]) -> None:
     old = s.row
     s.row = []
     s.deck.extend(old)
+    for c in old:  # back in the face-down deck: nobody knows where it is any more
+        s.knows[c] = s.seen[c] = 0
     for name in cards:
         code = comp.card_index[name]
         take_card(s, code)

@@ -52,14 +52,26 @@ class _Cheat:
     name = "cheat"
 
     def choose(self, view, rng):
+        import hashlib
         import json
         legal = view.legal_actions()
-        return legal[hash(json.dumps(view.to_json(), sort_keys=True)) % len(legal)]
+        digest = hashlib.sha256(json.dumps(view.to_json(), sort_keys=True).encode()).hexdigest()
+        return legal[int(digest, 16) % len(legal)]
+
+
+def _with_hidden_information(state) -> bool:
+    """True if resampling what the seat to move cannot see changes the position (so a cheat could notice)."""
+    import json
+    p = state.current_player
+    worlds = {json.dumps(state.determinize(p, random.Random(100 + k)).to_json(), sort_keys=True) for k in range(3)}
+    return len(worlds) > 1
 
 
 def test_the_check_catches_a_peeking_bot(game_name):
     players = max(rl.GAMES[game_name].players)
-    states = [s for s in _states(game_name, players, 3, CHECKED_STATES) if len(s.legal_actions()) > 1]
+    states = [s for s in _states(game_name, players, 3, 400)
+              if len(s.legal_actions()) > 1 and _with_hidden_information(s)][:CHECKED_STATES]
+    assert states, "no decision with hidden information in a whole game"
     assert _peeking(_Cheat(), states)
 
 

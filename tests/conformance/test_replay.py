@@ -3,6 +3,7 @@ reload and replay identically."""
 from __future__ import annotations
 
 import hashlib
+import inspect
 import json
 import os
 import random
@@ -11,21 +12,6 @@ import sys
 
 import ratgames_lab as rl
 from ratgames_lab.core.match import Match
-
-SCRIPT = """
-import hashlib, json, random, sys
-import ratgames_lab as rl
-name, players, seed = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
-state = rl.load_game(name, players=players, seed=seed).new_state()
-rng = random.Random(seed)
-actions = []
-while not state.is_terminal():
-    a = state.sample_chance(rng) if state.current_player == rl.CHANCE else rng.choice(state.legal_actions())
-    actions.append(a.to_json())
-    state.apply(a)
-print(hashlib.sha256(json.dumps([state.to_json(), actions], sort_keys=True).encode()).hexdigest())
-"""
-
 
 def _digest_here(name: str, players: int, seed: int) -> str:
     state = rl.load_game(name, players=players, seed=seed).new_state()
@@ -36,6 +22,10 @@ def _digest_here(name: str, players: int, seed: int) -> str:
         actions.append(a.to_json())
         state.apply(a)
     return hashlib.sha256(json.dumps([state.to_json(), actions], sort_keys=True).encode()).hexdigest()
+
+
+SCRIPT = ("import hashlib, json, random, sys\nimport ratgames_lab as rl\n" + inspect.getsource(_digest_here)
+          + "print(_digest_here(sys.argv[1], int(sys.argv[2]), int(sys.argv[3])))\n")
 
 
 def test_same_seed_same_game_across_processes_and_hash_seeds(game_name):

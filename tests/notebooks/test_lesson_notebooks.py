@@ -18,6 +18,7 @@ import jupytext
 import pytest
 
 import ratgames_lab as rl
+from ratgames_lab.core.position import dumps_position
 from ratgames_lab.core.student_copy import CODE_PLACEHOLDER, is_solution, student_notebook
 
 from .lessons import (GAME_LESSONS, LESSONS, NOTEBOOKS, PLACEHOLDER_START, WIDGET_VIEW, game_of,
@@ -105,7 +106,7 @@ def test_positions_are_what_the_scenarios_build_and_load():
         assert set(built) <= on_disk
         for name, data in built.items():
             path = NOTEBOOKS / "positions" / f"{name}.json"
-            dumps = getattr(module, "dumps_lesson", lambda d: json.dumps(d, indent=1, ensure_ascii=False) + "\n")
+            dumps = dumps_position
             assert path.read_text(encoding="utf-8") == dumps(data), (
                 f"{name}.json is not what {module.__name__} builds: run python3 -m {module.__name__} {name}")
             game, state, saved = load_lesson_position(path)

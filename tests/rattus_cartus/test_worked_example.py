@@ -101,3 +101,20 @@ def test_shipped_position_is_the_worked_example_and_loads():
     assert state.to_json() == built.to_json()
     assert state.current_player == RED and state.tasks[0] == ["visit", RED]
     assert state.rats == [8, 10, 10, 8] and [len(h) for h in state.hands] == [4, 5, 10, 1]
+
+
+def test_bots_play_on_from_the_shipped_position():
+    """Cards put back in the deck while building the example are not 'seen' any more: determinize always finds
+    a consistent world (it once ran out of hidden slots for cards a player had seen and lost track of)."""
+    import random
+    from pathlib import Path
+
+    from ratgames_lab.core.playout import play_to_end
+    from ratgames_lab.core.position import load_position
+    from ratgames_lab.rattus_cartus import HeuristicBot
+    path = Path(__file__).parents[2] / "ratgames_lab" / "rattus_cartus" / "positions" / "worked_example.json"
+    _game, state = load_position(path)
+    for seed in range(12):
+        end = state.clone()
+        play_to_end(end, [HeuristicBot() for _ in range(4)], random.Random(seed))
+        assert end.is_terminal()

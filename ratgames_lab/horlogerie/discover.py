@@ -1,0 +1,209 @@
+"""Steps 4 and 5, Discover and Rest: buying missions without change, and resting to heal or untap.
+
+Each rule keeps its generation (the legal actions), its explanation (why an action is refused, naming the
+rule) and its effect together; rules.py runs the steps in order.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING
+
+from ..core.errors import IllegalActionError as Illegal
+from ..core.protocol import Action
+from .actions import END_DISCOVER, END_REST, Buy, EndDiscover, EndRest, Heal, RestDiscard, Untap
+from .cards import TERRAIN_BIT, TERRAIN_NAMES, TERRAINS
+from .payments import CARTOGRAPHER_CARDS, COLLECTOR_VALUES, GREAT_EXPEDITION_TOTAL, could_pay, payments
+from .phases import DISCOVER, REST
+
+if TYPE_CHECKING:
+    from .rules import HorlogerieState
+
+
+class DiscoverRules:
+    """Discover (buy missions) and Rest (heal wounds, untap finds)."""
+
+    __slots__ = ()
+
+    def _buy_actions(self) -> list[Action]:
+        p = self.active
+        comp = self.comp
+        hand = tuple(self.hands[p])
+        names = comp.exploration.names
+        mnames = comp.missions.names
+        out: list[Action] = []
+        if not hand:
+            return out
+        ex = comp.exploration
+        by_terrain = [0, 0, 0, 0, 0, 0, 0, 0]
+        for f in hand:
+            by_terrain[ex.terrain[f]] += ex.value[f]
+        need = self._t.needs
+        buys = self._t.buys
+        cards = len(hand)
+        for m in sorted(x for x in self.grid if x >= 0):
+            bits = need[m]
+            if bits is None:
+                if not could_pay(comp.missions, m, by_terrain, cards):
+                    continue
+            elif any(by_terrain[b] < a for b, a in bits):
+                continue
+            for pay in payments(comp.exploration, comp.missions, m, hand):
+                key = (m, pay)
+                act = buys.get(key)
+                if act is None:
+                    act = buys[key] = Buy(mnames[m], tuple(names[f] for f in pay))
+                out.append(act)
+        return out
+
+    def _discover_actions(self) -> list[Action]:
+        return self._buy_actions() + [END_DISCOVER]
+
+    def _rest_actions(self) -> list[Action]:
+        t = self._t
+        p = self.active
+        out: list[Action] = [t.rest_discard[f] for f in sorted(set(self.hands[p]))]
+        if self.rest_points:
+            out += [t.heal[i] for i, w in enumerate(self.wounds[p]) if w]
+            out += [t.untap[m] for m, tp in zip(self.finds[p], self.tapped[p]) if tp]
+        out.append(END_REST)
+        return out
+
+    def _do_buy(self, a: Buy) -> None:
+        p = self.active
+        comp = self.comp
+        m = comp.missions.index[a.mission]
+        for name in a.cards:
+            f = comp.exploration.index[name]
+            self.hands[p].remove(f)
+            self.exp_discard.append(f)
+        self.grid[self.grid.index(m)] = -1
+        self.finds[p].append(m)
+        self.tapped[p].append(0)
+        self._vp_changed(p)
+        paid = sum(comp.exploration.value[comp.exploration.index[c]] for c in a.cards)
+        self.emit("buy", "discover", player=self.seat(p), mission=comp.missions.label(m), cards=" ".join(a.cards),
+                  vp=self.vp(p))
+        need = sum(x for _, x in comp.missions.requirements[m])
+        if comp.missions.special[m] == "great_expedition":
+            need = GREAT_EXPEDITION_TOTAL
+        if need and paid > need:
+            self.emit("no_change", "discover.payment", player=self.seat(p), lost=paid - need)
+
+    def _do_end_discover(self, a: EndDiscover) -> None:
+        self.step = REST
+
+    def _do_rest_discard(self, a: RestDiscard) -> None:
+        p = self.active
+        f = self.comp.exploration.index[a.card]
+        self.hands[p].remove(f)
+        self.exp_discard.append(f)
+        self.rest_points += self.comp.exploration.value[f]
+        self.emit("rest_discard", "rest", player=self.seat(p), card=a.card, points=self.rest_points)
+
+    def _do_heal(self, a: Heal) -> None:
+        p = self.active
+        self.wounds[p][a.slot] -= 1
+        self.rest_points -= 1
+        self.emit("heal", "rest", player=self.seat(p), profile=self.comp.horlogers.names[self.team[p][a.slot]],
+                  wounds=self.wounds[p][a.slot])
+
+    def _do_untap(self, a: Untap) -> None:
+        p = self.active
+        m = self.comp.missions.index[a.find]
+        self.tapped[p][self.finds[p].index(m)] = 0
+        self.rest_points -= 1
+        self.emit("untap", "rest", player=self.seat(p), find=a.find)
+
+    def _do_end_rest(self, a: EndRest) -> None:
+        if self.rest_points:
+            self.emit("rest_lost", "rest", player=self.seat(self.active), points=self.rest_points)
+        self.rest_points = 0
+        self._end_turn()
+
+
+# --------------------------------------------------------------------------------------------
+# Why an action of these steps is refused (explain.py dispatches here; it never decides legality)
+# --------------------------------------------------------------------------------------------
+def _explain_buy(s: "HorlogerieState", a: Buy, cur: int) -> Illegal | None:
+    if s.step != DISCOVER:
+        return Illegal("missions are bought at step 4, Discover", "discover")
+    comp = s.comp
+    ms, ex = comp.missions, comp.exploration
+    m = ms.index.get(a.mission)
+    if m is None or m not in s.grid:
+        return Illegal(f"{a.mission} is not a visible mission of the grid", "discover.visible")
+    faces = [ex.index.get(c, -1) for c in a.cards]
+    need = Counter(faces)
+    have = Counter(s.hands[cur])
+    for f, k in need.items():
+        if f < 0 or have[f] < k:
+            bad = a.cards[faces.index(f)]
+            return Illegal(f"{bad} is not in {s.seat(cur)}'s hand (often enough)", "discover.payment")
+    values = [ex.value[f] for f in faces]
+    special = ms.special[m]
+    if special == "collector":
+        return Illegal(f"the Collector is paid with exactly five cards, one of each value "
+                       f"{COLLECTOR_VALUES[0]} to {COLLECTOR_VALUES[-1]}", "discover.payment")
+    if special == "cartographer":
+        return Illegal(f"the Cartographer is paid with exactly {CARTOGRAPHER_CARDS} cards of one terrain",
+                       "discover.payment")
+    if special == "great_expedition":
+        if sum(values) < GREAT_EXPEDITION_TOTAL:
+            return Illegal(f"the Great Expedition needs cards totalling at least {GREAT_EXPEDITION_TOTAL}, not "
+                           f"{sum(values)}", "discover.payment")
+        return Illegal("every card of a payment must be needed (interpretation: discard extra cards at Rest)",
+                       "discover.payment")
+    reqs = dict(ms.requirements[m])
+    for f, c in zip(faces, a.cards):
+        t = TERRAINS.index(next(k for k, b in TERRAIN_BIT.items() if b == ex.terrain[f]))
+        if t not in reqs:
+            return Illegal(f"{c} cannot pay {ms.titles[m]}: each requirement is paid with cards of its own terrain",
+                           "discover.payment")
+    for t, amount in reqs.items():
+        paid = sum(v for f, v in zip(faces, values) if ex.terrain[f] == TERRAIN_BIT[TERRAINS[t]])
+        if paid < amount:
+            return Illegal(f"the {TERRAIN_NAMES[TERRAINS[t]]} cards paid total {paid}, but {ms.titles[m]} needs "
+                           f"{amount}", "discover.payment")
+    return Illegal("every card of a payment must be needed (interpretation: discard extra cards at Rest)",
+                   "discover.payment")
+
+
+def _explain_end_discover(s: "HorlogerieState", a: EndDiscover, cur: int) -> Illegal | None:
+    return Illegal("the Discover step is not under way", "discover")
+
+
+def _explain_rest(s: "HorlogerieState", a: Action, cur: int) -> Illegal | None:
+    if s.step != REST:
+        return Illegal("resting is step 5, after Discover", "rest")
+    if isinstance(a, RestDiscard):
+        return Illegal(f"{a.card} is not in {s.seat(cur)}'s hand", "rest")
+    if not s.rest_points:
+        return Illegal("discard an Exploration card first: each of its points turns one card back a quarter turn",
+                       "rest")
+    if isinstance(a, Heal):
+        return Illegal(f"Horloger #{a.slot + 1} has no wound to heal", "rest")
+    if isinstance(a, Untap):
+        return Illegal(f"{a.find} is not a tapped find of {s.seat(cur)}", "rest")
+    return None
+
+
+GENERATORS = {
+    DISCOVER: DiscoverRules._discover_actions,
+    REST: DiscoverRules._rest_actions,
+}
+EFFECTS = {
+    Buy: DiscoverRules._do_buy,
+    EndDiscover: DiscoverRules._do_end_discover,
+    RestDiscard: DiscoverRules._do_rest_discard,
+    Heal: DiscoverRules._do_heal,
+    Untap: DiscoverRules._do_untap,
+    EndRest: DiscoverRules._do_end_rest,
+}
+EXPLAIN = {
+    Buy: _explain_buy,
+    EndDiscover: _explain_end_discover,
+    RestDiscard: _explain_rest,
+    Heal: _explain_rest,
+    Untap: _explain_rest,
+    EndRest: _explain_rest,
+}

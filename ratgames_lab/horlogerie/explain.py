@@ -1,0 +1,45 @@
+"""Why an action is illegal, naming the rule (legality itself is ``legal_actions()``; this only explains).
+
+The general cases are here (chance or decision, the encumbrance to settle first, an action of another game);
+each step's own explanations sit next to its rules in prepare.py, explore.py and discover.py.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..core.errors import IllegalActionError as Illegal
+from ..core.protocol import CHANCE, TERMINAL, Action
+from . import discover, explore, prepare
+from .actions import DeckCard, DiscardCard, DiscardFind, HorlogerCard, MissionCard
+from .phases import LOAD
+
+if TYPE_CHECKING:
+    from .rules import HorlogerieState
+
+CHANCE_ACTIONS = (DeckCard, MissionCard, HorlogerCard)
+
+
+def explain(s: "HorlogerieState", a: Action) -> Illegal:
+    """The IllegalActionError saying why ``a`` cannot be applied to ``s`` now."""
+    cur = s.current_player
+    if cur == TERMINAL:
+        return Illegal("the game is over", "end.scoring")
+    if cur == CHANCE:
+        if not isinstance(a, CHANCE_ACTIONS):
+            return Illegal(f"a card comes off a deck now (a chance event), not '{a}'", "engine.chance_node")
+        return Illegal(f"'{a}' cannot come next: it is not in the deck being drawn (or a card seen with a "
+                       "Spyglass is on top)", "explore.draw")
+    if isinstance(a, CHANCE_ACTIONS):
+        return Illegal("cards come off the decks only at chance events", "engine.chance_node")
+    seat = s.seat(cur)
+    if s.step == LOAD and not isinstance(a, (DiscardCard, DiscardFind)):
+        return Illegal(f"{seat}'s load {s.load(cur)} exceeds the carry {s.carry(cur)} of their Horlogers: discard "
+                       "Exploration cards or finds first", "prepare.encumbrance")
+    handler = _HANDLERS.get(type(a))
+    if handler is None:
+        return Illegal(f"'{a}' is not an action of L'Horlogerie des Rats", "engine.action")
+    return handler(s, a, cur) or Illegal(f"'{a}' is not possible now (pending: step {s.step}, {seat} decides)",
+                                         "turn.order")
+
+
+_HANDLERS = {**prepare.EXPLAIN, **explore.EXPLAIN, **discover.EXPLAIN}
