@@ -191,6 +191,21 @@ class RattusCartusDashboard(Dashboard):
         table = survival_table(player_row_distribution(self.state, v), range(0, top + 1))
         self.gauge.show(self.seat_label(v), rats, table, len(obs["looks"][v]))
 
+    def update_odds(self) -> None:
+        """"My odds": the chance to survive with a few rats fewer or more than now (a Monastery, off-class cards)."""
+        v = self.gauge_seat()
+        if v is None or self.state.is_terminal():
+            self.odds_panel.clear("The odds are shown for a human player during the game.")
+            return
+        rats = self.observation(v)["rats"][v]
+        table = survival_table(player_row_distribution(self.state, v), range(max(rats - 3, 0), rats + 5))
+        names = [f"{r} rats" + (" (now)" if r == rats else f" ({r - rats:+d})") for r in table]
+        self.odds_panel.show(f"{self.seat_label(v)}: chance to survive the plague", names,
+                             {"survive": list(table.values())}, x_label="with this many rats at the end",
+                             note="Exact, from every card you have seen and your looks at the nun row. Each card "
+                                  "of another class than its building brings one rat; a Monastery can take some away.",
+                             colors=["#2f9e6e"])
+
     # ------------------------------------------------------------------ words
     def header_html(self) -> str:
         """Title, round and phase."""

@@ -262,3 +262,16 @@ def test_a_bots_only_game_ends_with_the_plague_and_the_scores_explained():
     finals = [e.text() for e in d.state.events if e.kind in ("nun_row", "final_score", "winner", "all_dead")]
     assert len(finals) >= 4 and all(t.replace("'", "&#x27;") in title for t in finals)
     assert "Game over" in d.banner.value and "Game over after" in d.header.value
+
+
+def test_my_odds_tab_shows_survival_with_more_or_fewer_rats():
+    from ratgames_lab.widgets.common.dashboard import ODDS_TAB
+
+    d = make()
+    d.tabs.selected_index = ODDS_TAB
+    rats = d.observation()["rats"][0]
+    series = d.odds_panel.series["survive"]
+    table = survival_table(player_row_distribution(d.state, 0), range(max(rats - 3, 0), rats + 5))
+    assert list(series) == list(table.values())
+    assert series == sorted(series, reverse=True)  # more rats, less chance
+    assert survival_now(d.state, 0) in series
