@@ -86,9 +86,12 @@ class RattusCartusDashboard(Dashboard):
         self.building_buttons.add_class("rc-board-clicks")
         self.nun_buttons = w.HBox(layout=w.Layout(flex_flow="row wrap"))
         self.nun_buttons.add_class("rc-board-clicks")
+        self.card_buttons = w.HBox(layout=w.Layout(flex_flow="row wrap"))
+        self.card_buttons.add_class("rc-board-clicks")
         top = w.HBox([self.tracks_view, w.VBox([self.nun_view, self.nun_buttons])],
                      layout=w.Layout(flex_flow="row wrap"))
-        return w.VBox([self.seats_view, self.buildings_view, self.building_buttons, self.hand_view, top])
+        return w.VBox([self.seats_view, self.buildings_view, self.building_buttons, self.hand_view, self.card_buttons,
+                       top])
 
     def _winners(self) -> list[int]:
         s = self.state
@@ -128,7 +131,7 @@ class RattusCartusDashboard(Dashboard):
         s = self.state
         p = s.current_player
         acts = s.legal_actions() if p >= 0 and self.is_human(p) and not self.playback.running else []
-        for old in self.building_buttons.children + self.nun_buttons.children:
+        for old in self.building_buttons.children + self.nun_buttons.children + self.card_buttons.children:
             old.close()
         by_slot: dict[int, list] = {}
         for a in acts:
@@ -151,6 +154,20 @@ class RattusCartusDashboard(Dashboard):
             b.on_click(lambda _b, a=a, tok=self.version: self.click(a, tok))
             nun.append(b)
         self.nun_buttons.children = nun
+        verbs = {"place_card": "Place", "give_card": "Give", "hospital_discard": "Discard"}
+        cards = []
+        for a in acts:
+            if a.kind in verbs:
+                code = self.game.comp.card_index[a.card]
+                label = self.game.comp.card_label(code).split(" (")[0]
+                b = w.Button(description=f"{verbs[a.kind]} {label} {a.card if '-' in a.card else ''}".strip(),
+                             tooltip=str(a), layout=w.Layout(width="auto"))
+                b.add_class("rg-choice")
+                for cls in self.action_class(a).split():
+                    b.add_class(cls)
+                b.on_click(lambda _b, a=a, tok=self.version: self.click(a, tok))
+                cards.append(b)
+        self.card_buttons.children = cards
 
     def _board_pick(self, group: list, token: int) -> None:
         """A click on a building: one action is played, several (how many cards) are outlined below."""

@@ -275,3 +275,15 @@ def test_my_odds_tab_shows_survival_with_more_or_fewer_rats():
     assert list(series) == list(table.values())
     assert series == sorted(series, reverse=True)  # more rats, less chance
     assert survival_now(d.state, 0) in series
+
+
+def test_a_click_on_a_card_of_the_hand_places_it():
+    d = make()
+    while not any(a.kind == "place_card" for a in d.decision.actions):
+        choose(d).click()
+    legal = [a for a in d.decision.actions if a.kind == "place_card"]
+    buttons = d.card_buttons.children
+    assert len(buttons) == len(legal) and all(b.description.startswith("Place ") for b in buttons)
+    cursor = d.match.cursor
+    buttons[-1].click()
+    assert d.match.actions[cursor] == legal[-1]
