@@ -154,14 +154,18 @@ class CartusText:
                     tiles = self.back_tile(cards, f"{cards} card(s) face down") if cards else \
                         '<span class="rg-muted">no card</span>'
                 else:
-                    tiles = "".join(self.card_tile(c, small=True) for c in cards) or \
-                        '<span class="rg-muted">no card</span>'
+                    tiles = "".join(self.card_tile(c, small=True) for c in cards)
+                task = obs["task"]
+                if task[:1] == ["place"] and task[1] == p and task[2] == slot:
+                    tiles += f'<span class="rc-where">{task[3]} more to place</span>'
+                tiles = tiles or '<span class="rg-muted">no card</span>'
                 rows.append(f'<div class="rc-entrant"><span class="rc-chip rc-c{p}">{k + 1}. '
                             f'{esc(self.seat(p))}</span>{tiles}</div>')
             state = ("resolved" if slot < obs["revealed"] else "open")
             body = "".join(rows) or '<div class="rg-muted">nobody yet</div>'
             boxes.append(f'<div class="rc-building rc-b-{cls} rc-{state}" data-slot="{slot}">'
                          f'<div class="rc-bname">#{slot + 1} {esc(name)}'
+                         f'{"<span class=rc-where> resolved</span>" if state == "resolved" else ""}'
                          f'<span class="rc-bclass">{esc(self.comp.cards.class_names[self.classes.index(cls)])}'
                          f'</span></div><div class="rc-support" title="{esc(bid)}">Support: {esc(support)}</div>'
                          f'{body}</div>')

@@ -81,6 +81,9 @@ def test_a_whole_round_by_clicks(page, twin):
     kinds = []
     while twin.observation(-1)["round"] == 1:
         _wait_for_red(page, twin)
+        if "place_card" not in kinds and any(a.kind == "place_card" for a in twin.decision.actions):
+            page.mouse.move(0, 0)
+            page.screenshot(path=str(ARTIFACTS / "rattus_cartus_placing.png"), full_page=True)
         kinds.append(_play_one(page, twin))
         assert len(kinds) < 40
     _wait_for_red(page, twin)

@@ -287,3 +287,14 @@ def test_a_click_on_a_card_of_the_hand_places_it():
     cursor = d.match.cursor
     buttons[-1].click()
     assert d.match.actions[cursor] == legal[-1]
+
+
+def test_while_placing_the_building_says_how_many_cards_are_still_to_place():
+    d = make()
+    while not any(a.kind == "place_card" for a in d.decision.actions):
+        choose(d).click()
+    left = d.observation()["task"][3]
+    assert f"{left} more to place" in d.buildings_view.value
+    d.card_buttons.children[0].click()
+    if d.state.current_player == 0 and d.observation()["task"][:1] == ["place"]:
+        assert f"{left - 1} more to place" in d.buildings_view.value
