@@ -74,7 +74,8 @@ def default_memory_mb() -> int:
 
 
 def role_notebook(app_notebook: dict, role: str) -> dict:
-    """The app notebook for ``role`` ('student' or 'teacher'): the dashboard is built with ``teacher=...``.
+    """The app notebook for ``role`` ('student' or 'teacher'): the dashboard is built with ``teacher=...``
+    (the teacher's also with ``teacher_view=True``).
 
     A student's dashboard has no teacher view: its toggle is hidden and held off, so that a message sent to the
     widget by hand cannot switch it on either.
@@ -89,8 +90,9 @@ def role_notebook(app_notebook: dict, role: str) -> dict:
         if not match:
             continue
         teacher = role == "teacher"
-        if "teacher=" not in source:
-            source = source[:match.end()] + f"teacher={teacher}, " + source[match.end():]
+        if "teacher=" not in source:  # the teacher's dashboard starts in teacher view (every hand shown)
+            args = "teacher=True, teacher_view=True, " if teacher else "teacher=False, "
+            source = source[:match.end()] + args + source[match.end():]
         if not teacher:
             source = source.replace("dashboard.show()", _STUDENT_LOCK + "dashboard.show()", 1)
         cell["source"] = source

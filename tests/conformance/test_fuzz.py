@@ -162,3 +162,58 @@ def test_special_files_are_refused_without_reading(tmp_path):
     bad.write_bytes(b'{"game": "\xe9"}')
     with pytest.raises(rl.InvalidPositionError):
         rl.load_position(bad)
+
+
+def _fuzzed_files(name: str, players: int, rng: random.Random, count: int):
+    """Fuzzed position documents and match files of a game (as JSON-serializable data)."""
+    game = rl.load_game(name, players=players, seed=0)
+    data = _positions(name, players, 8)[1]
+    doc = rl.position_document(game, game.state_from_json(data), "fuzz")
+    match = Match(game)
+    for _ in range(8):
+        match.apply(match.state.sample_chance(rng) if match.state.current_player == rl.CHANCE
+                    else rng.choice(match.state.legal_actions()))
+    out = []
+    while len(out) < count:
+        bad = _mutate(rng.choice([doc, match.to_json()]), rng)
+        try:
+            out.append(json.dumps(bad, allow_nan=False))
+        except (ValueError, RecursionError):
+            continue
+    return out
+
+
+def test_the_command_line_answers_fuzzed_files_with_one_line(game_name, tmp_path):
+    import io
+
+    from ratgames_lab.cli import main
+    players = rl.GAMES[game_name].players[0]
+    for i, text in enumerate(_fuzzed_files(game_name, players, random.Random(f"cli-{game_name}"), 12)):
+        path = tmp_path / f"f{i}.json"
+        path.write_text(text)
+        out, err = io.StringIO(), io.StringIO()
+        from contextlib import redirect_stderr
+        with redirect_stderr(err):
+            code = main(["analyze", str(path), "--playouts", "1"], stdout=out)
+        assert code in (0, 2), (code, err.getvalue())
+        if code == 2:
+            lines = err.getvalue().strip().splitlines()
+            assert len(lines) == 1 and lines[0].startswith("ratgames: error: "), err.getvalue()
+
+
+WITH_DASHBOARDS = sorted(name for name, info in rl.GAMES.items() if info.dashboard)
+
+
+@pytest.mark.parametrize("dashboard_game", WITH_DASHBOARDS)
+def test_the_dashboards_upload_refuses_fuzzed_files_and_keeps_the_game(dashboard_game):
+    """Every game that declares a dashboard: a fuzzed upload is refused with a message, the game kept."""
+    game_name = dashboard_game
+    info = rl.GAMES[game_name]
+    from ratgames_lab.widgets import dashboard_class
+    players = info.players[0]
+    dash = dashboard_class(game_name)(players=players, seed=1, seats=["human"] * players, auto=False)
+    for text in _fuzzed_files(game_name, players, random.Random(f"upload-{game_name}"), 10):
+        before = json.dumps(dash.match.to_json(), sort_keys=True)
+        if not dash.io.load_bytes(text.encode(), "fuzz.json"):
+            assert json.dumps(dash.match.to_json(), sort_keys=True) == before
+            assert "Could not load" in dash.io.message.value
