@@ -12,7 +12,7 @@ import pytest
 
 from ratgames_lab import GAMES
 from ratgames_lab.rattus_cartus.odds import player_row_distribution, survival_now, survival_table
-from ratgames_lab.widgets import dashboard_class
+from ratgames_lab.widgets import app_notebook, app_notebook_json, dashboard_class
 from ratgames_lab.widgets.common import widget_texts
 from ratgames_lab.widgets.rattus_cartus import RattusCartusDashboard
 
@@ -71,6 +71,9 @@ def test_registered_and_a_short_assembly():
     assert dashboard_class("rattus_cartus") is RattusCartusDashboard
     for path in WIDGETS.glob("rattus_cartus*.py"):
         assert len(path.read_text().splitlines()) <= 400, path.name
+    path = app_notebook("rattus_cartus")
+    assert path.name == "rattus_cartus.ipynb" and path.parent.name == "apps"
+    assert json.loads(path.read_text()) == app_notebook_json("rattus_cartus")
 
 
 def test_every_legal_action_has_one_button_labelled_with_it():
