@@ -160,7 +160,8 @@ class RattusCartusDashboard(Dashboard):
             if a.kind in verbs:
                 code = self.game.comp.card_index[a.card]
                 label = self.game.comp.card_label(code).split(" (")[0]
-                b = w.Button(description=f"{verbs[a.kind]} {label} {a.card if '-' in a.card else ''}".strip(),
+                text = f"{verbs[a.kind]} {label} {a.card if '-' in a.card else ''}".strip()
+                b = w.Button(description=text + self._placing_effect(a),
                              tooltip=str(a), layout=w.Layout(width="auto"))
                 b.add_class("rg-choice")
                 for cls in self.action_class(a).split():
@@ -168,6 +169,17 @@ class RattusCartusDashboard(Dashboard):
                 b.on_click(lambda _b, a=a, tok=self.version: self.click(a, tok))
                 cards.append(b)
         self.card_buttons.children = cards
+
+    def _placing_effect(self, action: Any) -> str:
+        """' (+1 influence, +1 rat)' for a card placed in a building of another class, as resolution will count."""
+        task = self.observation()["task"]
+        if action.kind != "place_card" or task[:1] != ["place"]:
+            return ""
+        building = self.text.building(self.observation()["row"][task[2]])[1]
+        cls = self.text.card_class(action.card)
+        if cls == "special":
+            return " (+1 influence)" if action.card == "joker" else " (no influence)"
+        return " (+1 influence)" if cls == building else " (+1 influence, +1 rat)"
 
     def _board_pick(self, group: list, token: int) -> None:
         """A click on a building: one action is played, several (how many cards) are outlined below."""

@@ -20,8 +20,8 @@ RULES_IN_BRIEF = """<details class="rg-brief"><summary>How to play (the rules in
 them (B): draw cards, discard rats, look secretly at a card of the <b>nun row</b>…</li>
 <li>Then, in turn, you <b>enter</b> one building and announce how many cards you place <b>face down</b> (C), or
 play a <b>Pass</b> to wait and come back later. Gold can never be placed.</li>
-<li>Buildings are resolved one by one (D): each Population card gives <b>influence</b> in its class; a card of
-another class than the building also gives you a <b>rat</b>. Swords and Flutes fight; the player with the most
+<li>Buildings are resolved one by one (D): each Population or Joker card gives 1 <b>influence</b> in the
+building's class; a Population card of another class than the building also gives you a <b>rat</b>. Swords and Flutes fight; the player with the most
 influence here gets the <b>privilege</b>, the others a basic action.</li>
 <li>At the end, the six <b>influence tracks</b> give points (10/5/2; ties go to who arrived first), plus hand,
 special-card and Gold majorities and VP tokens.</li>

@@ -301,3 +301,17 @@ def test_while_placing_the_building_says_how_many_cards_are_still_to_place():
     d.card_buttons.children[0].click()
     if d.state.current_player == 0 and d.observation()["task"][:1] == ["place"]:
         assert f"{left - 1} more to place" in d.buildings_view.value
+
+
+def test_the_card_buttons_say_what_the_card_will_bring():
+    d = make()
+    while not any(a.kind == "place_card" for a in d.decision.actions):
+        choose(d).click()
+    obs = d.observation()
+    building = d.text.building(obs["row"][obs["task"][2]])[1]
+    for a, b in zip([a for a in d.decision.actions if a.kind == "place_card"], d.card_buttons.children):
+        cls = d.text.card_class(a.card)
+        if cls not in ("special", building):
+            assert b.description.endswith("(+1 influence, +1 rat)")
+        elif cls == building:
+            assert b.description.endswith("(+1 influence)")
