@@ -40,7 +40,8 @@ class RattusCartusDashboard(Dashboard):
     game_name = "rattus_cartus"
     action_groups = {
         "support": "Support action (phase B)", "look": "Look at a nun-row card",
-        "enter": "Enter a building with this many cards", "play_pass": "Or wait", "place_card": "Place a card face down",
+        "enter": "Enter a building with this many cards", "play_pass": "Or wait",
+        "place_card": "Place a card face down",
         "choose_player": "Choose a player", "give_card": "Give a card", "use_action": "The building action",
         "hospital_discard": "Hospital", "stop": "Stop",
     }
@@ -293,7 +294,8 @@ class RattusCartusDashboard(Dashboard):
         s = self.state
         rows = [f"<li>{esc(e.text())}</li>" for e in s.events if e.kind in ("nun_row", "final_score", "winner",
                                                                              "all_dead")]
-        return f'<div class="rg-section">Game over: the plague and the scores</div><ul class="rc-final">{"".join(rows)}</ul>'
+        return (f'<div class="rg-section">Game over: the plague and the scores</div>'
+                f'<ul class="rc-final">{"".join(rows)}</ul>')
 
     # ------------------------------------------------------------------ playback
     def playback_pauses(self, events: Sequence[Any], start: int) -> list[int]:

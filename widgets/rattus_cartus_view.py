@@ -21,8 +21,9 @@ them (B): draw cards, discard rats, look secretly at a card of the <b>nun row</b
 <li>Then, in turn, you <b>enter</b> one building and announce how many cards you place <b>face down</b> (C), or
 play a <b>Pass</b> to wait and come back later. Gold can never be placed.</li>
 <li>Buildings are resolved one by one (D): each Population or Joker card gives 1 <b>influence</b> in the
-building's class; a Population card of another class than the building also gives you a <b>rat</b>. Swords and Flutes fight; the player with the most
-influence here gets the <b>privilege</b>, the others a basic action.</li>
+building's class; a Population card of another class than the building also gives you a <b>rat</b>.
+Swords and Flutes fight. Whoever played the most Population and Joker cards here gets the
+<b>privilege</b> action (a tie: who entered first), every other entrant a basic action.</li>
 <li>At the end, the six <b>influence tracks</b> give points (10/5/2; ties go to who arrived first), plus hand,
 special-card and Gold majorities and VP tokens.</li>
 <li>But first the <b>plague</b>: the nun row is revealed. Whoever has <b>more rats than nun symbols</b> dies and
@@ -132,7 +133,8 @@ class CartusText:
                         f'</tr>')
         pts = "/".join(str(x) for x in points)
         return (f'<div class="rg-panel rc-tracks"><div class="rg-section">Influence tracks</div>'
-                f'<div class="rg-note">At the end, 1st/2nd{"/3rd" if len(points) > 2 else ""} place on each track score '
+                f'<div class="rg-note">At the end, 1st/2nd{"/3rd" if len(points) > 2 else ""} place on each track '
+                f'score '
                 f'{pts} points. Equal influence: whoever arrived there first ranks higher.</div>'
                 f'<table class="rc-track"><tr><th></th>{head}</tr>{"".join(rows)}</table></div>')
 

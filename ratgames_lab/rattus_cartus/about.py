@@ -12,5 +12,6 @@ INFO = GameInfo(
     app_settings={"players": 4, "seed": 7, "seats": ["human", "heuristic", "heuristic", "heuristic"]},
     app_intro="You are **Red** against three bots. Each round: use a building's support action, then enter one "
               "building with cards face down. Each card wins influence in the building's class, but a card of "
-              "another class also brings a rat. At the end, whoever has more rats than the nun row has nuns dies: watch your survival gauge.",
+              "another class also brings a rat. At the end, whoever has more rats than the nun row has nuns dies: "
+              "watch your survival gauge.",
 )
