@@ -315,3 +315,25 @@ def test_the_card_buttons_say_what_the_card_will_bring():
             assert b.description.endswith("(+1 influence, +1 rat)")
         elif cls == building:
             assert b.description.endswith("(+1 influence)")
+
+
+def test_the_tracks_show_each_place_as_the_scoring_ranks_it_ties_by_arrival():
+    import re
+
+    from ratgames_lab.rattus_cartus.scoring import track_ranking
+
+    d = RattusCartusDashboard(players=4, seed=2, seats=["heuristic"] * 4, bot_delay=0)
+    d.advance_bots()
+    obs = d.observation(-1)
+    html = d.tracks_view.value
+    rows = re.findall(r'<tr><th class="rc-cls rc-(\w+)">.*?</th>(.*?)</tr>', html)
+    assert [cls for cls, _ in rows] == list(obs["influence"])
+    ties = 0
+    for cls, cells in rows:
+        ranking = track_ranking(obs["influence"][cls], obs["arrival"][cls])
+        places = re.findall(r"<td[^>]*>(?:<b>(\d+)</b> <span class=\"rc-place\">(\w+)</span>|0)</td>", cells)
+        shown = {p: place for p, (_, place) in enumerate(places) if place}
+        assert shown == {p: ("1st", "2nd", "3rd", "4th", "5th")[k] for k, p in enumerate(ranking)}
+        values = [obs["influence"][cls][p] for p in ranking]
+        ties += len(values) - len(set(values))
+    assert ties, "this seeded game has a tie on a track, ranked by arrival"
