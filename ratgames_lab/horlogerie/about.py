@@ -5,8 +5,8 @@ INFO = GameInfo(
     name="horlogerie",
     title="L'Horlogerie des Rats",
     players=(2, 3, 4, 5, 6),
-    status="engine complete: every rule, exact push-your-luck odds, threshold and optimal-stopping bots "
-           "(dashboard and lessons to come)",
+    status="engine and lessons: every rule, exact push-your-luck odds, threshold and optimal-stopping bots, "
+           "three lessons (dashboard to come)",
     summary="L'Horlogerie des Rats (amateur card game): push your luck exploring the Twisted Land, survive the "
             "danger your neighbour draws, and buy missions worth victory points.",
     dashboard=None,
