@@ -485,8 +485,19 @@ class Game(abc.ABC):
         """A validated position; InvalidPositionError names the bad field."""
 
     def action_from_json(self, data: Any) -> Action:
-        """Decode an action; InvalidPositionError names the bad field."""
-        return self.action_codec.decode(data)
+        """Decode an action; InvalidPositionError names the bad field (a wrong type, an unknown card or region)."""
+        action = self.action_codec.decode(data)
+        names = self.action_names()
+        for f in dataclasses.fields(action):  # type: ignore[arg-type]
+            allowed = names.get(f.name)
+            value = getattr(action, f.name)
+            if allowed is not None and value is not None and value not in allowed:
+                raise InvalidPositionError(f"{value!r} is not a name this game knows (for {f.name!r})", f"action.{f.name}")
+        return action
+
+    def action_names(self) -> Mapping[str, Any]:
+        """Hook: for action fields that name a component (``card``, ``region``...), the names this game knows."""
+        return {}
 
     def position_schema(self) -> dict:
         """The JSON schema of this game's positions, derived from the state's declared fields."""

@@ -5,8 +5,8 @@ INFO = GameInfo(
     name="horlogerie",
     title="L'Horlogerie des Rats",
     players=(2, 3, 4, 5, 6),
-    status="engine complete: every rule, exact push-your-luck odds, threshold and optimal-stopping bots "
-           "and a dashboard (lessons to come)",
+    status="complete: every rule, exact push-your-luck odds, threshold and optimal-stopping bots, "
+           "three lessons, dashboard",
     summary="L'Horlogerie des Rats (amateur card game): push your luck exploring the Twisted Land, survive the "
             "danger your neighbour draws, and buy missions worth victory points.",
     dashboard="ratgames_lab.widgets.horlogerie:HorlogerieDashboard",

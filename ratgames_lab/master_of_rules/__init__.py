@@ -7,6 +7,7 @@ from ..core.bots import CORE_BOTS
 from ..core.protocol import Game as _Game
 from .actions import CODEC
 from .bots import HeuristicBot
+from .cards import CODES, RULES
 from .rules import MasterOfRulesState, components, state_from_json
 
 
@@ -24,11 +25,16 @@ class Game(_Game):
         """Shuffle and deal as the rulebook says, from this game's seed."""
         return MasterOfRulesState.new(self.players, self.seed)
 
+    def action_names(self) -> dict:
+        """Number cards by code, Rule cards by id."""
+        return _ACTION_NAMES
+
     def state_from_json(self, data: Any) -> MasterOfRulesState:
         """A validated position; InvalidPositionError names the bad field."""
         return MasterOfRulesState.from_json(data, components(self.players))
 
 
+_ACTION_NAMES = {"card": frozenset(CODES), "rule": frozenset(RULES)}
 BOTS = {**CORE_BOTS, "heuristic": HeuristicBot}
 
 __all__ = ["Game", "BOTS", "MasterOfRulesState", "HeuristicBot", "state_from_json"]

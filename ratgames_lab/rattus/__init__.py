@@ -48,6 +48,12 @@ class Game(_Game):
         """Setup as the rulebook says (tokens, removed tokens, plague) from this game's seed."""
         return RattusState.new(self.components, self.seed)
 
+    def action_names(self) -> dict:
+        """Regions in play, rat token ids and class cards, as actions name them."""
+        regions = frozenset(self.components.topo.names)
+        return {"region": regions, "to": regions, "via": regions, "source": regions, "target": regions,
+                "token": frozenset(self.tokens.ids), "card": frozenset(CLASSES)}
+
     def state_from_json(self, data: Any) -> RattusState:
         """A validated position; InvalidPositionError names the bad field."""
         return RattusState.from_json(data, self.components)

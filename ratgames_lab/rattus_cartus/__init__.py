@@ -15,6 +15,7 @@ from ..core.protocol import OptionSpec
 from .actions import CODEC
 from .bots import HeuristicBot
 from .comp import Comp, shipped_comp
+from .odds import player_row_distribution, survival_now, survival_table
 from .components import DEFAULT_BUILDINGS, DEFAULT_CARDS, BuildingData, CardData
 from .rules import CartusState, explicit_buildings
 
@@ -106,4 +107,5 @@ class Game(_Game):
 
 BOTS = {**CORE_BOTS, "heuristic": HeuristicBot}
 
-__all__ = ["Game", "BOTS", "CartusState", "HeuristicBot", "Comp"]
+__all__ = ["Game", "BOTS", "CartusState", "HeuristicBot", "Comp", "player_row_distribution", "survival_now",
+           "survival_table"]

@@ -15,12 +15,11 @@ import signal
 import subprocess
 import sys
 import time
-import urllib.request
 from pathlib import Path
 
 import pytest
 
-from .voila_app import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, ROOT, _free_port, require_chromium
+from .voila_app import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, ROOT, _free_port, require_chromium, wait_for_url
 
 pytestmark = pytest.mark.ui
 
@@ -61,15 +60,7 @@ def base_url(site) -> str:
                               stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
     url = f"http://127.0.0.1:{port}/"
     try:
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                urllib.request.urlopen(url, timeout=5).close()
-                break
-            except OSError:
-                if server.poll() is not None or time.monotonic() > deadline:
-                    raise RuntimeError("the static server did not start; see tests/ui/artifacts/lite_http.log")
-                time.sleep(0.2)
+        wait_for_url(url, server, 30, "the static server did not start; see tests/ui/artifacts/lite_http.log")
         yield url
     finally:
         os.killpg(server.pid, signal.SIGTERM)

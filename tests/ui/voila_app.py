@@ -50,15 +50,7 @@ def voila(notebook: Path, log_name: str) -> Iterator[str]:
                               cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
     try:
         url = f"http://127.0.0.1:{port}/"
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                urllib.request.urlopen(url, timeout=5).close()
-                break
-            except OSError:
-                if server.poll() is not None or time.monotonic() > deadline:
-                    raise RuntimeError(f"Voila did not start; see tests/ui/artifacts/{log_name}") from None
-                time.sleep(0.5)
+        wait_for_url(url, server, 60, f"Voila did not start; see tests/ui/artifacts/{log_name}")
         yield url
     finally:
         if server.poll() is None:
@@ -69,6 +61,19 @@ def voila(notebook: Path, log_name: str) -> Iterator[str]:
                 os.killpg(server.pid, signal.SIGKILL)
                 server.wait(5)
         log.close()
+
+
+def wait_for_url(url: str, server: subprocess.Popen, seconds: float, failure: str) -> None:
+    """Wait until ``url`` answers; RuntimeError(failure) if ``server`` stops or ``seconds`` pass first."""
+    deadline = time.monotonic() + seconds
+    while True:
+        try:
+            urllib.request.urlopen(url, timeout=5).close()
+            return
+        except OSError:
+            if server.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError(failure) from None
+            time.sleep(0.3)
 
 
 @contextlib.contextmanager

@@ -5,7 +5,7 @@ A game's dashboard subclasses it and fills the declared extension points, never 
 - class attributes: ``game_name``, ``action_groups`` (button group titles), ``heading_kinds`` / ``log_classes``
   (log styling), ``css_files`` (stylesheets shipped in ``common/css``), ``fold_kinds`` (long button groups that fold),
   ``playback_step_label``, ``teacher_view_label``;
-- hook methods: ``board_widget`` and ``render_board`` (required), ``header_html``, ``banner_html``,
+- hook methods: ``board_widget`` and ``render_board`` (required), ``header_html``, ``banner_html``, ``move_text``,
   ``decision_title``, ``action_class``, ``seat_label``, ``rules_html`` (the "how to play" fold-out),
   ``game_over_html`` (the end-of-game explanation), ``side_widgets`` (panels beside the board), ``odds_widgets`` /
   ``odds_key`` / ``update_odds`` (the "My odds" tab), ``playback_pauses`` / ``playback_delay`` (show the events of a
@@ -212,7 +212,7 @@ class Dashboard(abc.ABC):
             self._apply(action)
         except IllegalActionError as exc:
             return self._refuse(f"Not allowed: {exc.reason} (rule: {exc.rule}). Nothing was played.")
-        self._after_move(self._events_before, f"{self.who(p)}: {action}.")
+        self._after_move(self._events_before, self.move_text(p, action))
         return True
 
     def step(self) -> bool:
@@ -231,7 +231,7 @@ class Dashboard(abc.ABC):
             return False
         action = self._bot(p).choose(seat_view(self.state, self._rng("view")), self._rng("bot"))
         self._apply(action)
-        self._after_move(before, f"{self.who(p)}: {action}.")
+        self._after_move(before, self.move_text(p, action))
         return True
 
     def advance_bots(self, max_steps: int = 100_000) -> int:
@@ -248,7 +248,7 @@ class Dashboard(abc.ABC):
                 break
             action = self._bot(p).choose(seat_view(self.state, self._rng("view")), self._rng("bot"))
             self._apply(action)
-            last = f"{self.who(p)}: {action}."
+            last = self.move_text(p, action)
             moves += 1
         self._draw_chance()
         self._changed(before, last)
@@ -680,6 +680,10 @@ class Dashboard(abc.ABC):
     def playback_delay(self, events: Sequence[Any], upto: int | None) -> float:
         """Seconds before the next frame (which shows events up to ``upto``) is shown."""
         return max(self.bot_delay * 1.5, 0.6)
+
+    def move_text(self, seat: int, action: Any) -> str:
+        """The message after a move (games whose moves hide a card, e.g. one placed face down, say less)."""
+        return f"{self.who(seat)}: {action}."
 
     def header_html(self) -> str:
         """Title line."""

@@ -1,0 +1,71 @@
+"""Catan, the official base game for 3 or 4 players, on a NetworkX graph of hex intersections.
+
+Options: ``board`` (a board file path or dict; default the shipped base board), ``layout`` ("board": as in the
+board file; "random": shuffled terrains, tokens with no 6/8 adjacent and harbour kinds; "spiral": shuffled
+terrains with the A-R token spiral from a random corner), ``turn_cap`` (the game is a draw after this many
+turns) and ``player_trades`` (False forbids trades between players, as in the benchmark conventions).
+"""
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ..core.bots import CORE_BOTS
+from ..core.data_option import DataOption
+from ..core.protocol import Game as _Game
+from ..core.protocol import OptionSpec
+from .actions import CODEC
+from .board import BASE_BOARD, Board, Layout, load_board, parse_board, random_layout
+from .bots import HeuristicBot
+from .components import Components, components
+from .rules import CatanState
+
+LAYOUTS = ("board", "random", "spiral")
+
+
+class Game(_Game):
+    """Catan (base game) for 3 or 4 players."""
+
+    name = "catan"
+    title = "Catan"
+    min_players = 3
+    max_players = 4
+    option_specs = {
+        "board": DataOption(parse_board, BASE_BOARD, Board.to_json,
+                            "board file or dict (default: the shipped base board)"),
+        "layout": OptionSpec("board", allowed=LAYOUTS,
+                             help="'board' (as in the board file), 'random' or 'spiral' (drawn from the seed)"),
+        "turn_cap": OptionSpec(350, kind=int, help="the game is a draw after this many turns"),
+        "player_trades": OptionSpec(True, kind=bool, help="allow trades between players"),
+    }
+    action_codec = CODEC
+
+    def __init__(self, players: int | None = None, seed: int = 0, **options: Any):
+        super().__init__(players=players, seed=seed, **options)
+        self.board: Board = self.data["board"]
+        cap = self.options["turn_cap"]
+        if isinstance(cap, bool) or cap < 1:
+            raise ValueError(f"option turn_cap={cap!r} must be a whole number of at least 1")
+        self.components: Components = components(self.players, self.board, cap, self.options["player_trades"])
+
+    def layout(self) -> Layout:
+        """The board layout of this game: the board file's, or a random one drawn from the seed."""
+        mode = self.options["layout"]
+        if mode == "random":
+            return random_layout(self.board, random.Random(self.seed), "shuffled")
+        if mode == "spiral":
+            return random_layout(self.board, random.Random(self.seed), "spiral")
+        return self.board.layout.copy()
+
+    def new_state(self) -> CatanState:
+        """The position before the first setup settlement."""
+        return CatanState.new(self.components, self.layout())
+
+    def state_from_json(self, data: Any) -> CatanState:
+        """A validated position; InvalidPositionError names the bad field."""
+        return CatanState.from_json(data, self.components)
+
+
+BOTS = {**CORE_BOTS, "heuristic": HeuristicBot}
+
+__all__ = ["Game", "BOTS", "CatanState", "HeuristicBot", "Board", "load_board", "BASE_BOARD", "LAYOUTS"]

@@ -1,0 +1,58 @@
+"""Longest Road: the longest trail of one player's roads on the board graph (special.longest_road)."""
+from __future__ import annotations
+
+
+def longest_road(topo, edge_owner: list[int], node_owner: list[int], p: int, edges: list[int]) -> int:
+    """Length of p's longest trail of roads; an opponent's building on an intersection breaks the trail there.
+
+    The search starts only where a longest trail can start: an intersection where an odd number of p's roads
+    meet, or one with an opposing building, or (in a piece of road network that has neither, a closed circuit)
+    anywhere. Otherwise an unused road at the start would lengthen the trail.
+    """
+    if not edges:
+        return 0
+    node_edges, edge_nodes = topo.node_edges, topo.edge_nodes
+    degree: dict[int, int] = {}
+    for e in edges:
+        for v in edge_nodes[e]:
+            degree[v] = degree.get(v, 0) + 1
+    starts = [v for v, d in degree.items() if d % 2 or node_owner[v] not in (-1, p)]
+    seen = set()
+    for v in starts:
+        _component(v, node_edges, edge_nodes, edge_owner, p, seen)
+    for v in degree:
+        if v not in seen:  # a closed circuit: any of its intersections will do
+            starts.append(v)
+            _component(v, node_edges, edge_nodes, edge_owner, p, seen)
+    best = 0
+
+    def walk(v: int, used: int, length: int) -> None:
+        nonlocal best
+        if length > best:
+            best = length
+        if length and node_owner[v] not in (-1, p):
+            return
+        for e in node_edges[v]:
+            if edge_owner[e] == p and not used >> e & 1:
+                a, b = edge_nodes[e]
+                walk(b if a == v else a, used | 1 << e, length + 1)
+
+    for v in starts:
+        walk(v, 0, 0)
+        if best == len(edges):
+            break
+    return best
+
+
+def _component(v: int, node_edges, edge_nodes, edge_owner: list[int], p: int, seen: set) -> None:
+    """Mark the intersections joined to v by p's roads."""
+    stack = [v]
+    while stack:
+        u = stack.pop()
+        if u in seen:
+            continue
+        seen.add(u)
+        for e in node_edges[u]:
+            if edge_owner[e] == p:
+                a, b = edge_nodes[e]
+                stack.append(b if a == u else a)

@@ -1,0 +1,306 @@
+"""Rattus Cartus dashboard: the players with their rats, the six influence tracks (with arrival order), the buildings
+of the round with their entrants and face-down cards, the nun row with your looks, your hand, the phase, the
+explained log shown step by step, every decision as a button (or a click on the building / the nun-row card) and a
+survival gauge with the exact odds. Drawn from ``observation(viewer)``, the events and the legal actions only.
+
+    from ratgames_lab.widgets.rattus_cartus import RattusCartusDashboard
+    RattusCartusDashboard(players=4, seed=7, seats=["human", "heuristic", "heuristic", "heuristic"]).show()
+"""
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+import ipywidgets as w
+
+from ratgames_lab import load_game
+from ratgames_lab.rattus_cartus import player_row_distribution, survival_table
+
+from .common.dashboard import Dashboard
+from .common.seats import bot_word
+from .common.theme import esc
+from .rattus_cartus_gauge import SurvivalGauge
+from .rattus_cartus_view import PHASES, RULES_IN_BRIEF, CartusText
+
+TASKS = {
+    "support": ("choose a support action", "Phase B: every player uses the support action of one building."),
+    "look": ("look secretly at a nun-row card", "Only you will see it: it tells you how many nuns are in the row."),
+    "visit": ("enter a building (and say how many cards) or play a Pass",
+              "Your cards go face down. More cards: more influence, but cards of another class bring rats."),
+    "place": ("choose the cards to place face down", "Place exactly the number you announced (never Gold)."),
+    "choose": ("choose who the Sword / Flute hits", "Tie for the fewest: the player who played the most chooses."),
+    "give": ("choose a card to give", "You must give cards (Sword or Guard Tower)."),
+    "offer": ("perform or decline the building action", "Resolution: the action of the building you entered."),
+    "hospital": ("discard a card with a rat, or stop", "Hospital: each discarded card takes away one rat."),
+}
+
+
+class RattusCartusDashboard(Dashboard):
+    """Play Rattus Cartus against bots: buildings, influence, the nun row and your survival odds."""
+
+    game_name = "rattus_cartus"
+    action_groups = {
+        "support": "Support action (phase B)", "look": "Look at a nun-row card",
+        "enter": "Enter a building with this many cards", "play_pass": "Or wait",
+        "place_card": "Place a card face down",
+        "choose_player": "Choose a player", "give_card": "Give a card", "use_action": "The building action",
+        "hospital_discard": "Hospital", "stop": "Stop",
+    }
+    heading_kinds = ("round_start", "resolve", "nun_row")
+    log_classes = {"draw": "rg-minor", "place": "rg-minor", "reshuffle": "rg-minor", "setup_buildings": "rg-minor",
+                   "setup_cards": "rg-minor", "winner": "rg-good", "all_dead": "rg-bad", "sword": "rg-bad",
+                   "flute": "rg-bad", "reveal_cards": "rg-good"}
+    css_files = ("rattus_cartus.css",)
+    fold_kinds = ("enter",)
+    playback_step_label = "Step: next building"
+    teacher_view_label = "Teacher view: show every hidden card"
+
+    def __init__(self, players: int = 4, seed: int = 0, seats: Sequence[str] | None = None,
+                 bot_delay: float = 0.8, auto: bool = True, teacher: bool = True, teacher_view: bool = False,
+                 animate: bool = True):
+        self.gauge = SurvivalGauge()
+        self._text = CartusText(load_game(self.game_name, players=players, seed=seed).comp)  # names before the match
+        super().__init__(players=players, seed=seed, seats=seats, bot_delay=bot_delay, auto=auto, teacher=teacher,
+                         teacher_view=teacher_view, animate=animate)
+
+    # ------------------------------------------------------------------ names
+    @property
+    def text(self) -> CartusText:
+        """Names and tiles of this game's components."""
+        comp = self.game.comp if hasattr(self, "_match") else self._text.comp
+        if self._text.comp is not comp:
+            self._text = CartusText(comp)
+        return self._text
+
+    def seat_label(self, seat: int, players: int | None = None) -> str:
+        """Players are named by colour, as in the game's texts (Red, Yellow, Green, Blue, Purple)."""
+        return self.text.seat(seat)
+
+    # ------------------------------------------------------------------ board
+    def board_widget(self) -> w.Widget:
+        """Players, tracks and nun row above the buildings and your hand; clicks on buildings and nun-row cards."""
+        self.seats_view = w.HTML()
+        self.tracks_view = w.HTML()
+        self.nun_view = w.HTML()
+        self.buildings_view = w.HTML()
+        self.hand_view = w.HTML()
+        self.building_buttons = w.HBox(layout=w.Layout(flex_flow="row wrap"))
+        self.building_buttons.add_class("rc-board-clicks")
+        self.nun_buttons = w.HBox(layout=w.Layout(flex_flow="row wrap"))
+        self.nun_buttons.add_class("rc-board-clicks")
+        self.card_buttons = w.HBox(layout=w.Layout(flex_flow="row wrap"))
+        self.card_buttons.add_class("rc-board-clicks")
+        top = w.HBox([self.tracks_view, w.VBox([self.nun_view, self.nun_buttons])],
+                     layout=w.Layout(flex_flow="row wrap"))
+        return w.VBox([self.seats_view, self.buildings_view, self.building_buttons, self.hand_view, self.card_buttons,
+                       top])
+
+    def _winners(self) -> list[int]:
+        s = self.state
+        return [p for p, r in enumerate(s.returns()) if r > 0] if s.is_terminal() else []
+
+    def _tags(self, p: int) -> str:
+        name = esc(self.seat_label(p))
+        if self.is_human(p):
+            tag = "you" if p == self.viewer() else "human"
+            return f'{name}<span class="rc-tag rc-tag-you">{tag}</span>'
+        return f'{name}<span class="rc-tag">{esc(bot_word(self.seats[p]))}</span>'
+
+    def render_board(self) -> None:
+        """Redraw every panel from the viewer's observation (and, in teacher view, the full position)."""
+        obs = self.observation()
+        t = self.text
+        full = self.state.to_json() if self.teacher else None
+        hands = {p: self.observation(p)["hand"] for p in self.visible_hands() if p != self.viewer()}
+        hide = bool(self.game.options.get("hide_rats")) and not self.teacher
+        labels = [self._tags(p) for p in range(self.players)]
+        self.seats_view.value = t.seats_html(obs, labels, hands, self._winners(), hide)
+        self.tracks_view.value = t.tracks_html(obs)
+        self.nun_view.value = t.nun_row_html(obs, full["nun_row"] if full else None)
+        self.buildings_view.value = t.buildings_html(obs, full["placed"] if full else None)
+        v = self.viewer()
+        if v is None:
+            self.hand_view.value = t.hand_html("Hand", None, "No human seat" + (
+                ": switch on Teacher view to see every hand." if self.teacher_tools else "."))
+        else:
+            self.hand_view.value = t.hand_html(f"Your hand, {self.seat_label(v)} ({len(obs['hand'])} cards)",
+                                               obs["hand"])
+        self._board_clicks()
+        self._update_gauge()
+
+    def _board_clicks(self) -> None:
+        """One button under each building / nun-row card when a decision names it (the same actions as below)."""
+        s = self.state
+        p = s.current_player
+        acts = s.legal_actions() if p >= 0 and self.is_human(p) and not self.playback.running else []
+        for old in self.building_buttons.children + self.nun_buttons.children + self.card_buttons.children:
+            old.close()
+        by_slot: dict[int, list] = {}
+        for a in acts:
+            if a.kind == "support" or (a.kind == "enter"):
+                by_slot.setdefault(a.slot, []).append(a)
+        buttons = []
+        for slot, group in sorted(by_slot.items()):
+            word = "Support" if group[0].kind == "support" else "Enter"
+            b = w.Button(description=f"{word} #{slot + 1}", tooltip=f"{word} building #{slot + 1}",
+                         layout=w.Layout(width="auto"))
+            b.add_class("rg-choice")
+            b.on_click(lambda _b, g=group, tok=self.version: self._board_pick(g, tok))
+            buttons.append(b)
+        self.building_buttons.children = buttons
+        looks = [a for a in acts if a.kind == "look"]
+        nun = []
+        for a in looks:
+            b = w.Button(description=f"Look at #{a.position + 1}", layout=w.Layout(width="auto"))
+            b.add_class("rg-choice")
+            b.on_click(lambda _b, a=a, tok=self.version: self.click(a, tok))
+            nun.append(b)
+        self.nun_buttons.children = nun
+        verbs = {"place_card": "Place", "give_card": "Give", "hospital_discard": "Discard"}
+        cards = []
+        for a in acts:
+            if a.kind in verbs:
+                code = self.game.comp.card_index[a.card]
+                label = self.game.comp.card_label(code).split(" (")[0]
+                text = f"{verbs[a.kind]} {label} {a.card if '-' in a.card else ''}".strip()
+                b = w.Button(description=text + self._placing_effect(a),
+                             tooltip=str(a), layout=w.Layout(width="auto"))
+                b.add_class("rg-choice")
+                for cls in self.action_class(a).split():
+                    b.add_class(cls)
+                b.on_click(lambda _b, a=a, tok=self.version: self.click(a, tok))
+                cards.append(b)
+        self.card_buttons.children = cards
+
+    def _placing_effect(self, action: Any) -> str:
+        """' (+1 influence, +1 rat)' for a card placed in a building of another class, as resolution will count."""
+        task = self.observation()["task"]
+        if action.kind != "place_card" or task[:1] != ["place"]:
+            return ""
+        building = self.text.building(self.observation()["row"][task[2]])[1]
+        cls = self.text.card_class(action.card)
+        if cls == "special":
+            return " (+1 influence)" if action.card == "joker" else " (no influence)"
+        return " (+1 influence)" if cls == building else " (+1 influence, +1 rat)"
+
+    def _board_pick(self, group: list, token: int) -> None:
+        """A click on a building: one action is played, several (how many cards) are outlined below."""
+        if len(group) == 1:
+            self.click(group[0], token)
+        else:
+            self.decision.mark(group)
+            self.say(f"Now choose how many cards you place in building #{group[0].slot + 1} (outlined below).")
+
+    # ------------------------------------------------------------------ the gauge
+    def side_widgets(self) -> list[w.Widget]:
+        """The survival gauge, under the decision."""
+        return [self.gauge.widget]
+
+    def gauge_seat(self) -> int | None:
+        """Whose survival the gauge shows: the human viewer, else (teacher view) the player to move."""
+        v = self.viewer()
+        if v is None and self.teacher and self.state.current_player >= 0:
+            return self.state.current_player
+        return v
+
+    def _update_gauge(self) -> None:
+        v = self.gauge_seat()
+        if v is None:
+            self.gauge.clear("The gauge shows a human player's chance to survive the plague"
+                             + (" (or, in teacher view, the player to move's)." if self.teacher_tools else "."))
+            return
+        if self.game.options.get("hide_rats") and not self.teacher:
+            self.gauge.clear("Rat totals are hidden in this game.")
+            return
+        obs = self.observation(v)
+        key = (self.version, v)
+        if getattr(self, "_gauge_key", None) == key:
+            return
+        self._gauge_key = key
+        rats = obs["rats"][v]
+        top = max(20, rats + 4)
+        table = survival_table(player_row_distribution(self.state, v), range(0, top + 1))
+        self.gauge.show(self.seat_label(v), rats, table, len(obs["looks"][v]))
+
+    def update_odds(self) -> None:
+        """"My odds": the chance to survive with a few rats fewer or more than now (a Monastery, off-class cards)."""
+        v = self.gauge_seat()
+        if v is None or self.state.is_terminal():
+            self.odds_panel.clear("The odds are shown for a human player during the game.")
+            return
+        rats = self.observation(v)["rats"][v]
+        table = survival_table(player_row_distribution(self.state, v), range(max(rats - 3, 0), rats + 5))
+        names = [f"{r} rats" + (" (now)" if r == rats else f" ({r - rats:+d})") for r in table]
+        self.odds_panel.show(f"{self.seat_label(v)}: chance to survive the plague", names,
+                             {"survive": list(table.values())}, x_label="with this many rats at the end",
+                             note="Exact, from every card you have seen and your looks at the nun row. Each card "
+                                  "of another class than its building brings one rat; a Monastery can take some away.",
+                             colors=["#2f9e6e"])
+
+    # ------------------------------------------------------------------ words
+    def header_html(self) -> str:
+        """Title, round and phase."""
+        obs = self.observation()
+        if self.state.is_terminal():
+            where = f"Game over after {obs['rounds']} rounds"
+        else:
+            last = " (last round)" if obs["last_round"] else ""
+            where = (f"Round {obs['round']} of {obs['rounds']}{last} · phase {PHASES.get(obs['phase'], obs['phase'])}"
+                     f" · first player: {self.seat_label(obs['first'])}")
+        return (f'<div class="rg-header"><div class="rg-title">Rattus Cartus</div>'
+                f'<div class="rg-subtitle">{esc(where)} · {self.players} players{esc(self.you_text())}</div></div>')
+
+    def banner_html(self) -> str:
+        """What the player to move must do, in plain words."""
+        s = self.state
+        p = s.current_player
+        if s.is_terminal():
+            final = next((e.text() for e in reversed(s.events) if e.kind in ("winner", "all_dead")), "")
+            return f'<div class="rg-banner rg-banner-over">Game over. {esc(final)}</div>'
+        if p < 0:
+            return '<div class="rg-banner rg-banner-bot">A card is being drawn…</div>'
+        task = self.observation(-1)["task"]
+        what, why = TASKS.get(task[0] if task else "", ("choose", ""))
+        if self.is_human(p):
+            head, kind = f"{self.seat_label(p)} (you): {what}", "you"
+        else:
+            head, kind = f"{self.who(p)} must {what}", "bot"
+            why = "Watch it play." if self.auto and self.live() else "Press Step to let it play."
+        return f'<div class="rg-banner rg-banner-{kind}">{esc(head)}<small>{esc(why)}</small></div>'
+
+    def rules_html(self) -> str:
+        """The rules in brief (a fold-out)."""
+        return RULES_IN_BRIEF
+
+    def decision_title(self, player: int) -> str:
+        """Heading above the buttons."""
+        return f"Your choices, {self.seat_label(player)}"
+
+    def action_class(self, action: Any) -> str:
+        """Card buttons carry the colour of their class."""
+        card = getattr(action, "card", None)
+        if card is not None and action.kind in ("place_card", "give_card", "hospital_discard"):
+            return f"rc-b-{self.text.card_class(card)}"
+        return ""
+
+    def move_text(self, seat: int, action: Any) -> str:
+        """A bot's placed or given card stays hidden: the message says only that a card went."""
+        if action.kind in ("place_card", "give_card") and not self.is_human(seat):
+            what = "places a card face down" if action.kind == "place_card" else "gives a card"
+            return f"{self.who(seat)} {what}."
+        return super().move_text(seat, action)
+
+    def game_over_html(self) -> str:
+        """Each player's victory points, rats and fate, then the winner (from the final events)."""
+        s = self.state
+        rows = [f"<li>{esc(e.text())}</li>" for e in s.events if e.kind in ("nun_row", "final_score", "winner",
+                                                                             "all_dead")]
+        return (f'<div class="rg-section">Game over: the plague and the scores</div>'
+                f'<ul class="rc-final">{"".join(rows)}</ul>')
+
+    # ------------------------------------------------------------------ playback
+    def playback_pauses(self, events: Sequence[Any], start: int) -> list[int]:
+        """Pause before each building's resolution and before the plague's reveal."""
+        return [i for i in range(start + 1, len(events)) if events[i].kind in ("resolve", "nun_row", "round_start")]
+
+
+__all__ = ["RattusCartusDashboard"]
