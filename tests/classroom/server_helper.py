@@ -162,8 +162,8 @@ def login(url: str, code: str):
     """A requests session that typed ``code`` on the first page (a student or the teacher)."""
     import requests
     session = requests.Session()
-    session.get(url + "/", timeout=30)
-    response = session.post(url + "/", data={"code": code, "_xsrf": session.cookies.get("_xsrf")}, timeout=30)
+    session.get(url + "/", timeout=90)  # generous: 30 kernels starting on 2 cores slow every answer down
+    response = session.post(url + "/", data={"code": code, "_xsrf": session.cookies.get("_xsrf")}, timeout=90)
     assert response.status_code == 200, response.text
     return session
 

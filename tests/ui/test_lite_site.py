@@ -129,8 +129,11 @@ def _play(page, game: str, moves: int = 3) -> list[str]:
     frame = _app(page)
     for move in range(moves):
         frame.locator(".rg-banner-you").wait_for(timeout=120_000)
-        choice = frame.locator(".rg-decision button.rg-choice").first
-        choice.wait_for(timeout=120_000)
+        frame.locator(".rg-decision button.rg-choice").first.wait_for(state="attached", timeout=120_000)
+        if frame.locator(".rg-decision button.rg-choice:visible").count() == 0:  # a long group is folded: open it
+            frame.locator(".rg-decision .jupyter-widget-Collapse-header").first.click()
+        choice = frame.locator(".rg-decision button.rg-choice:visible").first
+        choice.wait_for(timeout=60_000)
         before = page.evaluate(LOG_TEXT)
         label_texts = frame.locator(".rg-map text.label").all_text_contents() if move == 0 else []
         regions = [t for t in label_texts if t and t in choice.inner_text()]  # the place the first choice names
