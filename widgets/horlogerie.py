@@ -169,12 +169,7 @@ class HorlogerieDashboard(Dashboard):
             "rest": ("rest: discard cards to heal or untap", f"Points to spend: {obs['rest_points']}."),
         }
         task, why = tasks.get(step, ("choose an action", ""))
-        if self.is_human(p):
-            head, kind = f"{self.seat_label(p)} (you): {task}", "you"
-        else:
-            head, kind = f"{self.who(p)}: {task}", "bot"
-            why = "Watch it play." if self.auto and self.live() else "Press Step to let it play."
-        return f'<div class="rg-banner rg-banner-{kind}">{esc(head)}<small>{esc(why)}</small></div>'
+        return self.decision_banner(p, task, why)
 
     def rules_html(self) -> str:
         """The rules in brief (a fold-out)."""

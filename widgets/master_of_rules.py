@@ -224,12 +224,7 @@ class MasterOfRulesDashboard(Dashboard):
             why = "In the second round you will play the other type."
         if obs["transaction"] == obs["transactions"] - 1 and "take" not in task:
             why += " Final transaction: nobody refills."
-        if self.is_human(p):
-            head, kind = f"{self.seat_label(p)} (you): {task}", "you"
-        else:
-            head, kind = f"{self.who(p)} must {task}", "bot"
-            why = "Watch it play." if self.auto and self.live() else "Press Step to let it play."
-        return f'<div class="rg-banner rg-banner-{kind}">{esc(head)}<small>{esc(why)}</small></div>'
+        return self.decision_banner(p, task, why, bot_task=f" must {task}")
 
     def rules_html(self) -> str:
         """The rules in brief (a fold-out)."""

@@ -352,12 +352,7 @@ class RattusDashboard(Dashboard):
         if p < 0:
             return '<div class="rg-banner rg-banner-bot">A new rat token is drawn from the supply…</div>'
         task, why = task_text(self.observation(), self.state.events)
-        if self.is_human(p):
-            head, kind = f"{COLOURS[p]} (you): {task}", "you"
-        else:
-            head, kind = f"{self.who(p)}: {task.replace('your turn — ', 'its turn — ')}", "bot"
-            why = "Watch it play." if self.auto and self.live() else "Press Step to let it play."
-        return f'<div class="rg-banner rg-banner-{kind}">{esc(head)}<small>{esc(why)}</small></div>'
+        return self.decision_banner(p, task, why, bot_task=f": {task.replace('your turn — ', 'its turn — ')}")
 
     def decision_title(self, player: int) -> str:
         """Heading above the buttons."""

@@ -260,12 +260,7 @@ class RattusCartusDashboard(Dashboard):
             return '<div class="rg-banner rg-banner-bot">A card is being drawn…</div>'
         task = self.observation(-1)["task"]
         what, why = TASKS.get(task[0] if task else "", ("choose", ""))
-        if self.is_human(p):
-            head, kind = f"{self.seat_label(p)} (you): {what}", "you"
-        else:
-            head, kind = f"{self.who(p)} must {what}", "bot"
-            why = "Watch it play." if self.auto and self.live() else "Press Step to let it play."
-        return f'<div class="rg-banner rg-banner-{kind}">{esc(head)}<small>{esc(why)}</small></div>'
+        return self.decision_banner(p, what, why, bot_task=f" must {what}")
 
     def rules_html(self) -> str:
         """The rules in brief (a fold-out)."""

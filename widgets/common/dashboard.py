@@ -700,6 +700,16 @@ class Dashboard(abc.ABC):
         kind = "you" if self.is_human(p) else "bot"
         return f'<div class="rg-banner rg-banner-{kind}">{esc(self.who(p))}: choose an action.</div>'
 
+    def decision_banner(self, p: int, task: str, why: str, bot_task: str | None = None) -> str:
+        """The banner of a player's decision: "<you> (you): task" for a human, "<bot>: task" for a bot (whose
+        explanation then says whether to watch or press Step)."""
+        if self.is_human(p):
+            head, kind = f"{self.seat_label(p)} (you): {task}", "you"
+        else:
+            head, kind = f"{self.who(p)}{bot_task if bot_task is not None else ': ' + task}", "bot"
+            why = "Watch it play." if self.auto and self.live() else "Press Step to let it play."
+        return f'<div class="rg-banner rg-banner-{kind}">{esc(head)}<small>{esc(why)}</small></div>'
+
     def rules_html(self) -> str:
         """The rules in brief, as a fold-out under the decision (default: none)."""
         return ""
