@@ -417,7 +417,6 @@ danger = odds.danger_phase(state_d, player=drawer)
 print("explorer: Player", state_d.turn_player + 1, "  drawer: Player", drawer + 1, "  danger value:", danger.target,
       "  total:", danger.total)
 print("cards left, as level/wounds:", dict(zip(danger.labels, danger.deck)))
-print("next card:", odds.next_card(danger))
 print("wounds if Player 2 stops now:", danger.hurt)
 advice_d = odds.stop_or_draw(danger, odds.WOUNDS)
 print("expected wounds: stop", advice_d.stop, "  draw (then play well)", show(advice_d.draw), " ->", advice_d.best)
