@@ -92,7 +92,7 @@ class CatanDashboard(Dashboard):
     def _ensure_board(self) -> CatanBoard:
         topo = self.game.board.topo
         if self.board is None or self.board.topo is not topo:
-            self.board = CatanBoard(topo, on_click=self._board_clicked, height="470px")
+            self.board = CatanBoard(topo, on_click=self._board_clicked, height="460px")
             self.board_box.children = [self.board.widget]
         return self.board
 
@@ -210,7 +210,7 @@ class CatanDashboard(Dashboard):
         if human and self.clicks.mode is not None:
             self.clicks.show_hint()
         else:
-            self.clicks.show_hint("The board is clickable when you have something to build or the robber to move.")
+            self.clicks.show_hint("Nothing to click on the board now: see the buttons.")
         obs = self.observation()
         visible = self.visible_hands()
         hands = [self.observation(q) if q in visible else None for q in range(self.players)]

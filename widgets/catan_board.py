@@ -61,7 +61,7 @@ class CatanBoard:
         ratio = (self.x_range[1] - self.x_range[0]) / (self.y_range[1] - self.y_range[0])
         self.view = BoardView(self.x_range, self.y_range, on_click=self._clicked if clickable else None,
                               height=height, background=SEA,
-                              color_scale={"min": 0.0, "max": 0.4, "colors": HEAT_COLOURS})
+                              color_scale={"min": 0.0, "max": 0.36, "colors": HEAT_COLOURS})
         fig = self.view.figure
         fig.min_aspect_ratio = fig.max_aspect_ratio = ratio  # hexes stay regular whatever the page width
         fig.add_class("ct-board")
