@@ -146,6 +146,14 @@ class CatanDashboard(Dashboard):
             return False
         return self.refuse(result.message)
 
+    def click_region(self, key: int, slot: int | None = None) -> bool:
+        """A click on the board place ``key`` of the current click mode (an intersection, edge or tile index)."""
+        kind = MODE_KIND.get(self.clicks.mode or "")
+        if kind is None:
+            return self.refuse(f"Nothing to click on the board now: choose with the buttons ({key}: nothing was "
+                               "played).")
+        return self.click_board(kind, key)
+
     def _natural_action(self, kind: str, index: int) -> Any:
         """What a click on this place would most likely mean (to ask the engine why it is refused)."""
         obs = self.observation()
