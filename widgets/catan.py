@@ -44,7 +44,7 @@ class CatanDashboard(Dashboard):
         "roll": "Roll the dice", "play_knight": "Play a development card", "discard": "Discard a card (a 7)",
         "move_robber": "Move the robber", "choose_victim": "Steal a card from", "bank_trade": "Trade with the bank",
         "offer_trade": "Offer a trade (or compose one in the trade panel)", "accept_offer": "Answer the offer",
-        "reject_offer": "Answer the offer", "confirm_trade": "Close the trade", "cancel_trade": "Close the trade",
+        "reject_offer": "Answer the offer", "confirm_trade": "Close the trade with", "cancel_trade": "Or withdraw your offer",
         "buy_development": "Buy a development card (wool + grain + ore)", "play_road_building": "Play a development card",
         "play_year_of_plenty": "Year of Plenty: take 2 cards from the bank",
         "play_monopoly": "Monopoly: take every card of one resource", "end_turn": "End",

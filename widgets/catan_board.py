@@ -79,11 +79,15 @@ class CatanBoard:
         v.labels("numbers", clickable=clickable, colors=[OUTLINE], default_size=17, font_weight="bold",
                  align="middle", y_offset=2)
         v.labels("pips", colors=[OUTLINE], default_size=12, font_weight="bold", align="middle", y_offset=14)
-        v.points("tile_targets", marker="circle", default_size=2600, colors=[TARGET], stroke=OUTLINE,
-                 stroke_width=2, opacities=[0.55])
+        # a place a click can use: a yellow ring edged in black (seen on every terrain, the number still readable)
+        v.points("tile_targets", marker="circle", default_size=1750, fill=False, colors=[OUTLINE], stroke=OUTLINE,
+                 stroke_width=8)
+        v.points("tile_targets_in", marker="circle", default_size=1750, fill=False, colors=[TARGET], stroke=TARGET,
+                 stroke_width=4)
         v.lines("road_outline", colors=[OUTLINE], stroke_width=9)
         v.lines("roads", colors=PLAYER_COLOURS, stroke_width=6)
-        v.lines("edge_targets", colors=[TARGET], stroke_width=7, line_style="dashed")
+        v.lines("edge_target_outline", colors=[OUTLINE], stroke_width=10)
+        v.lines("edge_targets", colors=[TARGET], stroke_width=6)
         v.points("heat", colored=True, marker="circle", default_size=560, stroke=OUTLINE, stroke_width=1,
                  tooltip=_tooltip(), interactions={"hover": "tooltip"})
         v.labels("heat_text", colors=[OUTLINE], default_size=12, font_weight="bold", align="middle", y_offset=4)
@@ -128,6 +132,11 @@ class CatanBoard:
     def _segment(self, e: int) -> tuple[tuple[float, float], tuple[float, float]]:
         a, b = self.topo.edge_nodes[e]
         return self.node_xy[a], self.node_xy[b]
+
+    def _short(self, e: int) -> tuple[tuple[float, float], tuple[float, float]]:
+        """The middle part of an edge (a highlighted edge leaves its intersections visible)."""
+        (ax, ay), (bx, by) = self._segment(e)
+        return (ax + 0.22 * (bx - ax), ay + 0.22 * (by - ay)), (bx + 0.22 * (ax - bx), by + 0.22 * (ay - by))
 
     def land_tiles(self, obs: dict) -> list[int]:
         """Tiles drawn as land (every tile but the sea)."""
@@ -195,9 +204,11 @@ class CatanBoard:
         self._draw_heat(obs, heat)
         v.set_points("node_targets", list(node_targets), [self.node_xy[n][0] for n in node_targets],
                      [self.node_xy[n][1] for n in node_targets])
-        v.set_segments("edge_targets", [self._segment(e) for e in edge_targets])
-        v.set_points("tile_targets", list(tile_targets), [self.tile_xy[t][0] for t in tile_targets],
-                     [self.tile_xy[t][1] - TOKEN_DY for t in tile_targets])
+        v.set_segments("edge_target_outline", [self._short(e) for e in edge_targets])
+        v.set_segments("edge_targets", [self._short(e) for e in edge_targets])
+        for name in ("tile_targets", "tile_targets_in"):
+            v.set_points(name, list(tile_targets), [self.tile_xy[t][0] for t in tile_targets],
+                         [self.tile_xy[t][1] - TOKEN_DY for t in tile_targets])
         self.legend.value = legend_html(names, heat is not None)
 
     def _draw_harbours(self, obs: dict) -> None:
