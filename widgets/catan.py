@@ -273,7 +273,8 @@ class CatanDashboard(Dashboard):
 
     def game_over_html(self) -> str:
         """Final VP and the winner."""
-        return game_over_html(self.observation(-1), self.names(), self.state.returns(), self.state.events)
+        s = self.state
+        return game_over_html(self.observation(-1), self.names(), s.returns(), s.events, s.scores())
 
     def decision_title(self, player: int) -> str:
         """Heading above the buttons."""

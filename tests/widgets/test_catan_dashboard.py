@@ -143,7 +143,7 @@ def test_teacher_view_shows_every_hand_and_the_student_view_hides_them():
     assert student.teacher is False and student.teacher_toggle not in student.widget.children
 
 
-def _trade_position(d: CatanDashboard):
+def _trade_position(d: CatanDashboard, **extra):
     game = d.game
     setup = game.new_state()
     rng = random.Random(2)
@@ -153,7 +153,7 @@ def _trade_position(d: CatanDashboard):
     settlements = {n: o for n, o in enumerate(obs["intersections"]["owner"]) if o is not None}
     roads = {e: o for e, o in enumerate(obs["roads"]) if o is not None}
     state = build_position(game, settlements=settlements, roads=roads, robber=obs["robber"],
-                           hands={0: {"ore": 3, "wool": 1}, 1: {"brick": 2}, 3: {"wool": 1}})
+                           hands={0: {"ore": 3, "wool": 1}, 1: {"brick": 2}, 3: {"wool": 1}}, **extra)
     d.load_position(position_document(game, state))
     assert d.state.phase == "main" and d.state.current_player == 0
 
@@ -230,3 +230,24 @@ def test_my_odds_tab_shows_the_players_production():
     text = d.production_view.value
     assert "production per roll" in text and "1/6" in text
     assert list(d.odds_panel.categories) == ["brick", "lumber", "wool", "grain", "ore"]
+
+
+def test_hidden_victory_points_are_shown_to_their_owner_only():
+    d = _dash()
+    _trade_position(d, dev_hand={0: {"victory_point": 1}, 1: {"victory_point": 1, "knight": 1}})
+    rows = d.players_view.value.split('class="ct-player')[2:]  # after the players' box: one per player
+    assert "3 VP" in rows[0] and "<b>1</b> hidden VP card" in rows[0] and "1 Victory Point" in rows[0]
+    assert "2 VP" in rows[1] and "hidden VP" not in rows[1] and "Development cards: 2 (hidden)" in rows[1]
+    d.teacher_toggle.value = True
+    rows = d.players_view.value.split('class="ct-player')[2:]  # after the players' box: one per player
+    assert "3 VP (2 shown)" in rows[1] and "1 Knight" in rows[1]
+
+
+def test_the_end_screen_reveals_the_score():
+    d = _dash(seats=["heuristic"] * 4, seed=11)
+    d.advance_bots()
+    assert d.state.is_terminal()
+    scores = d.state.scores()
+    winner = d.state.returns().index(1.0)
+    assert "Game over" in d.decision.title.value and "winner" in d.decision.title.value
+    assert f"<b>{scores[winner]}</b> VP" in d.decision.title.value and "wins" in d.banner.value
