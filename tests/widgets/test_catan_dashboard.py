@@ -251,3 +251,29 @@ def test_the_end_screen_reveals_the_score():
     winner = d.state.returns().index(1.0)
     assert "Game over" in d.decision.title.value and "winner" in d.decision.title.value
     assert f"<b>{scores[winner]}</b> VP" in d.decision.title.value and "wins" in d.banner.value
+
+
+def test_the_bank_rates_shown_are_the_engines():
+    seen = set()
+    for seed in range(6):
+        d = _dash(seats=["heuristic"] * 4, seed=seed)
+        d.advance_bots(max_steps=600)
+        for p in range(4):
+            assert d.rates(p) == list(d.state.rates[p]), (seed, p)
+            seen |= set(d.rates(p))
+    assert seen == {2, 3, 4}  # 2:1 and 3:1 harbours were in use
+
+
+def test_the_app_notebook_builds_the_catan_dashboard():
+    import json
+
+    from ratgames_lab.widgets import app_notebook, app_notebook_json, dashboard_class
+
+    path = app_notebook("catan")
+    assert path.parent.name == "apps" and json.loads(path.read_text()) == app_notebook_json("catan")
+    code = "".join(app_notebook_json("catan")["cells"][1]["source"]).replace("dashboard.show()", "")
+    scope: dict = {}
+    exec(compile(code, "app", "exec"), scope)
+    dash = scope["dashboard"]
+    assert isinstance(dash, dashboard_class("catan")) and dash.players == 4 and dash.seats[0] == "human"
+    assert dash.state.current_player == 0 and dash.clicks.mode == "settlement"
