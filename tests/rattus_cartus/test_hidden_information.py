@@ -46,6 +46,7 @@ def check_consistent_world(s, d, p: int) -> None:
     bit = 1 << p
     assert d.observation(p) == s.observation(p)
     check_conservation(d.to_json(), comp.players)
+    assert type(d).from_json(d.to_json(), comp).to_json() == d.to_json()  # a valid position (knowledge checks too)
     assert d.hands[p] == s.hands[p] and d.discard == s.discard
     for slot, (ent, cards) in enumerate(zip(s.entrants, s.placed)):
         if p in ent:
