@@ -136,6 +136,11 @@ def test_lesson_42_other_decks():
     assert pct(shipped[1]) == 18.9 and pct(smaller[1]) == 19.2
     assert round(float(shipped[0]), 3) == 4.413 and round(float(smaller[0]), 3) == 4.491
     assert pct(reach_and_stop(small, 6, 4)) == 31.8 and pct(reach_and_stop(FULL, 6, 4)) == 24.3
+    # more 5s: from value 6 up fewer points; only values 4 and 5 gain (5 by 0.007); value 8 stops from 5
+    gains = {v: play(more_fives, v)[0] - play(FULL, v)[0] for v in range(4, 13)}
+    assert all(gains[v] < 0 for v in range(6, 13)) and gains[4] > Fraction(1, 10) and 0 < gains[5] < Fraction(1, 100)
+    assert [round(float(play(d, v)[0]), 3) for d in (more_fives, FULL) for v in (4, 5)] == [3.262, 3.681, 3.147, 3.674]
+    assert min(t for t in range(1, 8) if reach_and_stop(more_fives, 8, t)) == 5
 
 
 def test_lesson_42_teams_and_a_played_deck():

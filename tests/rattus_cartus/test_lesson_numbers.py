@@ -86,7 +86,7 @@ def test_section_5_red_and_blue_from_their_own_hands():
     nuns = state.comp.nuns
     red = [nuns[c] for c in state.hands[0]]
     blue = [nuns[c] for c in state.hands[3]]
-    assert sorted(blue) == [1, 1, 3, 4, 4]
+    assert sorted(blue) == [1, 1, 3, 4, 4] and sorted(red) == [0, 1, 2, 3, 4]  # "one card of each value"
     p_red = p_at_least(without(DECK, red), 5, 10)
     assert about(p_red, 55.35)
     p_blue = p_at_least(without(DECK, blue), 5, 10)
