@@ -162,3 +162,49 @@ def test_lesson_42_teams_and_a_played_deck():
     no_threes = counts[:2] + (0,) + counts[3:]
     assert play(no_threes, 6, None, 3, 1, 2)[0] == Fraction(138, 43)
     assert Fraction(no_threes[3] + no_threes[4], sum(no_threes)) == Fraction(15, 43)
+
+
+def decisions(deck: tuple, target: int) -> dict[tuple, bool]:
+    """For every sequence of cards the explorer can hold below the target: does the optimal policy draw?"""
+    out: dict[tuple, bool] = {}
+
+    def walk(deck, seq):
+        total = sum(seq)
+        if seq:
+            draw = play(deck, target, None, total, min(seq), len(seq)) != (Fraction(total), ZERO, ZERO)
+            out[seq] = draw
+            if not draw:
+                return
+        for i, c in enumerate(deck):
+            if c and total + i + 1 < target:
+                walk(deck[:i] + (c - 1,) + deck[i + 1:], seq + (i + 1,))
+
+    walk(deck, ())
+    return out
+
+
+def test_lesson_41_how_the_optimal_policy_reads_a_total_of_4():
+    policy = decisions(FULL, 6)
+    assert all(draw for seq, draw in policy.items() if sum(seq) <= 3)  # 1, 2 or 3: always draw
+    assert not any(draw for seq, draw in policy.items() if sum(seq) == 5)  # 5: always stop
+    assert {seq for seq, draw in policy.items() if sum(seq) == 4 and draw} == {(4,)}  # only after a single 4
+    assert {(1, 3), (3, 1), (2, 2), (1, 1, 2)} <= {seq for seq, draw in policy.items() if not draw}
+
+
+def test_lesson_41_where_each_team_first_stops():
+    below = {}
+    for value in range(4, 13):
+        policy = decisions(FULL, value)
+        below[value] = value - min(sum(seq) for seq, draw in policy.items() if not draw)
+    assert all(below[v] in (1, 2) for v in range(4, 9)) and all(below[v] == 3 for v in range(9, 13))
+
+
+def test_lesson_42_small_cards_and_a_played_deck_still_stop_at_4_or_5_and_draw_at_3():
+    small = (24, 12, 9, 9, 0)
+    assert {sum(seq) for seq, draw in decisions(small, 6).items() if not draw} == {4, 5}
+    _, state = rl.load_position(rl.horlogerie.__path__[0] + "/positions/push_your_luck.json")
+    value = state.comp.exploration.value
+    deck = [value[f] for f in state.exp_deck]
+    counts = tuple(deck.count(v) for v in range(1, 6))
+    for gone in (0, 4, 8, 12, 17):  # "drawing stays better even with every 1 gone"
+        assert play((counts[0] - gone,) + counts[1:], 6, None, 3, 1, 2)[0] > 3
