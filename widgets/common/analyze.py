@@ -102,7 +102,7 @@ class AnalyzePanel:
                 'that player wins. The dark line shows the likely range of the true chance: more games make it '
                 'shorter.</div>'
                 + ('<div class="rg-note">Python runs in your browser here, several times slower than on a computer: '
-                   'an analysis takes a few seconds, longer with more games.</div>'
+                   f'an analysis takes a few seconds, longer with more games or with the {bot_word("heuristic")}.</div>'
                    if sys.platform == "emscripten" else ""))
 
     def _policy_changed(self, change: dict) -> None:
