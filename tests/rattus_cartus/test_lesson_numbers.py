@@ -140,3 +140,8 @@ def rows_by_total_multiset(cards: list[int], size: int):
     for (vals, k), n in ways.items():
         if k == size:
             yield vals, n
+
+
+def test_lesson_30_an_unlucky_row_of_4_nuns_or_fewer():
+    p = 1 - p_at_least(DECK, 5, 5)
+    assert round(float(p) * 100) == 6  # "about 6 times in 100"
