@@ -2,10 +2,10 @@
 
 Public: hand sizes, rat totals, tracks with arrival order, piles, VP tokens, the discard, the entrants and how many
 cards each placed, the positions every player looked at. Private: hand contents, face-down cards until D.1,
-the value of a looked-at nun-row card (only its looker knows it). ``determinize`` resamples the Population cards
-the seat cannot locate (nun row, other hands, face-down cards, deck) from the cards it has not seen, keeping the
-seat's own looks; a nun-row position only receives a card the seat has never seen. The building deck and the
-replacement deck's unseen cards are reshuffled together (nobody has seen them).
+the value of a looked-at nun-row card (only its looker knows it). ``hidden_worlds`` describes the nun row as one
+deal of the cards the seat never saw; ``determinize`` samples the row from it and the other hidden cards (other
+hands, face-down cards, the deck) by the constraints of what the seat can know (its docstring lists them). The
+building deck and the replacement deck's unseen cards are reshuffled together (nobody has seen them).
 """
 from __future__ import annotations
 
@@ -138,7 +138,7 @@ def determinize(s, player: int, rng: random.Random):
     row_idx = [k for k, (lst, _) in enumerate(slots) if lst is d.row]
     worlds = hidden_worlds(d, player)
     sampled = worlds.sample(rng)
-    for k, (slot_name, c) in zip(row_idx, sorted(sampled.items(), key=lambda kv: kv[0][1])):
+    for k, (_place, c) in zip(row_idx, sorted(sampled.items(), key=lambda kv: kv[0][1])):
         new[k] = c
     taken = set(sampled.values())
     deck_idx = [k for k, (lst, _) in enumerate(slots) if lst is d.deck]
