@@ -64,6 +64,7 @@ class CatanDashboard(Dashboard):
                  animate: bool = True, heat: bool = False):
         self._heat_default = heat
         self._heat_cache: tuple[int, Any] = (-1, None)
+        self._seen = 0  # events shown when the human last moved: what was built since glows on the board
         self.board: CatanBoard | None = None
         super().__init__(players=players, seed=seed, seats=seats, bot_delay=bot_delay, auto=auto, teacher=teacher,
                          teacher_view=teacher_view, animate=animate)
@@ -104,6 +105,26 @@ class CatanDashboard(Dashboard):
     def names(self) -> list[str]:
         """'Player 1 (red)' for each seat."""
         return [f"Player {p + 1} ({PLAYER_NAMES[p]})" for p in range(self.players)]
+
+    def click(self, action: Any, token: int | None = None) -> bool:
+        """Play ``action`` for the human (see ``Dashboard.click``); what others build afterwards glows."""
+        before, self._seen = self._seen, len(self.state.events)
+        done = super().click(action, token)
+        if not done:
+            self._seen = before
+            self._draw_board()
+        return done
+
+    def recent(self) -> tuple[list[int], list[int]]:
+        """(intersections, edges) the other players built since the human's last move (as far as the page shows
+        the events)."""
+        events = self.state.events
+        if self._seen > len(events):
+            return [], []
+        me = self.seat_label(self.viewer()) if self.viewer() is not None else None
+        new = [e for e in events[self._seen:self.shown_events] if e.params.get("player") != me]
+        return ([e.params["node"] for e in new if e.kind in ("build_settlement", "build_city")],
+                [e.params["edge"] for e in new if e.kind == "build_road"])
 
     # ------------------------------------------------------------------ clicks on the board
     def _keys_of(self, action: Any) -> tuple:
@@ -206,7 +227,7 @@ class CatanDashboard(Dashboard):
         kind = MODE_KIND.get(self.clicks.mode or "")
         board.draw(self.observation(), heat=self.heat() if self.heat_toggle.value else None,
                    node_targets=targets if kind == "node" else (), edge_targets=targets if kind == "edge" else (),
-                   tile_targets=targets if kind == "tile" else (), names=self.names())
+                   tile_targets=targets if kind == "tile" else (), names=self.names(), recent=self.recent())
 
     def render_board(self) -> None:
         """Redraw the board, the click hint, the players and the trade panel."""

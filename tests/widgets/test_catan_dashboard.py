@@ -119,6 +119,10 @@ def test_distance_rule_refusal_names_the_rule():
     d.board.click("edge", road.edge)
     # the bots placed theirs (snake order 1 2 3 4 4 3 2 1): Player 1 places the second settlement
     assert d.state.phase == "setup_settlement" and d.state.current_player == 0
+    owner = d.observation()["intersections"]["owner"]
+    bots = sorted(n for n, o in enumerate(owner) if o not in (None, 0))
+    assert len(bots) == 6 and sorted(d.recent()[0]) == bots and len(d.recent()[1]) == 6  # they glow on the board
+    assert sorted(d.board.view.keys["recent_nodes"]) == bots and "built by the others since your last move" in d.board.legend.value
     cursor = d.match.cursor
     neighbour = d.game.board.topo.node_nbrs[20][0]
     assert not d.click_board("node", neighbour)
