@@ -64,7 +64,6 @@ class CatanDashboard(Dashboard):
                  animate: bool = True, heat: bool = False):
         self._heat_default = heat
         self._heat_cache: tuple[int, Any] = (-1, None)
-        self._seen = 0  # events shown when the human last moved: what was built since glows on the board
         self.board: CatanBoard | None = None
         super().__init__(players=players, seed=seed, seats=seats, bot_delay=bot_delay, auto=auto, teacher=teacher,
                          teacher_view=teacher_view, animate=animate)
@@ -106,23 +105,18 @@ class CatanDashboard(Dashboard):
         """'Player 1 (red)' for each seat."""
         return [f"Player {p + 1} ({PLAYER_NAMES[p]})" for p in range(self.players)]
 
-    def click(self, action: Any, token: int | None = None) -> bool:
-        """Play ``action`` for the human (see ``Dashboard.click``); what others build afterwards glows."""
-        before, self._seen = self._seen, len(self.state.events)
-        done = super().click(action, token)
-        if not done:
-            self._seen = before
-            self._draw_board()
-        return done
-
     def recent(self) -> tuple[list[int], list[int]]:
-        """(intersections, edges) the other players built since the human's last move (as far as the page shows
-        the events)."""
-        events = self.state.events
-        if self._seen > len(events):
+        """(intersections, edges) the other players built since the viewer's last turn began (the setup counts as
+        one turn), as far as the page shows the events."""
+        me = self.viewer()
+        if me is None:
             return [], []
-        me = self.seat_label(self.viewer()) if self.viewer() is not None else None
-        new = [e for e in events[self._seen:self.shown_events] if e.params.get("player") != me]
+        name = self.seat_label(me)
+        events = self.state.events[:self.shown_events]
+        starts = [i for i, e in enumerate(events) if e.kind == "turn_start" and e.params.get("player") == name]
+        if starts and self.observation()["active"] == me:
+            starts.pop()  # during your turn: since your previous one
+        new = [e for e in events[starts[-1] if starts else 0:] if e.params.get("player") != name]
         return ([e.params["node"] for e in new if e.kind in ("build_settlement", "build_city")],
                 [e.params["edge"] for e in new if e.kind == "build_road"])
 

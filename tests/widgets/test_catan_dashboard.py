@@ -76,9 +76,13 @@ def _board_click(d: CatanDashboard, action) -> bool:
 def test_a_whole_game_against_bots_through_the_dashboard():
     d = _dash(seed=11)
     bot, rng = HeuristicBot(), random.Random(5)
-    clicked = moves = 0
+    clicked = moves = glowing = 0
     while not d.state.is_terminal() and moves < 3000:
         assert d.is_human(d.state.current_player)
+        nodes, edges = d.recent()  # what the others built since your last turn glows
+        owner, roads = d.observation()["intersections"]["owner"], d.observation()["roads"]
+        assert all(owner[n] not in (None, 0) for n in nodes) and all(roads[e] not in (None, 0) for e in edges)
+        glowing += bool(nodes or edges) and d.state.turn > 0
         action = bot.choose(seat_view(d.state, rng), rng)
         before = d.match.cursor
         if _board_click(d, action):
@@ -89,6 +93,7 @@ def test_a_whole_game_against_bots_through_the_dashboard():
         moves += 1
     assert d.state.is_terminal()
     assert clicked >= 4  # at least the setup settlements and roads were placed by clicks on the board
+    assert glowing > 10
     assert "Game over" in d.banner.value and "VP" in d.decision.title.value
     assert "won" in d.log.widget.value or "wins" in d.log.widget.value or "draw" in d.log.widget.value
 
@@ -122,7 +127,7 @@ def test_distance_rule_refusal_names_the_rule():
     owner = d.observation()["intersections"]["owner"]
     bots = sorted(n for n, o in enumerate(owner) if o not in (None, 0))
     assert len(bots) == 6 and sorted(d.recent()[0]) == bots and len(d.recent()[1]) == 6  # they glow on the board
-    assert sorted(d.board.view.keys["recent_nodes"]) == bots and "built by the others since your last move" in d.board.legend.value
+    assert sorted(d.board.view.keys["recent_nodes"]) == bots and "built by the others since your last turn" in d.board.legend.value
     cursor = d.match.cursor
     neighbour = d.game.board.topo.node_nbrs[20][0]
     assert not d.click_board("node", neighbour)
