@@ -255,8 +255,11 @@ class CatanDashboard(Dashboard):
         where = "Game over" if self.state.is_terminal() else (
             "Setup" if obs["phase"].startswith("setup") else f"Turn {obs['turn']} · {self.seat_label(obs['active'])}"
                                                               f" plays")
-        return (f'<div class="rg-header"><div class="rg-title">Catan</div><div class="rg-subtitle">{where} · first to '
-                f'10 VP on their own turn · {self.players} players{esc(self.you_text())}</div></div>')
+        roll = next((e for e in reversed(self.state.events[:self.shown_events]) if e.kind == "roll"), None)
+        dice = (f' · <span class="ct-dice">last roll {roll.params["red"]} + {roll.params["yellow"]} = '
+                f'<b>{roll.params["total"]}</b></span>' if roll is not None else "")
+        return (f'<div class="rg-header"><div class="rg-title">Catan</div><div class="rg-subtitle">{where}{dice} · first '
+                f'to 10 VP on their own turn · {self.players} players{esc(self.you_text())}</div></div>')
 
     def banner_html(self) -> str:
         """What the player to move must do, in plain words."""

@@ -92,6 +92,8 @@ def test_a_whole_game_against_bots_through_the_dashboard():
         assert d.match.cursor > before, d.message  # every click played its action (the bots then moved)
         moves += 1
     assert d.state.is_terminal()
+    roll = [e for e in d.state.events if e.kind == "roll"][-1]
+    assert f"last roll {roll.params['red']} + {roll.params['yellow']} = <b>{roll.params['total']}</b>" in d.header.value
     assert clicked >= 4  # at least the setup settlements and roads were placed by clicks on the board
     assert glowing > 10
     assert "Game over" in d.banner.value and "VP" in d.decision.title.value
