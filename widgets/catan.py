@@ -114,9 +114,14 @@ class CatanDashboard(Dashboard):
         name = self.seat_label(me)
         events = self.state.events[:self.shown_events]
         starts = [i for i, e in enumerate(events) if e.kind == "turn_start" and e.params.get("player") == name]
+        cut = len(events)
         if starts and self.observation()["active"] == me:
-            starts.pop()  # during your turn: since your previous one
-        new = [e for e in events[starts[-1] if starts else 0:] if e.params.get("player") != name]
+            cut = starts.pop()  # during your turn: since your previous one
+        if starts:
+            begin = starts[-1]
+        else:  # no earlier turn of yours: since your last setup move
+            begin = next((i + 1 for i in range(cut - 1, -1, -1) if events[i].params.get("player") == name), 0)
+        new = [e for e in events[begin:] if e.params.get("player") != name]
         return ([e.params["node"] for e in new if e.kind in ("build_settlement", "build_city")],
                 [e.params["edge"] for e in new if e.kind == "build_road"])
 

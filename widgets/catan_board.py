@@ -31,7 +31,7 @@ SEA = "#5b9bd5"
 TOKEN = "#fbf3dc"
 RED_NUMBER = "#c62828"
 TARGET = "#ffe14d"
-RECENT = "#ffffff"  # a glow under the pieces the others built since the viewer's last turn
+RECENT = "#00e5ff"  # a glow under the pieces the others built since the viewer's last turn
 HEAT_COLOURS = ["#fff7d6", "#ffd166", "#f77f00", "#c1121f"]
 HARBOUR_FILL = {"3:1": "#ffffff", **{r: TERRAIN_COLOURS[r] for r in RESOURCES}}
 TOKEN_DY = 0.12  # the number token sits a little below the tile's centre, under the tile's name
@@ -289,7 +289,7 @@ def legend_html(names: Sequence[str], heat: bool = False, recent: bool = False) 
               '<span class="ct-key">number: the roll that pays the tile; dots = ways to roll it out of 36 '
               '(<b class="ct-red">6 and 8</b> most likely)</span>')
     if recent:
-        pieces += '<span class="ct-key"><i class="ct-glow"></i>white glow: built by the others since your last turn</span>'
+        pieces += '<span class="ct-key"><i class="ct-glow"></i>cyan glow: built by the others since your last turn</span>'
 
     text = f'<div class="ct-legend">{terrains}</div><div class="ct-legend">{players}{pieces}</div>'
     if heat:
