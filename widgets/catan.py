@@ -226,7 +226,8 @@ class CatanDashboard(Dashboard):
         kind = MODE_KIND.get(self.clicks.mode or "")
         board.draw(self.observation(), heat=self.heat() if self.heat_toggle.value else None,
                    node_targets=targets if kind == "node" else (), edge_targets=targets if kind == "edge" else (),
-                   tile_targets=targets if kind == "tile" else (), names=self.names(), recent=self.recent())
+                   tile_targets=targets if kind == "tile" else (), names=self.names(), recent=self.recent(),
+                   rolled=self.last_roll())
 
     def render_board(self) -> None:
         """Redraw the board, the click hint, the players and the trade panel."""
@@ -253,6 +254,14 @@ class CatanDashboard(Dashboard):
             return '<span class="ct-tag ct-tag-you">you</span>'
         return f'<span class="ct-tag">{esc(bot_word(self.seats[seat]))}</span>'
 
+    def _roll_event(self) -> Any:
+        return next((e for e in reversed(self.state.events[:self.shown_events]) if e.kind == "roll"), None)
+
+    def last_roll(self) -> int | None:
+        """The sum of the last dice roll shown (None before the first roll)."""
+        roll = self._roll_event()
+        return roll.params["total"] if roll is not None else None
+
     # ------------------------------------------------------------------ words
     def header_html(self) -> str:
         """Title, turn and the goal."""
@@ -260,7 +269,7 @@ class CatanDashboard(Dashboard):
         where = "Game over" if self.state.is_terminal() else (
             "Setup" if obs["phase"].startswith("setup") else f"Turn {obs['turn']} · {self.seat_label(obs['active'])}"
                                                               f" plays")
-        roll = next((e for e in reversed(self.state.events[:self.shown_events]) if e.kind == "roll"), None)
+        roll = self._roll_event()
         dice = (f' · <span class="ct-dice">last roll {roll.params["red"]} + {roll.params["yellow"]} = '
                 f'<b>{roll.params["total"]}</b></span>' if roll is not None else "")
         return (f'<div class="rg-header"><div class="rg-title">Catan</div><div class="rg-subtitle">{where}{dice} · first '

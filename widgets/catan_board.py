@@ -29,6 +29,7 @@ PLAYER_NAMES = ("red", "blue", "orange", "white")
 OUTLINE = "#1b1b1b"
 SEA = "#5b9bd5"
 TOKEN = "#fbf3dc"
+LIT = "#ffc233"  # the tokens of the number last rolled
 RED_NUMBER = "#c62828"
 TARGET = "#ffe14d"
 RECENT = "#00e5ff"  # a glow under the pieces the others built since the viewer's last turn
@@ -161,9 +162,11 @@ class CatanBoard:
 
     def draw(self, obs: dict, heat: Sequence[Fraction] | None = None, node_targets: Sequence[int] = (),
              edge_targets: Sequence[int] = (), tile_targets: Sequence[int] = (),
-             names: Sequence[str] | None = None, recent: tuple[Sequence[int], Sequence[int]] = ((), ())) -> None:
+             names: Sequence[str] | None = None, recent: tuple[Sequence[int], Sequence[int]] = ((), ()),
+             rolled: int | None = None) -> None:
         """Show the position ``obs`` (an observation), the heat map values per intersection (None: off), the
-        places a click can use now and the pieces built recently (intersections, edges) with a glow."""
+        places a click can use now, the pieces built recently (intersections, edges) with a glow and the tokens of the
+        number last rolled lit."""
         if not self._static_done and self.clickable:
             self._draw_static(obs)
         v, topo = self.view, self.topo
@@ -185,7 +188,8 @@ class CatanBoard:
         # every land tile has a token spot (clicked to move the robber); the desert's is invisible
         v.set_points("tokens", land, [self.tile_xy[t][0] for t in land], [self.tile_xy[t][1] - TOKEN_DY for t in land],
                      names=[tips[numbered.index(t)] if t in numbered else f"tile {t}: {tiles[t]['terrain']}, no number"
-                            for t in land], opacities=[1.0 if t in numbered else 0.0 for t in land])
+                            for t in land], opacities=[1.0 if t in numbered else 0.0 for t in land],
+                     colors=[LIT if rolled and tiles[t]["number"] == rolled else TOKEN for t in land])
         red = [RED_NUMBER if tiles[t]["number"] in (6, 8) else OUTLINE for t in numbered]
         v.set_labels("numbers", numbered, tx, ty, [str(tiles[t]["number"]) for t in numbered], colors=red)
         v.set_labels("pips", numbered, tx, ty, [pip_text(tiles[t]["number"]) for t in numbered], colors=red)
@@ -217,7 +221,7 @@ class CatanBoard:
         for name in ("tile_targets", "tile_targets_in"):
             v.set_points(name, list(tile_targets), [self.tile_xy[t][0] for t in tile_targets],
                          [self.tile_xy[t][1] - TOKEN_DY for t in tile_targets])
-        self.legend.value = legend_html(names, heat is not None, bool(recent[0] or recent[1]))
+        self.legend.value = legend_html(names, heat is not None, bool(recent[0] or recent[1]), rolled)
 
     def _draw_harbours(self, obs: dict) -> None:
         topo, v = self.topo, self.view
@@ -278,7 +282,7 @@ def free_intersections(topo, obs: dict) -> list[int]:
             and all(owner[m] is None for m in topo.node_nbrs[n])]
 
 
-def legend_html(names: Sequence[str], heat: bool = False, recent: bool = False) -> str:
+def legend_html(names: Sequence[str], heat: bool = False, recent: bool = False, rolled: int | None = None) -> str:
     """The colours of the board in words: terrains, players, pieces, tokens (and the heat map scale)."""
     terrains = "".join(f'<span class="ct-key"><i style="background:{TERRAIN_COLOURS[t]}"></i>{esc(what)}</span>'
                        for t, what in TERRAIN_PRODUCES.items())
@@ -288,6 +292,9 @@ def legend_html(names: Sequence[str], heat: bool = False, recent: bool = False) 
               '</span><span class="ct-key"><b class="ct-robber">R</b> robber</span>'
               '<span class="ct-key">number: the roll that pays the tile; dots = ways to roll it out of 36 '
               '(<b class="ct-red">6 and 8</b> most likely)</span>')
+    if rolled and rolled != 7:
+        pieces += (f'<span class="ct-key"><i class="ct-lit"></i>lit token: the last roll, {rolled}, paid these tiles '
+                   '(not the robber\'s)</span>')
     if recent:
         pieces += '<span class="ct-key"><i class="ct-glow"></i>cyan glow: built by the others since your last turn</span>'
 

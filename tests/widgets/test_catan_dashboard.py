@@ -94,6 +94,8 @@ def test_a_whole_game_against_bots_through_the_dashboard():
     assert d.state.is_terminal()
     roll = [e for e in d.state.events if e.kind == "roll"][-1]
     assert f"last roll {roll.params['red']} + {roll.params['yellow']} = <b>{roll.params['total']}</b>" in d.header.value
+    lit = [t for t, c in zip(d.board.view.keys["tokens"], d.board.view.layers["tokens"].colors) if c == "#ffc233"]
+    assert lit == [t for t, tile in enumerate(d.observation()["tiles"]) if tile["number"] == roll.params["total"]]
     assert clicked >= 4  # at least the setup settlements and roads were placed by clicks on the board
     assert glowing > 10
     assert "Game over" in d.banner.value and "VP" in d.decision.title.value
