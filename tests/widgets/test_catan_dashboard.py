@@ -290,3 +290,17 @@ def test_the_app_notebook_builds_the_catan_dashboard():
     dash = scope["dashboard"]
     assert isinstance(dash, dashboard_class("catan")) and dash.players == 4 and dash.seats[0] == "human"
     assert dash.state.current_player == 0 and dash.clicks.mode == "settlement"
+
+
+def test_save_and_load_keep_the_board_and_the_history():
+    import json
+
+    d = _dash()
+    d.board.click("node", 20)
+    d.board.click("edge", d.state.legal_actions()[0].edge)
+    saved = json.loads(json.dumps(d.position()))
+    other = _dash(seed=3)
+    other.load_position(saved)
+    assert other.state.to_json() == d.state.to_json() and other.match.cursor == d.match.cursor
+    assert other.board.view.keys["settlements"] == d.board.view.keys["settlements"]
+    assert other.observation()["intersections"]["owner"][20] == 0
