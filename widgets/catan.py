@@ -151,10 +151,9 @@ class CatanDashboard(Dashboard):
             self.playback.stop()
             self.refresh()
         modes = [m for m in self.clicks.modes if MODE_KIND[m] == kind]
-        wanted = self._natural_action(kind, index)
         mode = next((m for m in modes if any(self._keys_of(a) == (index,) for a in self.clicks.modes[m])), None)
         if mode is None:
-            return self.refuse(self._why_not(kind, index, wanted))
+            return self.refuse(self._why_not(kind, index, self._natural_action(kind, index)))
         if self.clicks.mode != mode:
             self.clicks.chosen = self.clicks.mode = mode
         result = self.clicks.resolve(index)
@@ -186,10 +185,11 @@ class CatanDashboard(Dashboard):
     def _why_not(self, kind: str, index: int, action: Any) -> str:
         """The engine's reason (naming the rule) why ``action`` cannot be played now."""
         where = f"{KIND_WORDS[kind]} {index}"
-        try:
-            self.state.clone().apply(action)
-        except IllegalActionError as exc:
-            return f"Not allowed on {where}: {exc.reason} (rule: {exc.rule}). Nothing was played."
+        if not self.state.is_legal(action):
+            try:
+                self.state.clone().apply(action)  # refused: raises the rule's error and changes nothing
+            except IllegalActionError as exc:
+                return f"Not allowed on {where}: {exc.reason} (rule: {exc.rule}). Nothing was played."
         return f"{where}: nothing to do there now (use the buttons). Nothing was played."
 
     # ------------------------------------------------------------------ trades

@@ -304,3 +304,13 @@ def test_save_and_load_keep_the_board_and_the_history():
     assert other.state.to_json() == d.state.to_json() and other.match.cursor == d.match.cursor
     assert other.board.view.keys["settlements"] == d.board.view.keys["settlements"]
     assert other.observation()["intersections"]["owner"][20] == 0
+
+
+def test_a_click_while_a_bot_is_to_move_is_refused():
+    d = CatanDashboard(players=4, seed=7, seats=BOTS, bot_delay=0, animate=False, auto=False)
+    d.board.click("node", 20)
+    cursor = d.match.cursor
+    d.board.click("edge", d.state.legal_actions()[0].edge)
+    assert d.match.cursor == cursor + 1 and d.state.current_player == 1  # the bots wait for Step
+    assert not d.click_board("node", 40) and "It is not your turn (Player 2 (clever bot) is to move)" in d.message[0]
+    assert d.match.cursor == cursor + 1
