@@ -208,3 +208,39 @@ def test_lesson_42_small_cards_and_a_played_deck_still_stop_at_4_or_5_and_draw_a
     counts = tuple(deck.count(v) for v in range(1, 6))
     for gone in (0, 4, 8, 12, 17):  # "drawing stays better even with every 1 gone"
         assert play((counts[0] - gone,) + counts[1:], 6, None, 3, 1, 2)[0] > 3
+
+
+def points_law(deck: tuple, target: int, k: int | None) -> dict[int, Fraction]:
+    """The law of the points kept, sequence by sequence, under 'draw while total < target - k' or the optimum."""
+    law: dict[int, Fraction] = {}
+    policy = decisions(deck, target) if k is None else None
+
+    def walk(deck, seq, p):
+        total = sum(seq)
+        stop = seq and (not policy[seq] if k is None else total >= target - k)
+        if stop:
+            law[total] = law.get(total, ZERO) + p
+            return
+        n = sum(deck)
+        for i, c in enumerate(deck):
+            if not c:
+                continue
+            v, q = i + 1, p * Fraction(c, n)
+            if total + v >= target:
+                kept = total + v if total + v == target else min(seq + (v,))
+                law[kept] = law.get(kept, ZERO) + q
+            else:
+                walk(deck[:i] + (c - 1,) + deck[i + 1:], seq + (v,), q)
+
+    walk(deck, (), Fraction(1))
+    return law
+
+
+def test_lesson_41_same_mean_different_risk():
+    rows = {}
+    for name, k in (("k1", 1), ("k2", 2), ("optimal", None)):
+        law = points_law(FULL, 6, k)
+        mean = sum(v * p for v, p in law.items())
+        sd = float(sum((v - mean) ** 2 * p for v, p in law.items())) ** 0.5
+        rows[name] = (round(float(mean), 3), round(sd, 2), pct(sum(p for v, p in law.items() if v <= 2)))
+    assert rows == {"k1": (4.287, 1.73, 20.2), "k2": (4.309, 1.24, 9.1), "optimal": (4.413, 1.31, 9.1)}
