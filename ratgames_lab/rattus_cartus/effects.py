@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from . import memory
 from .actions import STOP, Action, DrawCard, Look, Stop
 from .new_buildings import place_replacement
 
@@ -44,6 +45,7 @@ def ready_chance(s: CartusState, t: list) -> bool:
         s.deck.sort()
         for c in s.deck:  # everyone knows which cards are in the new deck, nobody which of them a draw takes
             s.knows[c] = 0
+            memory.public(s, c)
         s.emit("reshuffle", "draw", count=len(s.deck))
     return True
 
@@ -106,6 +108,7 @@ def apply_effect(s: CartusState, p: int, effect: dict, rule: str, slot: int = -1
             s.vp[p] += k
         else:
             s.hands[p].extend([comp.npop + pile] * k)
+            memory.took(s, p, comp.npop + pile, k)
         s.emit("take", rule, player=s.name(p), count=k, what=("VP token" if pile == 5 else
                                                               comp.cards.special_names[pile]))
         return []
@@ -162,6 +165,8 @@ def do_hospital(s: CartusState, t: list, a: Action) -> None:
         return
     c = s.comp.card_index[a.card]
     s.hands[p].remove(c)
+    if c >= s.comp.npop:
+        memory.left(s, p, c)
     s.to_pile(c)
     s.lose_rats(p, 1)
     t[2] -= 1

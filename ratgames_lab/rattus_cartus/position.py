@@ -140,6 +140,7 @@ def check_consistency(s) -> None:
         require(s.entered[p] >= 0 and s.entry_order.count(p) == 1, "each entrant once, in entry order",
                 f"entry_order[{i}]")
     _check_knowledge(s)
+    _check_memory(s)
     if s.tasks:
         _check_pending(s, s.tasks[0])
     for p in range(comp.players):
@@ -195,3 +196,31 @@ def _check_knowledge(s) -> None:
             for c in cs:
                 if c < comp.npop:
                     require(s.knows[c] >> p & 1, "a player knows the cards they placed", f"placed[{slot}]")
+
+
+def _check_memory(s) -> None:
+    """The gift memory (``may_hold``, ``special_holders``) must fit the true holders of every card."""
+    from .memory import KINDS, feasible, held
+    comp = s.comp
+    if s.holders is not None:
+        for q in range(comp.players):
+            for c in held(s, q):
+                for v in range(comp.players):
+                    require(c >= comp.npop or s.knows[c] >> v & 1 or s.holders[v][c] >> q & 1,
+                            f"{comp.card_names[c]} is held by player {q}, whom it may not be with",
+                            f"may_hold[{v}][{c}]")
+    if s.spec_holders is None:
+        return
+    for v in range(comp.players):
+        for t in range(KINDS):
+            masks = s.spec_holders[v][t]
+            code = comp.npop + t
+            count = {q: held(s, q).count(code) for q in range(comp.players) if q != v}
+            require(len(masks) == sum(count.values()), f"one mask per {PILES[t]} card the other players hold",
+                    f"special_holders[{v}][{t}]")
+            units: dict[int, int] = {}
+            for m in masks:
+                require(m >> v & 1 == 0, "a player knows their own cards", f"special_holders[{v}][{t}]")
+                units[m] = units.get(m, 0) + 1
+            require(feasible(units, count), f"the {PILES[t]} cards held do not fit these masks",
+                    f"special_holders[{v}][{t}]")

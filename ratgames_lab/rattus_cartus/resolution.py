@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from . import memory
 from .actions import Action, ChoosePlayer, GiveCard
 
 if TYPE_CHECKING:
@@ -23,6 +24,9 @@ def auto_resolve(s: CartusState, t: list) -> None:
         off = sum(1 for c in pop if comp.card_class[c] != cls)
         for c in pop:
             s.knows[c] = s.seen[c] = comp.all_mask
+        for c in cards:
+            if c >= comp.npop:
+                memory.left(s, p, c)
         s.played[p] += len(pop) + jokers
         s.gain_influence(p, cls, len(pop) + jokers)
         s.rats[p] += off
@@ -132,13 +136,14 @@ def do_give(s: CartusState, t: list, a: GiveCard) -> None:
     """The giver chooses each card given; it goes to the receiver's hand (give)."""
     giver, receiver = t[1], t[2]
     c = s.comp.card_index[a.card]
+    memory.gave(s, giver, receiver, c)
     s.hands[giver].remove(c)
     s.hands[receiver].append(c)
     if c < s.comp.npop:
         s.knows[c] = (1 << giver) | (1 << receiver)
         s.seen[c] |= 1 << receiver
     pair = (1 << giver) | (1 << receiver)
-    for d in s.hands[giver]:  # the others did not see which card went: they lose track of the giver's cards
+    for d in memory.held(s, giver):  # the others did not see which card went: they lose track of the giver's cards
         if d < s.comp.npop:
             s.knows[d] &= pair
     t[3] -= 1

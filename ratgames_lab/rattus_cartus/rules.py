@@ -18,12 +18,13 @@ from fractions import Fraction
 from ..core.errors import InvalidPositionError
 from ..core.fields import Bool, Field, Int, Keyed, ListOf, Opt, Ref, Seat, StateFields
 from ..core.protocol import CHANCE, TERMINAL, Action, GameState
-from . import text  # noqa: F401  (registers the event texts)
+from . import memory, text  # noqa: F401  (text registers the event texts)
 from .building_actions import auto_actions, auto_clear, auto_end_round, do_offer, legal_offer
 from .comp import CHANCE_TASKS, DECISIONS, Comp
 from .effects import (do_draw, do_hospital, do_look, legal_hospital, legal_look, ready_chance, ready_hospital,
                       ready_look)
 from .explain import explain
+from .memory import KINDS
 from .new_buildings import auto_identical, auto_round, do_replace, do_reveal
 from .position import Tasks, check_consistency, check_tasks, played_this_round
 from .resolution import (auto_flute, auto_resolve, auto_sword, do_choose, do_give, legal_choose, legal_give,
@@ -69,6 +70,10 @@ class CartusState(GameState):
         Field("tasks", Tasks()),
         Field("knows", ListOf(Int(min=0, max=lambda comp: comp.all_mask), length=lambda comp: comp.npop)),
         Field("seen", ListOf(Int(min=0, max=lambda comp: comp.all_mask), length=lambda comp: comp.npop)),
+        Field("holders", Opt(ListOf(ListOf(Int(min=0, max=lambda comp: comp.all_mask), length=lambda comp: comp.npop),
+                                    length="players")), json="may_hold"),
+        Field("spec_holders", Opt(ListOf(ListOf(ListOf(Int(min=1, max=lambda comp: comp.all_mask), sort=True),
+                                                length=KINDS), length="players")), json="special_holders"),
         Field("options_all_dead", Bool(), json="all_dead_lowest_survive"),
         Field("played", ListOf(Int()), derived=True),  # Population + Jokers revealed this round, per player
     )
@@ -119,6 +124,7 @@ class CartusState(GameState):
         s.last_round = False
         s.options_all_dead = all_dead_lowest_survive
         s._clear_round()
+        memory.reset(s)
         s.tasks = [["round"]]
         names = [comp.buildings.type_names[t] for t in sorted({comp.buildings.card_type[b] for b in s.chosen})]
         s.emit("setup_buildings", "setup.buildings", buildings=", ".join(names), deck=len(s.bdeck),
@@ -254,6 +260,7 @@ class CartusState(GameState):
         if code < comp.npop:
             self.discard.append(code)
             self.knows[code] = self.seen[code] = comp.all_mask
+            memory.public(self, code)
         else:
             self.piles[code - comp.npop] += 1
 
@@ -329,6 +336,13 @@ class CartusState(GameState):
         return hand_text(self, player)
 
     @classmethod
+    def from_json(cls, data, comp: Comp) -> "CartusState":
+        """A validated position; older files without the gift memory get "may be anywhere" (JSON null)."""
+        if isinstance(data, dict) and data.get("format") == cls.FORMAT:
+            data = {"may_hold": None, "special_holders": None, **data}
+        return super().from_json(data, comp)
+
+    @classmethod
     def validate_json(cls, data: dict, comp: Comp) -> None:
         """The pending tasks must be well formed (names and arguments in range)."""
         check_tasks(data["tasks"], comp, len(data["revealed_buildings"]))
@@ -340,6 +354,10 @@ class CartusState(GameState):
     def after_load(self) -> None:
         """Rebuild the Population + Joker cards each player revealed this round."""
         self.played = played_this_round(self)
+        if self.holders is None:
+            self.holders = memory.fresh_holders(self.comp)
+        if self.spec_holders is None:
+            self.spec_holders = [memory.default_spec_holders(self, v) for v in range(self.comp.players)]
 
 
 # ----------------------------------------------------------------------------------------------

@@ -13,6 +13,7 @@ import random
 
 from ..core.protocol import CHANCE, TERMINAL
 from ..core.worlds import Deal, HiddenWorlds
+from . import memory
 
 
 def observation(s, player: int) -> dict:
@@ -119,10 +120,15 @@ def determinize(s, player: int, rng: random.Random):
 
     With ``N`` the Population cards the player never saw and ``L`` those they saw and lost track of:
     the unlooked nun-row places get cards of ``N`` (``hidden_worlds``); the deck gets cards of ``N`` until it is
-    first rebuilt, and afterwards only cards of ``L`` that were seen by everyone (the old discard); other hands and
-    face-down cards take the rest. Every world meeting these constraints is equally likely. Then each other player's
-    cards (hand and face-down cards not yet revealed, Gold excepted: it cannot be placed) are dealt again between
-    their hand and those face-down piles, since which of their cards they placed is theirs to know.
+    first rebuilt, and afterwards only cards of ``L`` that were seen by everyone (the old discard). The other
+    players' unknown cards (the rest of ``N`` and ``L``, and every special card they hold) are then dealt again
+    between them, each card only to a player its gift memory allows (``memory``: a card may have travelled along
+    the gifts the player saw happen, not which card went): every card of ``N`` may be with anyone, a card of ``L``
+    only with the players it may have reached, a special card likewise from its public take. Each other player
+    keeps their number of cards; the deal goes card by card, each to an allowed player in proportion to their free
+    places while a complete deal stays possible (a uniformly random deal when no memory restricts it, close to
+    uniform otherwise). Last, each other player's cards (Gold excepted, which cannot be placed) are dealt again
+    between their hand and their unrevealed face-down piles, since which of them they placed is theirs to know.
     """
     d = s.clone()
     comp = d.comp
@@ -131,15 +137,14 @@ def determinize(s, player: int, rng: random.Random):
     slots = unknown_slots(d, player)
     old = [lst[i] for lst, i in slots]
     knows, seen = d.knows, d.seen
+    mine_seen = {c: seen[c] & bit for c in old}
     old_knows = [knows[c] for c in old]
     old_seen = [seen[c] for c in old]
-    mine_seen = {c: seen[c] & bit for c in old}
-    new = [-1] * len(slots)
     row_idx = [k for k, (lst, _) in enumerate(slots) if lst is d.row]
-    worlds = hidden_worlds(d, player)
-    sampled = worlds.sample(rng)
+    sampled = hidden_worlds(d, player).sample(rng)
     for k, (_place, c) in zip(row_idx, sorted(sampled.items(), key=lambda kv: kv[0][1])):
-        new[k] = c
+        d.row[slots[k][1]] = c
+        knows[c], seen[c] = old_knows[k] & ~bit, (old_seen[k] & ~bit) | mine_seen[c]
     taken = set(sampled.values())
     deck_idx = [k for k, (lst, _) in enumerate(slots) if lst is d.deck]
     rebuilt = any(seen[d.deck[slots[k][1]]] == everyone for k in deck_idx)
@@ -149,18 +154,12 @@ def determinize(s, player: int, rng: random.Random):
         fits_deck = [c for c in old if not mine_seen[c] and c not in taken]
     deck_cards = rng.sample(fits_deck, len(deck_idx))
     for k, c in zip(deck_idx, deck_cards):
-        new[k] = c
+        d.deck[slots[k][1]] = c
+        knows[c], seen[c] = old_knows[k] & ~bit, (old_seen[k] & ~bit) | mine_seen[c]
     taken |= set(deck_cards)
-    rest = [c for c in old if c not in taken]
-    rng.shuffle(rest)
-    for k, c in zip([k for k in range(len(slots)) if new[k] < 0], rest):
-        new[k] = c
-    for (lst, i), c, kn, sn in zip(slots, new, old_knows, old_seen):
-        lst[i] = c
-        knows[c] = kn & ~bit
-        seen[c] = (sn & ~bit) | mine_seen[c]
     d.deck.sort()
-    _redeal_placed(d, player, rng)
+    rest = [c for c in old if c not in taken]
+    _redeal_holders(d, s, player, rest, mine_seen, rng)
     pool = d.bdeck + d.repl
     rng.shuffle(pool)
     d.repl = sorted(pool[:len(d.repl)])
@@ -168,22 +167,79 @@ def determinize(s, player: int, rng: random.Random):
     return d
 
 
-def _redeal_placed(d, player: int, rng: random.Random) -> None:
-    """Deal each other player's placeable cards again between their hand and their unrevealed face-down piles."""
+def _redeal_holders(d, s, player: int, rest: list[int], mine_seen: dict[int, int], rng: random.Random) -> None:
+    """Deal the other players' unknown cards again, each within its gift memory; then hand against face down."""
+    comp = d.comp
+    bit = 1 << player
+    npop = comp.npop
+    others = [q for q in range(comp.players) if q != player]
+    omask = comp.all_mask & ~bit
+    kept: dict[int, list[int]] = {}
+    marks: dict[int, list[tuple[int, int]]] = {}
+    free: dict[int, int] = {}
+    for q in others:
+        cards = memory.held(d, q)
+        kept[q] = [c for c in cards if c < npop and d.knows[c] & bit]
+        marks[q] = [(d.knows[c], d.seen[c]) for c in cards if c < npop and not d.knows[c] & bit]
+        free[q] = len(cards) - len(kept[q])
+    units = [(d.holders[player][c] if mine_seen[c] else omask) & omask for c in rest]
+    codes = list(rest)
+    for t, masks in enumerate(d.spec_holders[player]):
+        units += [m & omask for m in masks]
+        codes += [npop + t] * len(masks)
+    golds = frozenset(i for i, c in enumerate(codes) if c == comp.GOLD)
+    room = {q: len(d.hands[q]) - max([t[3] for t in d.tasks if t[0] == "place" and t[1] == q], default=0)
+            for q in others}  # Gold stays in the hand, beside the cards a player still has to place
+    where = None
+    for _ in range(20):
+        where = memory.sample_holders(units, free, rng, golds, room)
+        if where is not None:
+            break
+    if where is None:  # no deal found in 20 tries (only with rare tangles of gifts): keep the true holders
+        for q in others:
+            _deal_hand_and_piles(d, q, rng)
+        return
+    got: dict[int, list[int]] = {q: [] for q in others}
+    for c, q in zip(codes, where):
+        got[q].append(c)
+    for q in others:
+        qbit = 1 << q
+        marks_q = iter(marks[q])
+        for c in got[q]:
+            if c < npop:
+                kn, sn = next(marks_q, (qbit, qbit))
+                d.knows[c] = (kn & ~bit) | qbit
+                d.seen[c] = (sn & ~bit) | mine_seen[c] | d.knows[c]
+                for v in others:
+                    d.holders[v][c] = comp.all_mask
+        cards = sorted(kept[q] + got[q], key=lambda c: c != comp.GOLD)  # Gold stays in the hand
+        piles = _piles(d, q)
+        d.hands[q][:] = cards[:len(cards) - sum(len(p) for p in piles)] if piles else cards
+        start = len(d.hands[q])
+        for p in piles:
+            p[:] = cards[start:start + len(p)]
+            start += len(p)
+        _deal_hand_and_piles(d, q, rng)
+    for v in others:
+        d.spec_holders[v] = memory.default_spec_holders(d, v)
+
+
+def _piles(d, q: int) -> list[list[int]]:
+    """The face-down piles ``q`` placed in buildings not yet resolved."""
+    return [cards for slot in range(d.revealed, len(d.placed))
+            for who, cards in zip(d.entrants[slot], d.placed[slot]) if who == q and cards]
+
+
+def _deal_hand_and_piles(d, q: int, rng: random.Random) -> None:
+    """Deal ``q``'s placeable cards again between their hand and their unrevealed face-down piles (Gold in hand)."""
     gold = d.comp.GOLD
-    for q in range(d.comp.players):
-        if q == player:
-            continue
-        piles = [cards for slot in range(d.revealed, len(d.placed))
-                 for who, cards in zip(d.entrants[slot], d.placed[slot]) if who == q and cards]
-        if not piles:
-            continue
-        hand = d.hands[q]
-        free = [c for c in hand if c != gold] + [c for cards in piles for c in cards]
-        rng.shuffle(free)
-        for cards in piles:
-            cards[:] = [free.pop() for _ in cards]
-        hand[:] = sorted([c for c in hand if c == gold] + free)
+    piles = _piles(d, q)
+    hand = d.hands[q]
+    free = [c for c in hand if c != gold] + [c for cards in piles for c in cards]
+    rng.shuffle(free)
+    for cards in piles:
+        cards[:] = [free.pop() for _ in cards]
+    hand[:] = sorted([c for c in hand if c == gold] + free)
 
 
 def describe(s, viewer: int | None = None) -> str:

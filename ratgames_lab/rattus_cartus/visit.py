@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from . import memory
 from .actions import PLAY_PASS, Action, PlaceCard, PlayPass
 
 if TYPE_CHECKING:
@@ -27,6 +28,7 @@ def do_visit(s: CartusState, t: list, a: Action) -> None:
     s.tasks.pop(0)
     if isinstance(a, PlayPass):
         s.hands[p].remove(s.comp.PASS)
+        memory.left(s, p, s.comp.PASS)
         s.piles[3] += 1
         s.emit("play_pass", "visit.pass", player=s.name(p))
         s.tasks.insert(0, ["next_visit", p])

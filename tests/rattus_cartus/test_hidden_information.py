@@ -19,6 +19,47 @@ def states(players: int, seed: int):
         s.apply(s.sample_chance(rng) if s.current_player < 0 else rng.choice(s.legal_actions()))
 
 
+def states_with_gifts(players: int, seed: int):
+    """Each state of a random game with the gifts made so far, (giver, receiver), as the table saw them."""
+    s = Game(players=players, seed=seed, buildings="random_type").new_state()
+    rng = random.Random(seed)
+    gifts: list[tuple[int, int]] = []
+    while not s.is_terminal():
+        yield s, gifts
+        t = s.tasks[0]
+        if t[0] == "give":
+            gifts.append((t[1], t[2]))
+        s.apply(s.sample_chance(rng) if s.current_player < 0 else rng.choice(s.legal_actions()))
+
+
+def linked(players: int, gifts, p: int) -> list[int]:
+    """For each seat, a label of its group: the seats linked by gifts ``p`` took no part in (union-find)."""
+    root = list(range(players))
+
+    def find(q):
+        while root[q] != q:
+            q = root[q]
+        return q
+    for g, r in gifts:
+        if p not in (g, r):
+            root[find(g)] = find(r)
+    return [find(q) for q in range(players)]
+
+
+def check_gift_memory(s, d, p: int, gifts) -> None:
+    """Cards ``p`` lost track of, and special cards, only move between seats linked by gifts ``p`` did not see."""
+    group = linked(s.comp.players, gifts, p)
+    bit = 1 << p
+    for label in set(group):
+        members = [q for q in range(s.comp.players) if group[q] == label and q != p]
+        assert sum((specials_held(d, q) for q in members), Counter()) == \
+            sum((specials_held(s, q) for q in members), Counter())
+    for c in range(s.comp.npop):
+        lost = s.seen[c] & bit and not s.knows[c] & bit and s.seen[c] != s.comp.all_mask
+        if lost and holder(s, c)[0] == "held":
+            assert holder(d, c)[0] == "held" and group[holder(d, c)[1]] == group[holder(s, c)[1]]
+
+
 def holder(s, c: int):
     """Where a Population card lies, with another player's hand and unrevealed face-down cards as one place."""
     for q, h in enumerate(s.hands):
@@ -59,8 +100,10 @@ def check_consistent_world(s, d, p: int) -> None:
     for c in range(comp.npop):  # every card this player knows the place of is still there
         if s.knows[c] & bit:
             assert holder(d, c) == holder(s, c)
+    assert specials_held(d, p) == specials_held(s, p)
+    assert sum((specials_held(d, q) for q in range(comp.players)), Counter()) == \
+        sum((specials_held(s, q) for q in range(comp.players)), Counter())
     for q in range(comp.players):
-        assert specials_held(d, q) == specials_held(s, q)
         for slot in range(d.revealed, len(d.placed)):
             for who, cs in zip(d.entrants[slot], d.placed[slot]):
                 assert who != q or comp.GOLD not in cs  # Gold is never placed
@@ -72,13 +115,14 @@ def check_consistent_world(s, d, p: int) -> None:
 def test_every_determinized_world_is_consistent_with_the_public_history(players):
     rng = random.Random(players)
     rebuilt = 0
-    for k, s in enumerate(states(players, seed=10 + players)):
+    for k, (s, gifts) in enumerate(states_with_gifts(players, seed=10 + players)):
         if k % 5:
             continue
         rebuilt += any(s.seen[c] == s.comp.all_mask for c in s.deck)
         for p in range(players):
             d = s.determinize(p, rng)
             check_consistent_world(s, d, p)
+            check_gift_memory(s, d, p, gifts)
             assert d.legal_actions() == s.legal_actions() or s.current_player != p
     assert rebuilt or players < 5  # with 5 players the deck is rebuilt from its discard: that case is checked too
 
@@ -208,3 +252,91 @@ def test_cards_seen_and_lost_track_of_are_held_or_in_a_rebuilt_deck():
                 rebuilt = {c for c in d.deck if s.seen[c] == s.comp.all_mask}
                 assert set(lost) <= held | rebuilt and not set(lost) & set(d.row)
     assert lost_seen > 0
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_special_cards_and_lost_cards_move_only_along_unseen_gifts(players):
+    moved = 0
+    for seed in range(4):
+        rng = random.Random(seed)
+        for k, (s, gifts) in enumerate(states_with_gifts(players, seed)):
+            if k % 9:
+                continue
+            for p in range(players):
+                d = s.determinize(p, rng)
+                check_consistent_world(s, d, p)
+                check_gift_memory(s, d, p, gifts)
+                moved += any(specials_held(d, q) != specials_held(s, q) for q in range(players))
+    assert moved  # some worlds do move special cards after a gift between two other players
+
+
+def _gift_between_others(players: int, seeds, special: bool):
+    """A position right after a whole gift between two seats; returns it with (giver, receiver)."""
+    from .helpers import GiveCard
+
+    def giving(s):
+        t = s.tasks[0] if s.tasks else None
+        if not t or t[0] != "give":
+            return None
+        hand = s.hands[t[1]]
+        n_special = sum(c >= s.comp.npop for c in hand)
+        others_hold = all(len(h) >= 2 for q, h in enumerate(s.hands) if q not in t[1:3])
+        ok = 0 < n_special < len(hand) if special else sum(c < s.comp.npop for c in hand) >= 3 and others_hold
+        return (t[1], t[2]) if ok else None
+
+    s, (giver, receiver) = _first(players, seeds, giving)
+    s = s.clone()
+    npop = s.comp.npop
+    return s, giver, receiver, npop, GiveCard
+
+
+def test_a_gift_between_two_others_hides_which_special_cards_went():
+    s, giver, receiver, npop, GiveCard = _gift_between_others(3, range(80), special=True)
+    third = 3 - giver - receiver
+    while s.tasks and s.tasks[0][0] == "give" and s.tasks[0][1] == giver:
+        code = max(s.hands[giver])  # a special card goes first (their codes follow the Population cards)
+        s.apply(GiveCard(s.comp.card_names[code]))
+    pair = specials_held(s, giver) + specials_held(s, receiver)
+    seen_split = set()
+    for k in range(60):
+        d = s.determinize(third, random.Random(k))
+        check_consistent_world(s, d, third)
+        assert specials_held(d, giver) + specials_held(d, receiver) == pair  # they stay between the two
+        assert specials_held(d, third) == specials_held(s, third)
+        seen_split.add(tuple(sorted(specials_held(d, giver).items())))
+    assert len(seen_split) > 1  # the third player cannot know whether the gift held Swords, Flutes...
+
+
+def test_a_card_lost_track_of_through_a_gift_stays_with_the_giver_or_the_receiver():
+    s, giver, receiver, npop, GiveCard = _gift_between_others(4, range(80), special=False)
+    p = next(q for q in range(4) if q not in (giver, receiver))
+    pop = [c for c in s.hands[giver] if c < npop]
+    for c in pop:  # say p knew them all (they gave them earlier)
+        s.knows[c] |= 1 << p
+        s.seen[c] |= 1 << p
+    s.apply(GiveCard(s.comp.card_names[pop[0]]))
+    lost = [c for c in pop if not s.knows[c] >> p & 1]
+    assert lost
+    for k in range(60):
+        d = s.determinize(p, random.Random(k))
+        check_consistent_world(s, d, p)
+        for c in lost:
+            assert holder(d, c) in (("held", giver), ("held", receiver))
+
+
+def test_older_positions_without_the_gift_memory_load_with_may_be_anywhere():
+    from ratgames_lab.core.errors import InvalidPositionError
+    s, giver, receiver, npop, GiveCard = _gift_between_others(3, range(80), special=True)
+    s.apply(GiveCard(s.comp.card_names[max(s.hands[giver])]))
+    data = s.to_json()
+    assert type(s).from_json(data, s.comp).to_json() == data  # the memory round-trips
+    old = {k: v for k, v in data.items() if k not in ("may_hold", "special_holders")}
+    loaded = type(s).from_json(old, s.comp)
+    everyone = s.comp.all_mask
+    assert loaded.holders == [[everyone] * npop for _ in range(3)]
+    for v in range(3):
+        assert all(m == everyone & ~(1 << v) for masks in loaded.spec_holders[v] for m in masks)
+    bad = dict(data, special_holders=[[[1 << v] * 9 if t == 0 else [] for t in range(5)] for v in range(3)])
+    with pytest.raises(InvalidPositionError) as err:
+        type(s).from_json(bad, s.comp)
+    assert "special_holders" in str(err.value)
