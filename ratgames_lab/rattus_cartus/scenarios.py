@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from . import Game
+from . import Game, memory
 from .rules import CartusState
 
 
@@ -55,6 +55,7 @@ def set_hand(s: CartusState, player: int, cards: Sequence[str]) -> None:
         if code < comp.npop:
             s.knows[code] = s.seen[code] = 1 << player
     s.deck.sort()
+    memory.reset(s)  # a hand-made hand: nobody remembers any gift
 
 
 def set_row(s: CartusState, cards: Sequence[str]) -> None:
