@@ -39,8 +39,8 @@ def held(s: CartusState, q: int) -> list[int]:
     return out
 
 
-def default_spec_holders(s: CartusState, viewer: int) -> list[list[int]]:
-    """No memory of gifts: each special card another player holds may be with any other player."""
+def default_spec_holders(s: CartusState, viewer: int, where_taken: bool = False) -> list[list[int]]:
+    """Each special card another player holds may be with any other player (or only its holder: ``where_taken``)."""
     comp = s.comp
     others = comp.all_mask & ~(1 << viewer)
     out: list[list[int]] = [[] for _ in range(KINDS)]
@@ -48,14 +48,16 @@ def default_spec_holders(s: CartusState, viewer: int) -> list[list[int]]:
         if q != viewer:
             for c in held(s, q):
                 if c >= comp.npop:
-                    out[c - comp.npop].append(others)
+                    out[c - comp.npop].append(1 << q if where_taken else others)
+    for masks in out:
+        masks.sort()
     return out
 
 
-def reset(s: CartusState) -> None:
-    """Forget every gift (the safe default of older positions and hand-made scenarios)."""
+def reset(s: CartusState, where_taken: bool = False) -> None:
+    """Forget every gift: any card may be anywhere (older positions), or each special card is where it was taken."""
     s.holders = fresh_holders(s.comp)
-    s.spec_holders = [default_spec_holders(s, v) for v in range(s.comp.players)]
+    s.spec_holders = [default_spec_holders(s, v, where_taken) for v in range(s.comp.players)]
 
 
 def took(s: CartusState, p: int, code: int, k: int) -> None:

@@ -55,7 +55,7 @@ def set_hand(s: CartusState, player: int, cards: Sequence[str]) -> None:
         if code < comp.npop:
             s.knows[code] = s.seen[code] = 1 << player
     s.deck.sort()
-    memory.reset(s)  # a hand-made hand: nobody remembers any gift
+    memory.reset(s, where_taken=True)  # a hand-made hand: no gift, each special card taken by its holder
 
 
 def set_row(s: CartusState, cards: Sequence[str]) -> None:

@@ -159,7 +159,24 @@ def determinize(s, player: int, rng: random.Random):
     taken |= set(deck_cards)
     d.deck.sort()
     rest = [c for c in old if c not in taken]
-    _redeal_holders(d, s, player, rest, mine_seen, rng)
+    omask = everyone & ~bit
+    if all(m & (m - 1) == 0 for masks in d.spec_holders[player] for m in masks) and \
+            all(not mine_seen[c] or d.holders[player][c] & omask == omask for c in rest):
+        # no gift between two others restricts the deal: the special cards stay, the rest is dealt uniformly
+        held_idx = [k for k, (lst, _) in enumerate(slots) if lst is not d.row and lst is not d.deck]
+        rng.shuffle(rest)
+        for k, c in zip(held_idx, rest):
+            lst, i = slots[k]
+            lst[i] = c
+            knows[c], seen[c] = old_knows[k] & ~bit, (old_seen[k] & ~bit) | mine_seen[c]
+            for v, row in enumerate(d.holders):
+                if v != player:
+                    row[c] = everyone
+        for q in range(comp.players):
+            if q != player:
+                _deal_hand_and_piles(d, q, rng)
+    else:
+        _redeal_holders(d, player, rest, mine_seen, rng)
     pool = d.bdeck + d.repl
     rng.shuffle(pool)
     d.repl = sorted(pool[:len(d.repl)])
@@ -167,7 +184,7 @@ def determinize(s, player: int, rng: random.Random):
     return d
 
 
-def _redeal_holders(d, s, player: int, rest: list[int], mine_seen: dict[int, int], rng: random.Random) -> None:
+def _redeal_holders(d, player: int, rest: list[int], mine_seen: dict[int, int], rng: random.Random) -> None:
     """Deal the other players' unknown cards again, each within its gift memory; then hand against face down."""
     comp = d.comp
     bit = 1 << player
@@ -214,7 +231,7 @@ def _redeal_holders(d, s, player: int, rest: list[int], mine_seen: dict[int, int
                     d.holders[v][c] = comp.all_mask
         cards = sorted(kept[q] + got[q], key=lambda c: c != comp.GOLD)  # Gold stays in the hand
         piles = _piles(d, q)
-        d.hands[q][:] = cards[:len(cards) - sum(len(p) for p in piles)] if piles else cards
+        d.hands[q][:] = sorted(cards[:len(cards) - sum(len(p) for p in piles)] if piles else cards)
         start = len(d.hands[q])
         for p in piles:
             p[:] = cards[start:start + len(p)]
@@ -234,6 +251,8 @@ def _deal_hand_and_piles(d, q: int, rng: random.Random) -> None:
     """Deal ``q``'s placeable cards again between their hand and their unrevealed face-down piles (Gold in hand)."""
     gold = d.comp.GOLD
     piles = _piles(d, q)
+    if not piles:
+        return
     hand = d.hands[q]
     free = [c for c in hand if c != gold] + [c for cards in piles for c in cards]
     rng.shuffle(free)
