@@ -14,20 +14,38 @@
 # ---
 
 # %% [markdown]
-# # Master of Rules, part 3: what if?
+# # Master of Rules, part 4: what if?
 #
 # A position file holds a whole game frozen at one moment. In this notebook we:
 #
 # 1. load a position and look at it;
-# 2. test **every possible move** by playing the rest of the game hundreds of times from each;
+# 2. test **every possible move** by playing the rest of the game hundreds of times from each, with random and
+#    with sensible opponents;
 # 3. **change one card** in the file and watch the exact odds move;
 # 4. play on from there, **undo** a move and try **another future**.
 #
-# You need [part 1](10_master_of_rules_rules.ipynb) and [part 2](11_master_of_rules_probability.ipynb)
-# first. Run the cells from top to bottom.
+# You need [part 1](10_master_of_rules_rules.ipynb), [part 2](11_master_of_rules_probability.ipynb) and
+# [part 3](12_master_of_rules_decisions.ipynb) first. Run the cells from top to bottom.
 #
 # Lines starting with `# NBVAL_` are notes for the automatic tests that run this notebook; you can ignore
 # them.
+#
+# > **The model.** The exact odds (section 3) use the model of parts 2 and 3: the player remembers everything
+# > public, every card they cannot place is equally likely to be anywhere they cannot look, a card still to come
+# > is a random card of its player's hand. The win rates (section 2) are estimates from **playouts**: the hidden
+# > cards are dealt again at random in a way that fits what Player 1 knows, and the game is played to the end
+# > by a stated **playout policy** (random moves, or the heuristic bots). A win rate is only as good as that
+# > policy is a model of the real opponents.
+
+# %% [markdown] tags=["teacher"]
+# **For teachers.** One 50-minute lesson. *Objectives*: a win rate as a simulated frequency with a 95%
+# interval; how the model of the opponents (the playout policy) changes the estimate; a position as data that
+# can be edited, checked and replayed; one game as one sample. *Timing*: section 1 (5 min), section 2 (20 min,
+# exercise 1), section 3 (10 min, exercise 2), section 4 (10 min, exercise 3), section 5 (5 min, the
+# dashboard). *Prerequisites*: parts 2 and 3 (exact odds, expected value), what a frequency and an interval are.
+# *Discussion prompts*: "random opponents or sensible ones: which win rate would you bet on, and why?"; "the best
+# move under one policy is not the best under the other: what does that say about the question we asked?";
+# "the green 9 makes Best of the Best certain: why is winning the game still not certain?".
 
 # %%
 SEED = 1  # every random choice in this notebook uses this seed, so it runs the same every time
