@@ -48,7 +48,7 @@
 # without replacement?".
 
 # %%
-SEED = 3  # every random choice in this notebook uses this seed, so it runs the same every time
+SEED = 1  # every random choice in this notebook uses this seed, so it runs the same every time
 
 import math
 from collections import Counter

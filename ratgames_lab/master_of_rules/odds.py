@@ -272,31 +272,36 @@ def sample_completion(kn: Knowledge, mine: int, rule: int, rng: random.Random) -
     rules = list(kn.table_rules)
     numbers[kn.player] = mine
     rules[kn.player] = rule
-    pool = list(kn.unseen_numbers)
-    rng.shuffle(pool)
-    discards = list(kn.discard_numbers)
-    rng.shuffle(discards)
-    from_deck, _ = kn.dummy_sources()
+    from_deck, from_discard = kn.dummy_sources()
+    hidden_seats = []
     for seat in kn.number_slots:
-        if seat >= kn.players:
-            numbers[seat] = pool.pop() if from_deck > 0 else discards.pop()
-            from_deck -= 1
-            continue
-        numbers[seat] = _pick(kn.number_choices(seat), rng)
-        if numbers[seat] is _HIDDEN:
-            numbers[seat] = pool.pop()
-    rule_pool = [t for t, n in enumerate(kn.unseen_rules) for _ in range(n)]
-    rng.shuffle(rule_pool)
+        if seat < kn.players:
+            numbers[seat] = _pick(kn.number_choices(seat), rng)
+            if numbers[seat] is _HIDDEN:
+                hidden_seats.append(seat)
+    dummies = [s for s in kn.number_slots if s >= kn.players]
+    drawn = rng.sample(kn.unseen_numbers, len(hidden_seats) + from_deck)  # the hidden hand cards and deck draws
+    drawn += rng.sample(kn.discard_numbers, from_discard)  # the dummies' draws after the deck ran out
+    for seat, card in zip(hidden_seats + dummies, drawn):
+        numbers[seat] = card
+    hidden_rule_seats = []
     for seat in kn.rule_slots:
         choices = kn.rule_choices(seat)
         if choices:
-            t = _pick(choices, rng)
-            rules[seat] = rule_pool.pop() if t is _HIDDEN else t
+            rules[seat] = _pick(choices, rng)
+            if rules[seat] is _HIDDEN:
+                hidden_rule_seats.append(seat)
+    if hidden_rule_seats:
+        pool = [t for t, n in enumerate(kn.unseen_rules) for _ in range(n)]
+        for seat, t in zip(hidden_rule_seats, rng.sample(pool, len(hidden_rule_seats))):
+            rules[seat] = t
     return numbers, rules
 
 
 def _pick(choices: list[tuple[Fraction, int | None]], rng: random.Random):
     """One choice, drawn with its chance (exact: a uniform integer below the common denominator)."""
+    if len(choices) == 1:
+        return choices[0][1]
     denominator = math.lcm(*(share.denominator for share, _ in choices))
     r = rng.randrange(denominator)
     for share, what in choices:
