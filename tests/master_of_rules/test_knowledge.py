@@ -6,6 +6,7 @@ to come play a random card of their (determinized) hand.
 """
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
@@ -104,6 +105,13 @@ def test_exact_odds_with_known_cards_agree_with_a_simulation_from_determinize(pl
     simulated = _simulate_by_determinize(state, p, card, n, seed)
     for rule, prob in exact.items():
         assert abs(simulated[rule] - float(prob)) <= tolerance(float(prob), n), (rule, prob, simulated[rule])
+    # the test can tell the models apart: a forgetful player's odds (known cards back in the pool) are outside it
+    kn = odds.knowledge(state, p)
+    known = tuple(c for q in range(players) if q != p for c in state.known_numbers[q])
+    forgetful = dataclasses.replace(kn, unseen_numbers=tuple(sorted(kn.unseen_numbers + known)), known_numbers=(),
+                                    known_rules=(), hidden_numbers=(), hidden_rules=())
+    wrong = odds.rule_odds_from(forgetful, card)
+    assert any(abs(simulated[r] - float(wrong[r])) > tolerance(float(wrong[r]), n) for r in RULES)
 
 
 def test_the_odds_sample_space_is_the_deal_of_hidden_worlds():
