@@ -93,7 +93,7 @@ def P(event, space):
 
 
 # %% [markdown]
-# The last four lines are the whole of the theory: when every outcome of a **space** is equally likely, the
+# The last function, `P`, is the whole of the theory: when every outcome of a **space** is equally likely, the
 # probability of an **event** is the number of outcomes where it happens divided by the number of outcomes
 # (Peter Norvig's definition). Everything else in this lesson is about building the right space.
 #
@@ -113,7 +113,7 @@ for event in state.events:
     print("  " + event.text())
 
 # %% [markdown]
-# The red 4, the blue 6 (Dummy-1's) are on the table. Players 3 and 4 played Rule cards in the first round, so
+# The red 4 (Player 2's) and the blue 6 (Dummy-1's) are on the table. Players 3 and 4 played Rule cards in the first round, so
 # their Number cards are **still to come**. Which card should you play so that the five cards add up to 23 or
 # less?
 #

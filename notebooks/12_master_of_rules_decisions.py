@@ -187,7 +187,8 @@ print("Trio and Support Right blocked:", show(p_sr), "  before:", show(total))
 
 # %% [markdown] tags=["solution"]
 # **Answer.** 151/341 ≈ 44.3% instead of 191/561 ≈ 34.0%: a better bet, because Trio and Support Right (which
-# passes on to Player 3's Trio) were Player 4's weakest rules here (2/11 each). Knowing one thing about how the
+# passes on to Player 3's Trio) were among Player 4's weakest rules here (2/11 each; only Best of the Best, 1/11,
+# is weaker, and it stays possible). Knowing one thing about how the
 # others may choose changes the odds, which is exactly what the random-play model leaves out.
 #
 # ## 2. What a play tells you: Bayes' rule
@@ -261,8 +262,8 @@ print(f"exact {float(shortcut):.3f} ± {2 * se:.3f} (2 standard errors): inside 
 # Limit 23 tells you for sure that Player 4 holds **no** Only One. The arithmetic of Bayes' rule is the same;
 # the likelihood, and so the answer, comes from what you believe about how people choose.
 #
-# **Exercise 2.** *Guess first*: if Player 4 plays **Only One**, is it more or less likely than before the play (0.488)
-# that they hold another Only One? Compute it under the random-play model (the shortcut works again: which
+# **Exercise 2.** *Guess first*: if Player 4 plays **Only One**, is it more or less likely than before the play
+# (0.488) that they hold another Only One? Compute it under the random-play model (the shortcut works again: which
 # cards are the other two drawn from?).
 
 # %% tags=["solution"]
