@@ -19,7 +19,7 @@
 # A position file holds a whole game frozen at one moment. In this notebook we:
 #
 # 1. load a position and look at it;
-# 2. test **every possible move** by playing the rest of the game hundreds of times from each, with random and
+# 2. test **every possible move** by playing the rest of the game a hundred times from each, with random and
 #    with sensible opponents;
 # 3. **change one card** in the file and watch the exact odds move;
 # 4. play on from there, **undo** a move and try **another future**.
@@ -43,8 +43,8 @@
 # can be edited, checked and replayed; one game as one sample. *Timing*: section 1 (5 min), section 2 (20 min,
 # exercise 1), section 3 (10 min, exercise 2), section 4 (10 min, exercise 3), section 5 (5 min, the
 # dashboard). *Prerequisites*: parts 2 and 3 (exact odds, expected value), what a frequency and an interval are.
-# *Discussion prompts*: "random opponents or sensible ones: which win rate would you bet on, and why?"; "the best
-# move under one policy is not the best under the other: what does that say about the question we asked?";
+# *Discussion prompts*: "random opponents or sensible ones: which win rate would you bet on, and why?"; "the win
+# rates change with the policy, the order of the moves here does not: what does each policy's number answer?";
 # "the green 9 makes Best of the Best certain: why is winning the game still not certain?".
 
 # %%
@@ -217,8 +217,8 @@ for v in random_values:
 
 # %% [markdown]
 # Against random players Player 1 wins far more often (the yellow 9: 0.150 against 0.070, the purple 8: 0.120
-# against 0.020): random opponents waste their last cards,
-# while the heuristic bots play the card and rule that serve their own score. The order of the two best moves is
+# against 0.020): random opponents waste their last cards, while the heuristic bots play the card and rule that
+# serve their own score. The order of the two best moves is
 # the same under both policies (the yellow 9, then the purple 8), but the blue 6 falls to zero against the bots,
 # and every win rate changes. They answer different questions ("against random players?", "against players
 # who play like the bots?"): a win rate always comes with its policy, so say which one you used.
