@@ -333,7 +333,7 @@ def estimate_rule_odds(kn: Knowledge, cards: list[int], rng: random.Random, samp
         wins = [0] * len(RULES)
         for _ in range(samples):
             numbers, rules = sample_completion(kn, mine, SUPPORT_RIGHT, rng)
-            verdicts = judge_table(numbers, rules, kn.players)
+            verdicts = judge_table(numbers, rules, kn.players, reasons=False)
             stats = TableStats([c for c in numbers if c is not None])
             for t in NON_SR:
                 wins[t] += FULFILS[t](stats, mine)

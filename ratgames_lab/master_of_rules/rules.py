@@ -138,8 +138,10 @@ def right_of(seat: int, players: int) -> int:
     return (seat - 1) % players if seat < players else players - 1
 
 
-def judge_table(numbers: list[int | None], rules: list[int | None], players: int) -> list[tuple[bool, str] | None]:
-    """Judge every Rule card on the table; None for seats without one. Support Right chains resolve."""
+def judge_table(numbers: list[int | None], rules: list[int | None], players: int,
+                reasons: bool = True) -> list[tuple[bool, str] | None]:
+    """Judge every Rule card on the table; None for seats without one. Support Right chains resolve.
+    ``reasons=False`` skips wording the verdicts (the reasons are then empty): for simulations."""
     in_play = [c for c in numbers if c is not None]
     stats = TableStats(in_play)
     result: list[tuple[bool, str] | None] = [None] * len(rules)
@@ -151,7 +153,7 @@ def judge_table(numbers: list[int | None], rules: list[int | None], players: int
             result[seat] = (False, "no Number card was played by this seat")
         else:
             ok = FULFILS[rule](stats, mine)
-            result[seat] = (ok, explain(rule, in_play, mine, ok))
+            result[seat] = (ok, explain(rule, in_play, mine, ok) if reasons else "")
     for seat, rule in enumerate(rules):
         if rule == SUPPORT_RIGHT:
             result[seat] = _judge_support_right(seat, rules, result, players)
