@@ -208,3 +208,29 @@ def test_lesson_13_best_of_the_best_odds_after_editing_the_hand(swap, expected):
     for code, p in expected.items():
         exact = by_worlds(state, 0, {2: ("hand", 2, 0), 3: ("hand", 3, 0)}, {}, C[code])
         assert exact["best_of_the_best"] == p, code
+
+
+def test_issue_13_the_forgetful_model_gave_the_old_numbers():
+    """The numbers the lessons printed before the knowledge model, recomputed with the display takes forgotten."""
+    state = position("support_right_bet")
+    forgotten = [C["G1"], C["P7"]]  # taken from the display by Players 2 and 4
+    pool = [c for c in state.hidden_worlds(0).deals[0].items] + forgotten
+    rules = [RULE_BY_ID[r] for r in state.hidden_worlds(0).deals[1].items] + [RULE_BY_ID["support_right"]]
+    assert len(pool) == 35 and len(rules) == 52
+
+    def p_sr(allowed):
+        hits = total = 0
+        for c3 in pool:
+            for r4 in rules:
+                if r4 not in allowed:
+                    continue
+                numbers, table_rules = list(state.table_numbers), list(state.table_rules)
+                numbers[2], table_rules[3], table_rules[0] = c3, r4, RULE_BY_ID["support_right"]
+                total += 1
+                hits += judge_table(numbers, table_rules, 4)[0][0]
+        return Fraction(hits, total)
+
+    every = set(range(len(RULES)))
+    assert p_sr(every) == Fraction(87, 260)
+    assert p_sr(every - {RULE_BY_ID["trio"]}) == Fraction(183, 490)
+    assert p_sr(every - {RULE_BY_ID["trio"], RULE_BY_ID["support_right"]}) == Fraction(69, 155)
