@@ -177,21 +177,21 @@ class _Urns:
     """
 
     @staticmethod
-    def draw_setup(setup: tuple, left: int):
+    def draw_setup(setup: tuple, left: int, ratio):
         total = sum(c for _, c in setup)
         for i, (key, c) in enumerate(setup):
-            yield key, Fraction(c, total), _take(setup, i), left
+            yield key, ratio(c, total), _take(setup, i), left
 
     @staticmethod
-    def draw_later(setup: tuple, normal: tuple, left: int):
+    def draw_later(setup: tuple, normal: tuple, left: int, ratio):
         n_normal = sum(c for _, c in normal)
         pool = n_normal + left
         for i, (key, c) in enumerate(normal):
-            yield key, Fraction(c, pool), setup, _take(normal, i), left
+            yield key, ratio(c, pool), setup, _take(normal, i), left
         if left:
             total = sum(c for _, c in setup)
             for i, (key, c) in enumerate(setup):
-                yield key, Fraction(left * c, pool * total), _take(setup, i), normal, left - 1
+                yield key, ratio(left * c, pool * total), _take(setup, i), normal, left - 1
 
 
 def _take(pool: tuple, i: int) -> tuple:
@@ -204,14 +204,16 @@ def _counts(keys) -> tuple:
 
 
 def _ravage_unknown(rav: _Ravage, cubes: tuple, known: tuple, at_setup: int, later: int, setup: tuple,
-                    normal: tuple, left: int, memo: dict) -> dict:
-    """{cubes left: probability}: tokens revealed in a uniformly random order, hidden ones drawn as revealed."""
+                    normal: tuple, left: int, memo: dict, ratio=Fraction) -> dict:
+    """{cubes left: probability}: tokens revealed in a uniformly random order, hidden ones drawn as revealed.
+
+    ``ratio(a, b)`` is a/b as a Fraction (exact) or as a float (the bots' fast estimate)."""
     slots = len(known) + at_setup + later
     if not any(cubes) or not slots:
-        return {cubes: Fraction(1)}
+        return {cubes: ratio(1, 1)}
     if not at_setup and not later:
         total = _factorial(slots)
-        return {end: Fraction(w, total) for end, w in rav.weights(cubes, known).items()}
+        return {end: ratio(w, total) for end, w in rav.weights(cubes, known).items()}
     memo_key = (cubes, known, at_setup, later, setup, normal, left)
     hit = memo.get(memo_key)
     if hit is not None:
@@ -225,27 +227,34 @@ def _ravage_unknown(rav: _Ravage, cubes: tuple, known: tuple, at_setup: int, lat
     for key, m in Counter(known).items():
         rest = list(known)
         rest.remove(key)
-        add(Fraction(m, slots), _ravage_unknown(rav, rav.apply(key, cubes), tuple(rest), at_setup, later, setup,
-                                                normal, left, memo))
+        add(ratio(m, slots), _ravage_unknown(rav, rav.apply(key, cubes), tuple(rest), at_setup, later, setup,
+                                             normal, left, memo, ratio))
     if at_setup:
-        for key, p, setup2, left2 in _Urns.draw_setup(setup, left):
-            add(Fraction(at_setup, slots) * p, _ravage_unknown(rav, rav.apply(key, cubes), known, at_setup - 1,
-                                                               later, setup2, normal, left2, memo))
+        share = ratio(at_setup, slots)
+        for key, p, setup2, left2 in _Urns.draw_setup(setup, left, ratio):
+            add(share * p, _ravage_unknown(rav, rav.apply(key, cubes), known, at_setup - 1, later, setup2, normal,
+                                           left2, memo, ratio))
     if later:
-        for key, p, setup2, normal2, left2 in _Urns.draw_later(setup, normal, left):
-            add(Fraction(later, slots) * p, _ravage_unknown(rav, rav.apply(key, cubes), known, at_setup,
-                                                            later - 1, setup2, normal2, left2, memo))
+        share = ratio(later, slots)
+        for key, p, setup2, normal2, left2 in _Urns.draw_later(setup, normal, left, ratio):
+            add(share * p, _ravage_unknown(rav, rav.apply(key, cubes), known, at_setup, later - 1, setup2,
+                                           normal2, left2, memo, ratio))
     memo[memo_key] = out
     return out
 
 
+def _float_ratio(a: int, b: int) -> float:
+    return a / b
+
+
 def cube_loss_distribution(state: RattusState, region: int | str, player: int | None = None,
                            neutral: bool = False, owners: list[int] | None = None,
-                           cubes: list[int] | None = None) -> LossDist:
+                           cubes: list[int] | None = None, exact: bool = True) -> LossDist:
     """The joint distribution of cubes each player loses if the plague ravages ``region`` now.
 
     ``player``: whose Witch peeks are used (None: public information only); ``neutral``: the Knight's 2 cubes;
-    ``owners``/``cubes``: what-if card holders (one player index or -1 per class) and cubes in the region.
+    ``owners``/``cubes``: what-if card holders (one player index or -1 per class) and cubes in the region;
+    ``exact=False``: floats instead of Fractions (the same model, several times faster: for the bots).
     The region's hidden tokens are drawn from the two deals of ``hidden_worlds(player)`` as they are revealed
     (the same worlds ``determinize`` samples; the tests check it against ``HiddenWorlds.distribution``).
     """
@@ -259,7 +268,7 @@ def cube_loss_distribution(state: RattusState, region: int | str, player: int | 
     key = rav.key_of
     ends = _ravage_unknown(rav, start, tuple(sorted(key[t] for t in seen)), at_setup, len(slots) - at_setup,
                            _counts(key[t] for t in first.items), _counts(key[t] for t in second.items),
-                           len(first.items) - len(first.slots), {})
+                           len(first.items) - len(first.slots), {}, Fraction if exact else _float_ratio)
     out: LossDist = {}
     for end, p in ends.items():
         lost = tuple(a - b for a, b in zip(start, end))
@@ -325,11 +334,11 @@ class PlagueMove:
                 "own": str(self.own), "score": float(self.score)}
 
 
-def best_plague_moves(state: RattusState, player: int | None = None) -> list[PlagueMove]:
+def best_plague_moves(state: RattusState, player: int | None = None, exact: bool = True) -> list[PlagueMove]:
     """Every plague destination open to the active player (and the Knight's neutral choice), best first.
 
     Ranked by expected cubes lost per opponent minus the active player's own expected loss, using the
-    active player's knowledge (their Witch peeks) unless ``player`` says otherwise.
+    active player's knowledge (their Witch peeks) unless ``player`` says otherwise; ``exact=False``: floats.
     """
     if state.step != MAIN or state.current_player < 0:
         return []
@@ -347,7 +356,7 @@ def best_plague_moves(state: RattusState, player: int | None = None) -> list[Pla
             if state.final_round:
                 exp = tuple(Fraction(0) for _ in range(n))
             else:
-                exp = tuple(expected_losses(cube_loss_distribution(state, a.to, who, neutral)))
+                exp = tuple(expected_losses(cube_loss_distribution(state, a.to, who, neutral, exact=exact)))
             opp = sum(exp[p] for p in range(n) if p != me) / (n - 1)
             out.append(PlagueMove(a, neutral, exp, opp, exp[me]))
     out.sort(key=lambda m: (-m.score, m.own))

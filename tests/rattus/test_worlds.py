@@ -140,3 +140,13 @@ def test_public_odds_ignore_nobodys_peeks_but_a_peek_changes_them():
     assert public == odds.cube_loss_distribution(state, r, next(q for q in range(4) if not state.peeks[q]))
     assert sum(mine.values()) == 1 == sum(public.values())
     assert odds.contamination_probability(state, r, player=p) in (Fraction(0), Fraction(1)) or mine != public
+
+
+def test_the_bots_float_odds_are_the_exact_odds_rounded():
+    for state in itertools.islice(positions(3, 6, every=11), 3, 9):
+        for r, rats in enumerate(state.rats):
+            if rats and any(state.cubes[r]):
+                exact = odds.cube_loss_distribution(state, r, 0)
+                fast = odds.cube_loss_distribution(state, r, 0, exact=False)
+                assert set(fast) == set(exact)
+                assert all(abs(fast[k] - float(p)) < 1e-12 for k, p in exact.items())
