@@ -320,11 +320,17 @@ position = state.to_json()
 on_board = sum(len(region["rats"]) for region in position["regions"].values())
 print(f"{on_board} on the board + {len(position['supply'])} in the supply + "
       f"{len(position['removed'])} removed = {on_board + len(position['supply']) + len(position['removed'])} tokens")
+print("Slots dealt at setup, as Red sees them:",
+      {name: r["dealt_at_setup"] for name, r in list(state.observation(0)["regions"].items())[:3]}, "...")
 
 # %% [markdown]
 # With 3 players the 10 regions of the 3-player map get one setup token each; the 2 unused setup tokens join
 # the others; then **6** tokens are removed from the game, face down, unseen (12 with 2 players, none with
 # 4). The plague piece goes to a random region: here Gallia.
+#
+# Everybody watches the setup tokens go to the regions. Nobody sees their faces, but everybody **remembers**
+# that each region's first token is a setup token (purple circle), and the engine remembers it too: every
+# player's `observation` marks those slots. Part 3 shows how much this changes the odds.
 #
 # Then each player places **2 cubes** in one region, in this order:
 
