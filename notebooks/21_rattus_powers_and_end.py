@@ -42,20 +42,14 @@
 # %%
 SEED = 1  # every random choice in this notebook uses this seed, so it runs the same every time
 
-import json
-import random
 from collections import Counter
-from pathlib import Path
-
-import bqplot as bq
-import networkx as nx
 
 import ratgames_lab as rl
-from ratgames_lab.rattus import DEFAULT_BOARD, DEFAULT_TOKENS, POSITIONS, board_for_players
-from ratgames_lab.rattus.actions import (EndTurn, KingToCastle, KnightNeutral, MerchantMove, MonkMove,
-                                         MovePlague, PeasantCube, Place, Reveal, SetupPlace, Spread,
-                                         TakeClass, WitchPeek, WitchSwap)
-from ratgames_lab.rattus.components import CLASS_FRENCH, CLASS_NAMES, CLASSES, COLOURS, CUBES_PER_PLAYER
+from ratgames_lab.rattus import POSITIONS
+from ratgames_lab.rattus.actions import (EndTurn, KingToCastle, MerchantMove, MonkMove, MovePlague, PeasantCube,
+                                         Place, Reveal, Spread, WitchPeek, WitchSwap)
+from ratgames_lab.rattus.components import CLASSES, COLOURS
+
 
 def show_events(events):
     """Print each event as [rulebook section] explanation."""
