@@ -121,21 +121,29 @@ for event in state.events:
 # everyone. So the red 1 is in Player 2's hand, and Player 2 has already played their Number card this
 # transaction: the red 1 **cannot** be one of the cards to come. A player with a good memory leaves it out.
 #
-# `knowledge(state, 0)` collects what Player 1 knows, this memory included:
+# Let us list the Number cards Player 1 can place, and keep the others: they are the cards that can still come.
 
 # %%
 # NBVAL_CHECK_OUTPUT
+in_hand = state.hand_numbers[0]
+in_display = state.display_numbers
+on_table = [c for c in state.table_numbers if c is not None]
+taken = state.known_numbers[1]   # the cards Player 2 took from the display: the red 1
+placed = set(in_hand) | set(in_display) | set(on_table) | set(taken)
+can_come = [c for c in range(45) if c not in placed]
+print(f"Player 1 sees {len(in_hand)} in hand + {len(in_display)} in the display + {len(on_table)} on the table,")
+print(f"and remembers {len(taken)} card taken from the display: {card_names(taken)}")
+print(f"Number cards that can still come: 45 - {len(placed)} = {len(can_come)}")
+print(card_names(can_come))
+
+# %% [markdown]
+# `knowledge(state, 0)` collects the same for any position (every player's display takes included), and says
+# whose cards are still to come:
+
+# %%
 kn = knowledge(state, 0)
 print("Number cards still to come from:", [seat_name(s, kn.players) for s in kn.number_slots])
-in_hand = len(kn.hand_numbers)
-in_display = len(state.display_numbers)
-on_table = [c for c in kn.table_numbers if c is not None]
-known_elsewhere = [c for hand in kn.known_numbers for c in hand]
-print(f"Player 1 sees {in_hand} in hand + {in_display} in the display + {len(on_table)} on the table,")
-print(f"and remembers {len(known_elsewhere)} card taken from the display: {card_names(known_elsewhere)}")
-print("Number cards that can still come:", len(kn.unseen_numbers), "= 45 -",
-      in_hand + in_display + len(on_table) + len(known_elsewhere))
-print(card_names(kn.unseen_numbers))
+print("The same cards as our list:", sorted(kn.unseen_numbers) == can_come)
 
 # %% [markdown]
 # The 34 cards are somewhere Player 1 cannot look: in the unknown part of the other hands or in the deck.
@@ -150,7 +158,7 @@ print(card_names(kn.unseen_numbers))
 
 # %%
 # NBVAL_CHECK_OUTPUT
-pairs = list(combinations(kn.unseen_numbers, 2))
+pairs = list(combinations(can_come, 2))
 print("34 choose 2 =", math.comb(34, 2), "  listed:", len(pairs), "  the engine's count:", kn.sample_space_size())
 print("The first three:", "; ".join(card_names(pair) for pair in pairs[:3]))
 
@@ -200,9 +208,9 @@ for code in ("Y1", "P7", "R9"):
 
 # %%
 # NBVAL_CHECK_OUTPUT
-by_value = Counter(value(c) for c in kn.unseen_numbers)
+by_value = Counter(value(c) for c in can_come)
 for v in (1, 2, 3):
-    print(f"value {v}: {by_value[v]} cards ({card_names(c for c in kn.unseen_numbers if value(c) == v)})")
+    print(f"value {v}: {by_value[v]} cards ({card_names(c for c in can_come if value(c) == v)})")
 
 # %% [markdown]
 # The pairs that add up to 4 or less are 1+1, 1+2, 1+3 and 2+2 (the red 1 is missing: Player 2 holds it):
@@ -226,7 +234,7 @@ assert Fraction(by_hand, len(pairs)) == rule_odds(state, 0, "R9")["limit_23"]
 # of Limit 23 higher or lower than 421/561? Then build their space of pairs and compute it with `P`.
 
 # %% tags=["solution"]
-forgetful = list(combinations(list(kn.unseen_numbers) + [CARD_BY_CODE["R1"]], 2))
+forgetful = list(combinations(can_come + [CARD_BY_CODE["R1"]], 2))
 limit_forgetful = P(lambda pair: so_far + value(pair[0]) + value(pair[1]) <= 23, forgetful)
 print(len(forgetful), "pairs:", show(limit_forgetful), "  with the memory:", show(limit_y1))
 
