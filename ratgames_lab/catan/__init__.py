@@ -16,6 +16,7 @@ from ..core.protocol import Game as _Game
 from ..core.protocol import OptionSpec
 from .actions import CODEC
 from .board import BASE_BOARD, Board, Layout, load_board, parse_board, random_layout
+from .beliefs import hand_beliefs, hand_distribution, steal_odds
 from .bots import HeuristicBot
 from .components import Components, components
 from .rules import CatanState
@@ -68,4 +69,5 @@ class Game(_Game):
 
 BOTS = {**CORE_BOTS, "heuristic": HeuristicBot}
 
-__all__ = ["Game", "BOTS", "CatanState", "HeuristicBot", "Board", "load_board", "BASE_BOARD", "LAYOUTS"]
+__all__ = ["Game", "BOTS", "CatanState", "HeuristicBot", "Board", "load_board", "BASE_BOARD", "LAYOUTS",
+           "hand_beliefs", "hand_distribution", "steal_odds"]

@@ -36,6 +36,8 @@ from .components import (ACCEPTED, BANK_START, CHANCE_PHASES, CITY_COST, COUNTER
                          ROBBER, ROLL_PHASE, SETTLEMENT_COST, SETUP_ROAD, SETUP_SETTLEMENT, SPECIAL_VP, STEAL_PHASE,
                          TRADE_CHOOSE, TRADE_REPLY, VICTIM, VP_CARD, VP_TARGET, YEAR_OF_PLENTY as YOP_CARD,
                          Components)
+from .beliefs import beliefs, hand_beliefs, hand_distribution, steal_odds
+from .memory import StealMemory, recount_unknown, remember_steal
 from .position import check_position, describe, hand_text, observation
 from .roads import longest_road
 
@@ -107,6 +109,7 @@ class CatanState(GameState):
         Field("offers_made", Int(min=0)),
         Field("victim", Opt(Seat(), none=-1)),
         Field("steals", ListOf(ListOf(Int(0, 4)))),  # [thief, victim, resource]: seen only by those two
+        Field("memory", ListOf(StealMemory())),  # one record per steal since the last fully known point
         Field("winner", Opt(Seat(), none=-1)),
         Field("roads_left", ListOf(Int()), derived=True),
         Field("settlements_left", ListOf(Int()), derived=True),
@@ -115,7 +118,7 @@ class CatanState(GameState):
         Field("rates", ListOf(ListOf(Int())), derived=True),
         Field("roads_of", ListOf(ListOf(Int())), derived=True),
         Field("buildings_of", ListOf(ListOf(Int())), derived=True),
-        transient=("_current", "_by_number", "_node_harbour", "_legal"),
+        transient=("_current", "_by_number", "_node_harbour", "_legal", "_beliefs"),
     )
 
     # ------------------------------------------------------------------------------------------
@@ -158,6 +161,7 @@ class CatanState(GameState):
         s.offers_made = 0
         s.victim = -1
         s.steals = []
+        s.memory = []
         s.winner = -1
         s.after_load()
         s.emit("setup_start", "setup.snake", players=n, robber=s.robber)
@@ -191,6 +195,7 @@ class CatanState(GameState):
                             for p in range(n)]
         self.road_length = [longest_road(topo, self.edge_owner, self.node_owner, p, self.roads_of[p])
                             for p in range(n)]
+        recount_unknown(self.memory, self.steals, n)
         self._settle()
 
     def _compute_rates(self, p: int) -> list[int]:
@@ -218,7 +223,7 @@ class CatanState(GameState):
 
     def _settle(self) -> None:
         """Advance automatic steps and set who decides next (and forget the cached legal actions)."""
-        self._legal = None
+        self._legal = self._beliefs = None
         ph = self.phase
         if ph == OVER:
             self._current = TERMINAL
@@ -513,6 +518,22 @@ class CatanState(GameState):
             if c:
                 hand[r] -= c
                 bank[r] += c
+        if self.memory:
+            self._remember(p, hand)
+
+    def _remember(self, p: int, counts) -> None:
+        """Steal memory: lower p's lows in the open stretch to ``counts`` (a hand, or a hand minus a promise)."""
+        rec = self.memory[-1]
+        base = R + R * p
+        for r in range(R):
+            if counts[r] < rec[base + r]:
+                rec[base + r] = counts[r]
+
+    def _promise(self, p: int, cards) -> None:
+        """Steal memory: p showed they hold ``cards`` (an offer, an acceptance, a counter-offer)."""
+        if self.memory:
+            hand = self.hands[p]
+            self._remember(p, [hand[r] - cards[r] for r in range(R)])
 
     def _gain(self, p: int, r: int, n: int = 1) -> None:
         self.hands[p][r] += n
@@ -559,14 +580,6 @@ class CatanState(GameState):
         """What ``player`` may see: the board, every public count, own hand, own development cards and own steals."""
         return observation(self, player)
 
-    def _commitments_held(self, hands: list[list[int]]) -> bool:
-        """True if every player who accepted or countered the pending offer holds the cards they would give."""
-        for q, answer in enumerate(self.answers):
-            terms = self.offer if answer == ACCEPTED else self.counters[q] if answer == COUNTERED else None
-            if terms and not _holds(hands[q], terms[R:]):
-                return False
-        return True
-
     def describe(self) -> str:
         """The position in words for the terminal."""
         return describe(self)
@@ -575,34 +588,36 @@ class CatanState(GameState):
         """What ``player`` holds, in words."""
         return hand_text(self, player)
 
+    def hand_beliefs(self, observer: int) -> list[tuple[tuple[tuple[int, ...], ...], Fraction]]:
+        """Every combination of hands ``observer`` cannot rule out (own hand, public history, perfect memory),
+        with its exact probability."""
+        return hand_beliefs(self, observer)
+
+    def hand_distribution(self, observer: int, player: int) -> dict[tuple[int, ...], Fraction]:
+        """The exact distribution of ``player``'s hand (5 counts, resource order) as ``observer`` knows it."""
+        return hand_distribution(self, observer, player)
+
+    def steal_odds(self, observer: int, victim: int) -> dict[str, Fraction]:
+        """The exact chance, for ``observer``, that a card stolen from ``victim`` now is each resource."""
+        return steal_odds(self, observer, victim)
+
     def determinize(self, player: int, rng: random.Random) -> "CatanState":
-        """A copy where what ``player`` cannot see is resampled: the cards of steals they did not take part in
-        and the other players' development cards (with the deck)."""
+        """A copy where what ``player`` cannot see is drawn from what they can know: the cards of the steals they
+        did not take part in (exactly from ``hand_beliefs``), the others' development cards and the deck."""
         s = self.clone()
         n = self.players
-        # steals between other players: their card may have been any card the victim could hand over; the
-        # cards a player publicly committed to a pending trade (an acceptance or a counter-offer) stay in hand
-        for _ in range(20):
-            hands = [h[:] for h in self.hands]
-            steals = [x[:] for x in self.steals]
-            for k in range(len(steals) - 1, -1, -1):
-                thief, victim, r = steals[k]
-                if player in (thief, victim) or hands[thief][r] == 0:
-                    continue
-                hands[thief][r] -= 1
-                hands[victim][r] += 1
-                pool = hands[victim]
-                j = rng.randrange(sum(pool))
-                for new in range(R):
-                    if j < pool[new]:
-                        break
-                    j -= pool[new]
-                hands[victim][new] -= 1
-                hands[thief][new] += 1
-                steals[k] = [thief, victim, new]
-            if self._commitments_held(hands):
-                s.hands, s.steals = hands, steals
-                break
+        if any(player not in st[:2] for st in self.steals[len(self.steals) - len(self.memory):]):
+            deltas, cards = beliefs(self, player).sample(rng)
+            first = len(s.steals) - len(s.memory)
+            for k, rec in enumerate(s.memory):
+                steal = s.steals[first + k] = [*s.steals[first + k][:2], cards[k]]
+                before, after = deltas[k], deltas[k + 1]
+                for r in range(R):
+                    rec[r] += before[R * steal[1] + r]
+                for i in range(R * n):
+                    rec[R + i] += after[i]
+            final = deltas[-1]
+            s.hands = [[s.hands[q][r] + final[R * q + r] for r in range(R)] for q in range(n)]
         # unplayed development cards of the others, and the deck
         others = [p for p in range(n) if p != player]
         pool: list[int] = []
@@ -938,6 +953,8 @@ def _do_discard(s: CatanState, a: Discard) -> None:
     s.hands[p][r] -= 1
     s.bank[r] += 1
     s.discard_left[p] -= 1
+    if s.memory:
+        s._remember(p, s.hands[p])
     s.emit("discard", "seven.discard", player=player_name(p), resource=a.resource, left=s.discard_left[p])
 
 
@@ -993,9 +1010,11 @@ def _check_steal(s: CatanState, a: StealCard) -> IllegalActionError | None:
 
 def _do_steal(s: CatanState, a: StealCard) -> None:
     r = RES_INDEX[a.resource]
+    before = s.hands[s.victim][:]
     s.hands[s.victim][r] -= 1
     s.hands[s.active][r] += 1
     s.steals.append([s.active, s.victim, r])
+    remember_steal(s.memory, before, s.hands, s.active, s.victim)
     s.emit("steal", "seven.steal", player=player_name(s.active), victim=player_name(s.victim))
     s.victim = -1
     s.phase = s.robber_return
@@ -1026,6 +1045,8 @@ def _do_bank_trade(s: CatanState, a: BankTrade) -> None:
     s.hands[p][g] -= rate
     s.bank[g] += rate
     s._gain(p, r)
+    if s.memory:
+        s._remember(p, s.hands[p])
     s.emit("bank_trade", "trade.bank" if rate == 4 else "trade.harbour", player=player_name(p), count=rate,
            give=a.give, get=a.get)
 
@@ -1057,6 +1078,7 @@ def _do_offer(s: CatanState, a: OfferTrade) -> None:
     p = s.active
     s.offer = list(a.give) + list(a.get)
     s.offers_made += 1
+    s._promise(p, a.give)
     s.answers = [NO_ANSWER] * s.players
     s.counters = [[] for _ in range(s.players)]
     s.emit("offer", "trade.players", player=player_name(p), give=amounts_text(a.give), get=amounts_text(a.get))
@@ -1093,6 +1115,10 @@ def _answer(s: CatanState, answer: int, counter: list[int]) -> None:
     q = s.responder
     s.answers[q] = answer
     s.counters[q] = counter
+    if answer == ACCEPTED:
+        s._promise(q, s.offer[R:])
+    elif answer == COUNTERED:
+        s._promise(q, counter[R:])
     if answer == COUNTERED:
         s.emit("counter", "trade.players", player=player_name(q), give=amounts_text(tuple(counter[:R])),
                get=amounts_text(tuple(counter[R:])))
@@ -1131,6 +1157,9 @@ def _do_confirm(s: CatanState, a: ConfirmTrade) -> None:
     for r in range(R):
         s.hands[p][r] += terms[R + r] - terms[r]
         s.hands[q][r] += terms[r] - terms[R + r]
+    if s.memory:
+        s._remember(p, s.hands[p])
+        s._remember(q, s.hands[q])
     s.emit("trade", "trade.players", player=player_name(p), partner=player_name(q),
            give=amounts_text(tuple(terms[:R])), get=amounts_text(tuple(terms[R:])))
     _clear_offer(s)
@@ -1271,6 +1300,12 @@ def _do_monopoly(s: CatanState, a: PlayMonopoly) -> None:
             total += s.hands[q][r]
             s.hands[q][r] = 0
     s.hands[p][r] += total
+    if s.memory:  # each other player's count of the resource became public
+        rec = s.memory[-1]
+        for q in range(s.players):
+            if q != p:
+                rec[R + R * s.players + q] |= 1 << r
+                s._remember(q, s.hands[q])
     s.emit("play_monopoly", "development.monopoly", player=player_name(p), resource=a.resource, count=total)
 
 
