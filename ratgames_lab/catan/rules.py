@@ -39,7 +39,7 @@ from .components import (ACCEPTED, BANK_START, CHANCE_PHASES, CITY_COST, COUNTER
 from .beliefs import beliefs, hand_beliefs, hand_distribution, steal_odds
 from .memory import StealMemory, recount_unknown, remember_steal
 from .position import check_position, describe, hand_text, observation
-from .roads import longest_road
+from .roads import longest_road, longest_road_after
 
 RES_INDEX = {r: i for i, r in enumerate(RESOURCES)}
 DEV_INDEX = {c: i for i, c in enumerate(DEV_CARDS)}
@@ -319,7 +319,10 @@ class CatanState(GameState):
         if ph == VICTIM:
             return [self.comp.victim_actions[p] for p in self._victims()]
         if ph == SETUP_SETTLEMENT:
-            return [self.comp.settle_actions[v] for v in range(self.comp.topo.n_nodes) if self._distance_ok(v)]
+            topo, owner = self.comp.topo, self.node_owner
+            nbrs, buildable = topo.node_nbrs, topo.node_buildable
+            return [self.comp.settle_actions[v] for v in range(topo.n_nodes)
+                    if buildable[v] and owner[v] < 0 and all(owner[u] < 0 for u in nbrs[v])]
         if ph == SETUP_ROAD:
             topo = self.comp.topo
             return [self.comp.road_actions[e] for e in topo.node_edges[self.last_settlement]
@@ -336,14 +339,15 @@ class CatanState(GameState):
         p = self.active
         comp, hand = self.comp, self.hands[p]
         out: list[Action] = [END]
-        if self.settlements_left[p] and _affords(hand, SETTLEMENT_COST):
-            out += [comp.settle_actions[v] for v in self._settlement_spots(p)]
-        if self.cities_left[p] and _affords(hand, CITY_COST):
-            out += [comp.city_actions[v] for v in self.buildings_of[p] if self.node_level[v] == 1]
-        if self.roads_left[p] and _affords(hand, ROAD_COST):
-            out += [comp.road_actions[e] for e in self._road_spots(p)]
-        if _affords(hand, DEV_COST) and sum(self.deck):
-            out.append(BUY)
+        if any(hand):
+            if self.settlements_left[p] and _affords(hand, SETTLEMENT_COST):
+                out += [comp.settle_actions[v] for v in self._settlement_spots(p)]
+            if self.cities_left[p] and _affords(hand, CITY_COST):
+                out += [comp.city_actions[v] for v in self.buildings_of[p] if self.node_level[v] == 1]
+            if self.roads_left[p] and _affords(hand, ROAD_COST):
+                out += [comp.road_actions[e] for e in self._road_spots(p)]
+            if _affords(hand, DEV_COST) and any(self.deck):
+                out.append(BUY)
         if not self.dev_played:
             dh = self.dev_hand[p]
             if dh[KNIGHT_CARD]:
@@ -529,6 +533,13 @@ class CatanState(GameState):
             if counts[r] < rec[base + r]:
                 rec[base + r] = counts[r]
 
+    def _lower(self, p: int, r: int) -> None:
+        """Steal memory: p's count of resource r just went down."""
+        rec, x = self.memory[-1], self.hands[p][r]
+        i = R + R * p + r
+        if x < rec[i]:
+            rec[i] = x
+
     def _promise(self, p: int, cards) -> None:
         """Steal memory: p showed they hold ``cards`` (an offer, an acceptance, a counter-offer)."""
         if self.memory:
@@ -542,12 +553,16 @@ class CatanState(GameState):
     # ------------------------------------------------------------------------------------------
     # special cards (special.*)
     # ------------------------------------------------------------------------------------------
-    def _update_longest_road(self, players) -> None:
+    def _update_longest_road(self, players, new_road: int = -1) -> None:
         """special.longest_road: at least 5 roads, strictly longest; the holder keeps it on a tie; if the holder
         loses it and several players tie for longest, nobody holds it."""
         topo = self.comp.topo
         for p in players:
-            self.road_length[p] = longest_road(topo, self.edge_owner, self.node_owner, p, self.roads_of[p])
+            if new_road >= 0:
+                self.road_length[p] = longest_road_after(topo, self.edge_owner, self.node_owner, p, self.roads_of[p],
+                                                         new_road, self.road_length[p])
+            else:
+                self.road_length[p] = longest_road(topo, self.edge_owner, self.node_owner, p, self.roads_of[p])
         lengths = self.road_length
         best = max(lengths)
         old = self.longest_holder
@@ -669,10 +684,8 @@ def _useful_offers(hand: list[int]) -> list[Action]:
 
 
 def _affords(hand: list[int], cost) -> bool:
-    for r in range(R):
-        if hand[r] < cost[r]:
-            return False
-    return True
+    return hand[0] >= cost[0] and hand[1] >= cost[1] and hand[2] >= cost[2] and hand[3] >= cost[3] \
+        and hand[4] >= cost[4]
 
 
 _holds = _affords
@@ -799,7 +812,7 @@ def _do_road(s: CatanState, a: BuildRoad) -> None:
     rule = {SETUP_ROAD: "setup.road", MAIN: "build.road"}.get(ph, "development.road_building")
     s.emit("build_road", rule, player=player_name(p), edge=e)
     if ph != SETUP_ROAD:
-        s._update_longest_road((p,))
+        s._update_longest_road((p,), e)
     if ph == SETUP_ROAD:
         _next_setup(s)
     elif ph == ROAD_BUILDING_PHASE:
@@ -891,11 +904,11 @@ def _produce(s: CatanState, total: int) -> None:
     """production: each tile with the number pays 1 per settlement and 2 per city, except under the robber;
     production.bank_shortage: if the bank cannot pay everyone a resource, nobody gets it, unless only one
     player is owed it (who gets what is left)."""
-    owner, level = s.node_owner, s.node_level
+    owner, level, robber = s.node_owner, s.node_level, s.robber
     n = s.players
     owed: dict[int, list[int]] = {}
     for t, r, corners in s._by_number[total]:
-        if t == s.robber:
+        if t == robber:
             s.emit("robber_blocks", "production.robber", tile=t, resource=TERRAINS[r])
             continue
         for v in corners:
@@ -905,12 +918,14 @@ def _produce(s: CatanState, total: int) -> None:
                 if row is None:
                     row = owed[r] = [0] * n
                 row[o] += level[v]
+    bank, hands = s.bank, s.hands
     for r, row in owed.items():
         need = sum(row)
-        if need <= s.bank[r]:
+        if need <= bank[r]:
+            bank[r] -= need
             for p in range(n):
                 if row[p]:
-                    s._gain(p, r, row[p])
+                    hands[p][r] += row[p]
                     s.emit("produce", "production", player=player_name(p), count=row[p], resource=RESOURCES[r])
         else:
             takers = [p for p in range(n) if row[p]]
@@ -954,7 +969,7 @@ def _do_discard(s: CatanState, a: Discard) -> None:
     s.bank[r] += 1
     s.discard_left[p] -= 1
     if s.memory:
-        s._remember(p, s.hands[p])
+        s._lower(p, r)
     s.emit("discard", "seven.discard", player=player_name(p), resource=a.resource, left=s.discard_left[p])
 
 
@@ -1046,7 +1061,7 @@ def _do_bank_trade(s: CatanState, a: BankTrade) -> None:
     s.bank[g] += rate
     s._gain(p, r)
     if s.memory:
-        s._remember(p, s.hands[p])
+        s._lower(p, g)
     s.emit("bank_trade", "trade.bank" if rate == 4 else "trade.harbour", player=player_name(p), count=rate,
            give=a.give, get=a.get)
 
@@ -1317,10 +1332,13 @@ def _check_end(s: CatanState, a: EndTurn) -> IllegalActionError | None:
 def _do_end(s: CatanState, a: EndTurn) -> None:
     """development.timing: the cards bought this turn become playable from the next turn."""
     p = s.active
-    for c in range(5):
-        s.dev_hand[p][c] += s.dev_new[p][c]
-        s.dev_new[p][c] = 0
-    _start_turn(s, (s.active + 1) % s.players)
+    new = s.dev_new[p]
+    if any(new):
+        held = s.dev_hand[p]
+        for c in range(5):
+            held[c] += new[c]
+        s.dev_new[p] = [0] * 5
+    _start_turn(s, (p + 1) % s.players)
 
 
 # the actions after which the active player's VP may have changed (victory is checked after them)
