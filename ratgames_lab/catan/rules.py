@@ -46,6 +46,7 @@ DEV_INDEX = {c: i for i, c in enumerate(DEV_CARDS)}
 LISTED_OFFERS_PER_TURN = 1  # legal_actions lists offers while fewer were made this turn; more stay legal unlisted
 DICE_OUTCOMES = tuple((DICE[r][y], Fraction(1, 36)) for r in range(6) for y in range(6))
 _DICE_FLAT = tuple(DICE[r][y] for r in range(6) for y in range(6))
+_BANK_FOR = tuple(tuple((r, BANK[g][r]) for r in range(R) if r != g) for g in range(R))  # (resource got, trade)
 
 
 _NAMES = tuple(f"Player {p + 1}" for p in range(8))
@@ -225,7 +226,9 @@ class CatanState(GameState):
         """Advance automatic steps and set who decides next (and forget the cached legal actions)."""
         self._legal = self._beliefs = None
         ph = self.phase
-        if ph == OVER:
+        if ph == MAIN or ph == ROLL_PHASE:
+            self._current = self.active
+        elif ph == OVER:
             self._current = TERMINAL
         elif ph in CHANCE_PHASES:
             self._current = CHANCE
@@ -306,7 +309,7 @@ class CatanState(GameState):
         if ph == MAIN:
             return self._main_actions()
         if ph == ROLL_PHASE:
-            return [ROLL, KNIGHT] if self._can_play(KNIGHT_CARD) else [ROLL]
+            return [ROLL, KNIGHT] if self.dev_hand[self.active][KNIGHT_CARD] and not self.dev_played else [ROLL]
         if ph == DICE_PHASE:
             return list(_DICE_FLAT)
         if ph in CHANCE_PHASES:
@@ -315,14 +318,17 @@ class CatanState(GameState):
             hand = self.hands[self._current]
             return [DISCARD[r] for r in range(R) if hand[r]]
         if ph == ROBBER:
-            return [self.comp.robber_actions[t] for t in self.comp.land_tiles if t != self.robber]
+            return list(self.comp.robber_moves[self.robber])
         if ph == VICTIM:
             return [self.comp.victim_actions[p] for p in self._victims()]
         if ph == SETUP_SETTLEMENT:
-            topo, owner = self.comp.topo, self.node_owner
-            nbrs, buildable = topo.node_nbrs, topo.node_buildable
-            return [self.comp.settle_actions[v] for v in range(topo.n_nodes)
-                    if buildable[v] and owner[v] < 0 and all(owner[u] < 0 for u in nbrs[v])]
+            nbrs = self.comp.topo.node_nbrs
+            blocked = set()
+            for p in range(self.players):
+                for v in self.buildings_of[p]:
+                    blocked.add(v)
+                    blocked.update(nbrs[v])
+            return [a for v, a in self.comp.setup_spots if v not in blocked]
         if ph == SETUP_ROAD:
             topo = self.comp.topo
             return [self.comp.road_actions[e] for e in topo.node_edges[self.last_settlement]
@@ -339,31 +345,42 @@ class CatanState(GameState):
         p = self.active
         comp, hand = self.comp, self.hands[p]
         out: list[Action] = [END]
-        if any(hand):
-            if self.settlements_left[p] and _affords(hand, SETTLEMENT_COST):
-                out += [comp.settle_actions[v] for v in self._settlement_spots(p)]
-            if self.cities_left[p] and _affords(hand, CITY_COST):
-                out += [comp.city_actions[v] for v in self.buildings_of[p] if self.node_level[v] == 1]
-            if self.roads_left[p] and _affords(hand, ROAD_COST):
-                out += [comp.road_actions[e] for e in self._road_spots(p)]
-            if _affords(hand, DEV_COST) and any(self.deck):
-                out.append(BUY)
+        if not any(hand):
+            return out + self._dev_card_actions(p) if not self.dev_played else out
+        if self.settlements_left[p] and _affords(hand, SETTLEMENT_COST):
+            out += [comp.settle_actions[v] for v in self._settlement_spots(p)]
+        if self.cities_left[p] and _affords(hand, CITY_COST):
+            out += [comp.city_actions[v] for v in self.buildings_of[p] if self.node_level[v] == 1]
+        if self.roads_left[p] and _affords(hand, ROAD_COST):
+            out += [comp.road_actions[e] for e in self._road_spots(p)]
+        if _affords(hand, DEV_COST) and any(self.deck):
+            out.append(BUY)
         if not self.dev_played:
-            dh = self.dev_hand[p]
-            if dh[KNIGHT_CARD]:
-                out.append(KNIGHT)
-            if dh[RB_CARD] and self.roads_left[p] and self._road_spots(p):
-                out.append(ROAD_BUILDING)
-            if dh[YOP_CARD]:
-                out += self._year_of_plenty_choices()
-            if dh[MONOPOLY_CARD]:
-                out += MONOPOLY
+            out += self._dev_card_actions(p)
         rates, bank = self.rates[p], self.bank
         for g in range(R):
             if hand[g] >= rates[g]:
-                out += [BANK[g][r] for r in range(R) if r != g and bank[r]]
+                for r, trade in _BANK_FOR[g]:
+                    if bank[r]:
+                        out.append(trade)
         if comp.player_trades and self.offers_made < LISTED_OFFERS_PER_TURN:
             out += _useful_offers(hand)
+        return out
+
+    def _dev_card_actions(self, p: int) -> list[Action]:
+        """The development cards p may play now (one per turn, not bought this turn)."""
+        dh = self.dev_hand[p]
+        if not any(dh):
+            return []
+        out: list[Action] = []
+        if dh[KNIGHT_CARD]:
+            out.append(KNIGHT)
+        if dh[RB_CARD] and self.roads_left[p] and self._road_spots(p):
+            out.append(ROAD_BUILDING)
+        if dh[YOP_CARD]:
+            out += self._year_of_plenty_choices()
+        if dh[MONOPOLY_CARD]:
+            out += MONOPOLY
         return out
 
     def accepts_unlisted(self, action: Action) -> bool:
