@@ -119,7 +119,7 @@ class CatanState(GameState):
         Field("rates", ListOf(ListOf(Int())), derived=True),
         Field("roads_of", ListOf(ListOf(Int())), derived=True),
         Field("buildings_of", ListOf(ListOf(Int())), derived=True),
-        transient=("_current", "_by_number", "_node_harbour", "_legal", "_beliefs"),
+        transient=("_current", "_by_number", "_tile_take", "_node_harbour", "_legal", "_beliefs"),
     )
 
     # ------------------------------------------------------------------------------------------
@@ -179,8 +179,9 @@ class CatanState(GameState):
         by_number: list[list[tuple]] = [[] for _ in range(13)]
         for t, num in enumerate(self.number):
             if num and self.terrain[t] < R:
-                by_number[num].append((t, self.terrain[t], topo.tile_nodes[t]))
-        self._by_number = tuple(tuple(x) for x in by_number)  # per number: (tile, resource, corners)
+                by_number[num].append((t, self.terrain[t]))
+        self._by_number = tuple(tuple(x) for x in by_number)  # per number: (tile, resource)
+        self._tile_take = tuple(self._take_of(t) for t in range(topo.n_tiles))
         nh = [-1] * topo.n_nodes
         for e, k in zip(self.harbour_edges, self.harbour_kinds):
             for v in topo.edge_nodes[e]:
@@ -198,6 +199,22 @@ class CatanState(GameState):
                             for p in range(n)]
         recount_unknown(self.memory, self.steals, n)
         self._settle()
+
+    def _take_of(self, t: int) -> tuple[int, ...] | None:
+        """What tile t pays each player when its number is rolled (None: no building on its corners)."""
+        row = [0] * self.players
+        owner, level = self.node_owner, self.node_level
+        for v in self.comp.topo.tile_nodes[t]:
+            if owner[v] >= 0:
+                row[owner[v]] += level[v]
+        return tuple(row) if any(row) else None
+
+    def _retake(self, v: int) -> None:
+        """Update what the tiles around intersection v pay after a building there (a new tuple: clones share it)."""
+        take = list(self._tile_take)
+        for t in self.comp.topo.node_tiles[v]:
+            take[t] = self._take_of(t)
+        self._tile_take = tuple(take)
 
     def _compute_rates(self, p: int) -> list[int]:
         rates = [4] * R
@@ -251,9 +268,7 @@ class CatanState(GameState):
     # ------------------------------------------------------------------------------------------
     def public_vp(self, p: int) -> int:
         """Victory points everyone can see: buildings and the two special cards."""
-        vp = 0
-        for v in self.buildings_of[p]:
-            vp += self.node_level[v]
+        vp = len(self.buildings_of[p]) + PIECES["city"] - self.cities_left[p]  # 1 per building, 1 more per city
         if self.longest_holder == p:
             vp += SPECIAL_VP
         if self.army_holder == p:
@@ -766,6 +781,7 @@ def _do_settlement(s: CatanState, a: BuildSettlement) -> None:
     s.node_level[v] = 1
     s.settlements_left[p] -= 1
     s.buildings_of[p].append(v)
+    s._retake(v)
     s.rates[p] = s._compute_rates(p)
     s.emit("build_settlement", "setup.distance" if setup else "build.settlement", player=player_name(p), node=v)
     if setup:
@@ -885,6 +901,7 @@ def _do_city(s: CatanState, a: BuildCity) -> None:
     p, v = s.active, a.node
     s._pay(p, CITY_COST)
     s.node_level[v] = 2
+    s._retake(v)
     s.cities_left[p] -= 1
     s.settlements_left[p] += 1
     s.emit("build_city", "build.city", player=player_name(p), node=v)
@@ -921,20 +938,21 @@ def _produce(s: CatanState, total: int) -> None:
     """production: each tile with the number pays 1 per settlement and 2 per city, except under the robber;
     production.bank_shortage: if the bank cannot pay everyone a resource, nobody gets it, unless only one
     player is owed it (who gets what is left)."""
-    owner, level, robber = s.node_owner, s.node_level, s.robber
+    robber, take = s.robber, s._tile_take
     n = s.players
     owed: dict[int, list[int]] = {}
-    for t, r, corners in s._by_number[total]:
+    for t, r in s._by_number[total]:
         if t == robber:
             s.emit("robber_blocks", "production.robber", tile=t, resource=TERRAINS[r])
             continue
-        for v in corners:
-            o = owner[v]
-            if o >= 0:
-                row = owed.get(r)
-                if row is None:
-                    row = owed[r] = [0] * n
-                row[o] += level[v]
+        pays = take[t]  # per player: 1 per settlement and 2 per city on the tile's corners
+        if pays:
+            row = owed.get(r)
+            if row is None:
+                owed[r] = list(pays)
+            else:
+                for p in range(n):
+                    row[p] += pays[p]
     bank, hands = s.bank, s.hands
     for r, row in owed.items():
         need = sum(row)
