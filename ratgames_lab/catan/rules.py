@@ -842,7 +842,7 @@ def _do_road(s: CatanState, a: BuildRoad) -> None:
     s.edge_owner[e] = p
     s.roads_left[p] -= 1
     s.roads_of[p].append(e)
-    rule = {SETUP_ROAD: "setup.road", MAIN: "build.road"}.get(ph, "development.road_building")
+    rule = "build.road" if ph == MAIN else "setup.road" if ph == SETUP_ROAD else "development.road_building"
     s.emit("build_road", rule, player=player_name(p), edge=e)
     if ph != SETUP_ROAD:
         s._update_longest_road((p,), e)
