@@ -490,15 +490,17 @@ class CatanState(GameState):
         """build.road: free edges touching p's building, or p's road at an intersection without an opposing building."""
         topo = self.comp.topo
         owner, eo = self.node_owner, self.edge_owner
+        node_edges, edge_road = topo.node_edges, topo.edge_road
         nodes = set(self.buildings_of[p])
         for e in self.roads_of[p]:
             for v in topo.edge_nodes[e]:
-                if owner[v] < 0 or owner[v] == p:
+                o = owner[v]
+                if o < 0 or o == p:
                     nodes.add(v)
         spots = set()
         for v in nodes:
-            for e in topo.node_edges[v]:
-                if eo[e] < 0 and topo.edge_road[e]:
+            for e in node_edges[v]:
+                if eo[e] < 0 and edge_road[e]:
                     spots.add(e)
         return sorted(spots)
 
@@ -554,8 +556,8 @@ class CatanState(GameState):
             if c:
                 hand[r] -= c
                 bank[r] += c
-        if self.memory:
-            self._remember(p, hand)
+                if self.memory:
+                    self._lower(p, r)
 
     def _remember(self, p: int, counts) -> None:
         """Steal memory: lower p's lows in the open stretch to ``counts`` (a hand, or a hand minus a promise)."""
