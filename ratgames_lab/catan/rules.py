@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import random
 from fractions import Fraction
+from typing import Any, Mapping
 
 from ..core.errors import IllegalActionError
 from ..core.fields import Bool, Field, Int, Keyed, ListOf, Opt, Ref, Seat, StateFields, Str
@@ -167,6 +168,14 @@ class CatanState(GameState):
         s.after_load()
         s.emit("setup_start", "setup.snake", players=n, robber=s.robber)
         return s
+
+    @classmethod
+    def from_json(cls, data: Any, comp: Any) -> "CatanState":
+        """A validated position; one written before the steal memory existed (no ``memory``) loads with none,
+        i.e. with every steal it lists known to everyone."""
+        if isinstance(data, Mapping) and data.get("format") == cls.FORMAT and "memory" not in data:
+            data = {**data, "memory": []}
+        return super().from_json(data, comp)
 
     def validate_position(self) -> None:
         """Cross-field checks: conservation of cards, pieces, the distance rule, the turn in progress."""

@@ -209,3 +209,13 @@ def test_memory_survives_the_json_round_trip_and_bad_records_are_named():
     with pytest.raises(InvalidPositionError) as exc:
         G.state_from_json(bad)
     assert exc.value.field == "memory[0].exact[1]"
+
+
+def test_a_position_written_before_the_memory_loads_with_every_steal_known():
+    s = play(*two_hidden_steals_then_a_build())
+    data = s.to_json()
+    del data["memory"]
+    old = G.state_from_json(data)
+    assert old.memory == [] and old.hand_beliefs(0) == [(tuple(tuple(h) for h in s.hands), 1)]
+    wrapped = {"format": "ratgames_lab.position/1", "game": "catan", "players": 4, "position": data}
+    assert G.state_from_json(wrapped).memory == []
