@@ -20,7 +20,8 @@ Delta = tuple[int, ...]  # flat: 5 counts per player, world minus real
 
 
 class Beliefs:
-    """The exact posterior of one observer over the hidden steal cards, as forward weights per steal."""
+    """The exact posterior of one observer over the hidden steal cards, as forward weights per steal
+    (``certain``: a single world is possible, the real one)."""
 
     def __init__(self, state, observer: int):
         self.state, self.observer = state, observer
@@ -29,28 +30,30 @@ class Beliefs:
         memory = state.memory
         first = len(state.steals) - len(memory)
         self.steals = [state.steals[first + k] for k in range(len(memory))]
-        zero: Delta = (0,) * (R * n)
-        layers: list[dict[Delta, int]] = [{zero: 1}]
-        for (thief, victim, card), rec in zip(self.steals, memory):
-            hand = rec[:R]
-            nxt: dict[Delta, int] = {}
-            hidden = observer not in (thief, victim)
-            for d, w in layers[-1].items():
-                v0 = R * victim
-                world = [hand[r] + d[v0 + r] for r in range(R)]
-                if not hidden:
-                    if world[card] > 0 and _feasible(d, rec, n):
-                        nxt[d] = nxt.get(d, 0) + w * world[card]
-                    continue
-                for new in range(R):
-                    if world[new] <= 0:
-                        continue
-                    d2 = _moved(d, thief, victim, card, new)
-                    if _feasible(d2, rec, n):
-                        nxt[d2] = nxt.get(d2, 0) + w * world[new]
-            layers.append(nxt)
-        self.layers = layers
-        self.total = sum(layers[-1].values())
+        if not memory:
+            self.layers = [{(0,) * (R * n): 1}]
+            self.certain = True
+        else:
+            # the records before the last steal are closed: their weights hold until the next steal, so the
+            # state keeps them (``_closed``, shared with its clones and dropped at the next steal)
+            cache = state._closed
+            if cache is None:
+                cache = state._closed = {}
+            known = cache.get(observer)
+            if known is None:
+                closed = [{(0,) * (R * n): 1}]
+                for steal, rec in zip(self.steals[:-1], memory[:-1]):
+                    closed.append(_step(closed[-1], steal, rec, observer, n))
+                known = cache[observer] = (closed, all(len(layer) == 1 for layer in closed))
+            closed, certain = known
+            key = (observer, tuple(memory[-1]))  # the open record changes only when a count goes lower
+            last = cache.get(key)
+            if last is None:
+                last = cache[key] = _step(closed[-1], self.steals[-1], memory[-1], observer, n)
+            self.layers = closed + [last]
+            # one world all along: it is the real one (any other card for a steal moves D away from 0)
+            self.certain = certain and len(last) == 1
+        self.total = sum(self.layers[-1].values())
 
     def worlds(self) -> list[tuple[Delta, Fraction]]:
         """Each possible D now with its exact probability."""
@@ -64,8 +67,8 @@ class Beliefs:
             thief, victim, card = self.steals[k]
             hand = self.state.memory[k][:R]
             prev_layer = self.layers[k]
-            if self.observer in (thief, victim):
-                cards.append(card)
+            if self.observer in (thief, victim) or (len(prev_layer) == 1 and d in prev_layer):
+                cards.append(card)  # seen, or the only world before and after: the real card (another moves D)
                 deltas.append(d)
                 continue
             options = []
@@ -82,6 +85,28 @@ class Beliefs:
         deltas.reverse()
         cards.reverse()
         return deltas, cards
+
+
+def _step(layer: dict[Delta, int], steal: list[int], rec: list[int], observer: int, n: int) -> dict[Delta, int]:
+    """The weights after one steal and the stretch that follows it (worlds that stretch rules out dropped)."""
+    thief, victim, card = steal
+    hand = rec[:R]
+    v0 = R * victim
+    out: dict[Delta, int] = {}
+    hidden = observer not in (thief, victim)
+    for d, w in layer.items():
+        world = [hand[r] + d[v0 + r] for r in range(R)]
+        if not hidden:
+            if world[card] > 0 and _feasible(d, rec, n):
+                out[d] = out.get(d, 0) + w * world[card]
+            continue
+        for new in range(R):
+            if world[new] <= 0:
+                continue
+            d2 = _moved(d, thief, victim, card, new)
+            if _feasible(d2, rec, n):
+                out[d2] = out.get(d2, 0) + w * world[new]
+    return out
 
 
 def _moved(d: Delta, thief: int, victim: int, real: int, world: int) -> Delta:

@@ -120,7 +120,7 @@ class CatanState(GameState):
         Field("rates", ListOf(ListOf(Int())), derived=True),
         Field("roads_of", ListOf(ListOf(Int())), derived=True),
         Field("buildings_of", ListOf(ListOf(Int())), derived=True),
-        transient=("_current", "_by_number", "_tile_take", "_node_harbour", "_legal", "_beliefs"),
+        transient=("_current", "_by_number", "_tile_take", "_node_harbour", "_legal", "_beliefs", "_closed"),
     )
 
     # ------------------------------------------------------------------------------------------
@@ -207,6 +207,7 @@ class CatanState(GameState):
         self.road_length = [longest_road(topo, self.edge_owner, self.node_owner, p, self.roads_of[p])
                             for p in range(n)]
         recount_unknown(self.memory, self.steals, n)
+        self._closed = None
         self._settle()
 
     def _take_of(self, t: int) -> tuple[int, ...] | None:
@@ -664,18 +665,25 @@ class CatanState(GameState):
         did not take part in (exactly from ``hand_beliefs``), the others' development cards and the deck."""
         s = self.clone()
         n = self.players
-        if any(player not in st[:2] for st in self.steals[len(self.steals) - len(self.memory):]):
-            deltas, cards = beliefs(self, player).sample(rng)
+        known = beliefs(self, player) if self.memory else None
+        if known is not None and not known.certain:
+            deltas, cards = known.sample(rng)
             first = len(s.steals) - len(s.memory)
+            zero = deltas[0]
             for k, rec in enumerate(s.memory):
-                steal = s.steals[first + k] = [*s.steals[first + k][:2], cards[k]]
+                if cards[k] != s.steals[first + k][2]:
+                    s.steals[first + k] = [*s.steals[first + k][:2], cards[k]]
                 before, after = deltas[k], deltas[k + 1]
-                for r in range(R):
-                    rec[r] += before[R * steal[1] + r]
-                for i in range(R * n):
-                    rec[R + i] += after[i]
+                if before != zero:
+                    victim = s.steals[first + k][1]
+                    for r in range(R):
+                        rec[r] += before[R * victim + r]
+                if after != zero:
+                    for i in range(R * n):
+                        rec[R + i] += after[i]
             final = deltas[-1]
             s.hands = [[s.hands[q][r] + final[R * q + r] for r in range(R)] for q in range(n)]
+            s._closed = None  # the copy's records are the world's
         # unplayed development cards of the others, and the deck
         others = [p for p in range(n) if p != player]
         pool: list[int] = []
@@ -1076,6 +1084,7 @@ def _do_steal(s: CatanState, a: StealCard) -> None:
     s.hands[s.active][r] += 1
     s.steals.append([s.active, s.victim, r])
     remember_steal(s.memory, before, s.hands, s.active, s.victim)
+    s._closed = None  # the record that was open is closed now
     s.emit("steal", "seven.steal", player=player_name(s.active), victim=player_name(s.victim))
     s.victim = -1
     s.phase = s.robber_return
