@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import random
 from fractions import Fraction
-from typing import Any, Mapping
 
 from ..core.errors import IllegalActionError
 from ..core.fields import Bool, Field, Int, Keyed, ListOf, Opt, Ref, Seat, StateFields, Str
@@ -111,7 +110,9 @@ class CatanState(GameState):
         Field("offers_made", Int(min=0)),
         Field("victim", Opt(Seat(), none=-1)),
         Field("steals", ListOf(ListOf(Int(0, 4)))),  # [thief, victim, resource]: seen only by those two
-        Field("memory", ListOf(StealMemory())),  # one record per steal since the last fully known point
+        # one record per steal since the last fully known point; a file written before it existed loads with
+        # none, i.e. with every steal it lists known to everyone
+        Field("memory", ListOf(StealMemory()), missing=[]),
         Field("winner", Opt(Seat(), none=-1)),
         Field("roads_left", ListOf(Int()), derived=True),
         Field("settlements_left", ListOf(Int()), derived=True),
@@ -168,14 +169,6 @@ class CatanState(GameState):
         s.after_load()
         s.emit("setup_start", "setup.snake", players=n, robber=s.robber)
         return s
-
-    @classmethod
-    def from_json(cls, data: Any, comp: Any) -> "CatanState":
-        """A validated position; one written before the steal memory existed (no ``memory``) loads with none,
-        i.e. with every steal it lists known to everyone."""
-        if isinstance(data, Mapping) and data.get("format") == cls.FORMAT and "memory" not in data:
-            data = {**data, "memory": []}
-        return super().from_json(data, comp)
 
     def validate_position(self) -> None:
         """Cross-field checks: conservation of cards, pieces, the distance rule, the turn in progress."""
