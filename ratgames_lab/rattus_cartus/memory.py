@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import random
 from itertools import combinations
+from math import comb
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -178,3 +179,88 @@ def sample_holders(units: list[int], free: dict[int, int], rng: random.Random,
         if i in golds:
             room[q] -= 1
     return out
+
+
+class _TooMany(Exception):
+    """The exact count would take too long (an unusual tangle of gifts)."""
+
+
+def sample_uniform(units: list[int], free: dict[int, int], rng: random.Random,
+                   golds: frozenset[int] = frozenset(), gold_room: dict[int, int] | None = None,
+                   budget: int = 20000) -> list[int] | None:
+    """A holder for each unit, uniformly among all deals that respect the masks and fill every player's places.
+
+    The deals are counted exactly (units grouped by mask, players taken one at a time, a count per remaining
+    group sizes), then one is drawn with its exact weight. None if there is no such deal; falls back to
+    ``sample_holders`` (close to uniform) if counting would take more than ``budget`` steps.
+    """
+    players = list(free)
+    room = gold_room or {}
+    groups: dict[tuple[int, bool], list[int]] = {}
+    for i, m in enumerate(units):
+        groups.setdefault((m, i in golds), []).append(i)
+    keys = sorted(groups)
+    steps = [0]
+    memo: dict[tuple[int, tuple[int, ...]], int] = {}
+
+    def options(i: int, r: tuple[int, ...]) -> list[tuple[int, ...]]:
+        q = players[i]
+        open_ = [k for k, (m, _) in enumerate(keys) if m >> q & 1 and r[k]]
+        out: list[tuple[int, ...]] = []
+        x = [0] * len(keys)
+
+        def fill(j: int, need: int, gold: int) -> None:
+            steps[0] += 1
+            if steps[0] > budget:
+                raise _TooMany
+            if need == 0:
+                out.append(tuple(x))
+                return
+            if j == len(open_):
+                return
+            k = open_[j]
+            is_gold = keys[k][1]
+            top = min(r[k], need, room.get(q, 0) - gold if is_gold else need)
+            for n in range(top, -1, -1):
+                x[k] = n
+                fill(j + 1, need - n, gold + (n if is_gold else 0))
+            x[k] = 0
+        fill(0, free[q], 0)
+        return out
+
+    def weight(r: tuple[int, ...], x: tuple[int, ...]) -> int:
+        w = 1
+        for a, b in zip(r, x):
+            if b:
+                w *= comb(a, b)
+        return w
+
+    def count(i: int, r: tuple[int, ...]) -> int:
+        if i == len(players):
+            return 1 if not any(r) else 0
+        if (i, r) not in memo:
+            memo[(i, r)] = sum(weight(r, x) * count(i + 1, tuple(a - b for a, b in zip(r, x)))
+                               for x in options(i, r))
+        return memo[(i, r)]
+
+    r = tuple(len(groups[k]) for k in keys)
+    try:
+        if count(0, r) == 0:
+            return None
+        out = [-1] * len(units)
+        pools = {k: groups[key][:] for k, key in enumerate(keys)}
+        for i, q in enumerate(players):
+            choices = [(x, weight(r, x) * count(i + 1, tuple(a - b for a, b in zip(r, x)))) for x in options(i, r)]
+            pick = rng.randrange(sum(w for _, w in choices))
+            for x, w in choices:
+                if pick < w:
+                    break
+                pick -= w
+            for k, n in enumerate(x):
+                for u in rng.sample(pools[k], n):
+                    pools[k].remove(u)
+                    out[u] = q
+            r = tuple(a - b for a, b in zip(r, x))
+        return out
+    except _TooMany:
+        return sample_holders(units, free, rng, golds, gold_room)

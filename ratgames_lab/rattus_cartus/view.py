@@ -125,9 +125,8 @@ def determinize(s, player: int, rng: random.Random):
     between them, each card only to a player its gift memory allows (``memory``: a card may have travelled along
     the gifts the player saw happen, not which card went): every card of ``N`` may be with anyone, a card of ``L``
     only with the players it may have reached, a special card likewise from its public take. Each other player
-    keeps their number of cards; the deal goes card by card, each to an allowed player in proportion to their free
-    places while a complete deal stays possible (a uniformly random deal when no memory restricts it, close to
-    uniform otherwise). Last, each other player's cards (Gold excepted, which cannot be placed) are dealt again
+    keeps their number of cards, and every deal meeting the masks is equally likely (``memory.sample_uniform``
+    counts them exactly; when no memory restricts the deal, the special cards stay and the rest is shuffled). Last, each other player's cards (Gold excepted, which cannot be placed) are dealt again
     between their hand and their unrevealed face-down piles, since which of them they placed is theirs to know.
     """
     d = s.clone()
@@ -207,12 +206,8 @@ def _redeal_holders(d, player: int, rest: list[int], mine_seen: dict[int, int], 
     golds = frozenset(i for i, c in enumerate(codes) if c == comp.GOLD)
     room = {q: len(d.hands[q]) - max([t[3] for t in d.tasks if t[0] == "place" and t[1] == q], default=0)
             for q in others}  # Gold stays in the hand, beside the cards a player still has to place
-    where = None
-    for _ in range(20):
-        where = memory.sample_holders(units, free, rng, golds, room)
-        if where is not None:
-            break
-    if where is None:  # no deal found in 20 tries (only with rare tangles of gifts): keep the true holders
+    where = memory.sample_uniform(units, free, rng, golds, room)
+    if where is None:  # no deal found (the close-to-uniform fallback can miss one): keep the true holders
         for q in others:
             _deal_hand_and_piles(d, q, rng)
         return
