@@ -10,7 +10,8 @@ Two plain-data records, both seen from a viewer ``v`` and both bit masks over pl
 A gift from ``giver`` to ``receiver`` is seen by a third player as "some card went": every card the giver may
 hold may now be with the receiver too. A card that leaves a hand in public (a Pass played, a card revealed or
 discarded) ends the doubt about one card of its type. Masks only ever widen, except when a card is seen, so the
-true position always fits them (``position.check_consistency`` checks it).
+true position always fits them (``position.check_consistency`` checks it). ``sample_uniform`` deals the other
+players' unknown cards again within the masks, every allowed deal equally likely (``view.determinize``).
 """
 from __future__ import annotations
 
@@ -129,7 +130,7 @@ def gave(s: CartusState, giver: int, receiver: int, code: int) -> None:
 
 def feasible(units: dict[int, int], free: dict[int, int]) -> bool:
     """Hall's condition: every set of players has room for the units (``{mask: count}``) that can only go to them."""
-    players = [q for q, f in free.items()]
+    players = list(free)
     for k in range(1, len(players) + 1):
         for group in combinations(players, k):
             mask = sum(1 << q for q in group)
