@@ -13,7 +13,7 @@ import pytest
 
 import ratgames_lab as rl
 from ratgames_lab.catan import scenarios
-from ratgames_lab.catan.actions import Dice, Roll
+from ratgames_lab.catan.actions import BuildSettlement, Dice, Roll
 
 OUTCOMES = list(itertools.product(range(1, 7), repeat=2))
 
@@ -152,3 +152,184 @@ def _paying_sums(settlements) -> set[int]:
         if sum(after.hands[0]):
             paying.add(red + yellow)
     return paying
+
+
+# -- lesson 50: the rules --------------------------------------------------------------------------------
+def pips_by_counting(number: int | None) -> int:
+    return sum(r + y == number for r, y in OUTCOMES) if number and number != 7 else 0
+
+
+def test_board_counts_from_the_data_file_and_geometry():
+    """The base board file read as plain JSON, and its corners and sides found by hex geometry (not the engine)."""
+    import json
+    import math
+    from collections import Counter
+    from pathlib import Path
+
+    import ratgames_lab.catan
+
+    data = json.loads((Path(ratgames_lab.catan.__file__).parent / "data" / "base_board.json").read_text())
+    tiles = data["tiles"]
+    assert Counter(t["terrain"] for t in tiles) == {"grain": 4, "lumber": 4, "wool": 4, "brick": 3, "ore": 3,
+                                                    "desert": 1}
+    assert sorted(t["number"] for t in tiles if t.get("number")) == [2, 3, 3, 4, 4, 5, 5, 6, 6, 8, 8, 9, 9, 10, 10,
+                                                                      11, 11, 12]
+    assert Counter(h["kind"] for h in data["harbours"]) == {"3:1": 4, "brick": 1, "lumber": 1, "wool": 1,
+                                                           "grain": 1, "ore": 1}
+
+    def corners(t):
+        cx, cy = math.sqrt(3) * (t["q"] + t["r"] / 2), 1.5 * t["r"]
+        return [(round(cx + math.cos(math.radians(60 * k + 30)), 6) + 0.0,
+                 round(cy + math.sin(math.radians(60 * k + 30)), 6) + 0.0) for k in range(6)]
+
+    touching: dict = {}
+    sides = set()
+    for t in tiles:
+        cs = corners(t)
+        for c in cs:
+            touching[c] = touching.get(c, 0) + 1
+        sides |= {frozenset((cs[k], cs[(k + 1) % 6])) for k in range(6)}
+    assert len(touching) == 54 and len(sides) == 72
+    assert Counter(touching.values()) == {3: 24, 2: 12, 1: 18}  # land: 24; coast: 12 + 18 = 30
+    degree = Counter(c for side in sides for c in side)
+    assert Counter(degree.values()) == {2: 18, 3: 36}
+    # the diameter, by breadth-first search from every corner
+    nbrs: dict = {c: set() for c in touching}
+    for side in sides:
+        a, b = tuple(side)
+        nbrs[a].add(b)
+        nbrs[b].add(a)
+
+    def eccentricity(start):
+        seen, frontier, d = {start}, [start], 0
+        while frontier:
+            frontier = [n for c in frontier for n in nbrs[c] if n not in seen]
+            seen |= set(frontier)
+            d += bool(frontier)
+        return d
+
+    assert max(eccentricity(c) for c in touching) == 11
+
+
+def test_lesson_50_spots_and_the_distance_rule():
+    game = game4()
+    state = game.new_state()
+    topo = game.board.topo
+    pips = {v: sum(pips_by_counting(state.number[t]) for t in topo.node_tiles[v]) for v in range(topo.n_nodes)}
+    best = sorted(pips, key=lambda v: (-pips[v], v))[:5]
+    assert [(v, pips[v]) for v in best] == [(40, 12), (44, 12), (45, 12), (8, 11), (39, 11)]
+    # after settlements on 40, 8 and 39: intersections at graph distance >= 2 from all three, by the NetworkX graph
+    import networkx as nx
+    G = game.board.graph
+    keys = topo.node_keys
+    near = set()
+    for v in (40, 8, 39):
+        near |= set(nx.single_source_shortest_path_length(G, keys[v], cutoff=1))
+    free = [v for v in range(topo.n_nodes) if keys[v] not in near]
+    assert len(free) == 43 and max(free, key=lambda v: (pips[v], -v)) == 9 and pips[9] == 10
+
+
+# -- lesson 52: what if ---------------------------------------------------------------------------------
+def last_setup():
+    return rl.load_position(scenarios.build("catan_last_setup"))
+
+
+def test_lesson_52_options_by_the_engine():
+    """Player 1's production with each candidate second settlement, by playing the 36 dice in the engine."""
+    game, state = last_setup()
+    assert len(state.legal_actions()) == 31
+    pieces = {v: state.node_owner[v] for v in range(game.board.topo.n_nodes) if state.node_owner[v] >= 0}
+
+    def law(v):
+        return engine_law(settlements={**pieces, v: 0}, game=game)
+
+    m17, v17 = mean_var(law(17))
+    m48, v48 = mean_var(law(48))
+    m19, v19 = mean_var(law(19))
+    assert (m17, m48, m19) == (Fraction(5, 9), Fraction(5, 9), Fraction(19, 36))
+    assert (round(float(v17), 3), round(float(v48), 3), round(float(v19), 3)) == (0.247, 0.414, 0.249)
+    # the best by mean: 17 and 48 (8 pips each), no other spot reaches 8
+    means = {a.node: mean_var(law(a.node))[0] for a in state.legal_actions()}
+    assert sorted(v for v, m in means.items() if m == max(means.values())) == [17, 48]
+    # only 19 lets Player 1 produce all five resources (by the engine: the resources received over the 36 rolls)
+    full = []
+    for a in state.legal_actions():
+        s = scenarios.build_position(game, settlements={**pieces, a.node: 0}, phase="roll")
+        got = set()
+        for red, yellow in OUTCOMES:
+            after = s.clone()
+            after.apply(Roll())
+            after.apply(Dice(red, yellow))
+            got |= {r for r in range(5) if after.hands[0][r]}
+        if len(got) == 5:
+            full.append(a.node)
+    assert full == [19]
+
+
+def test_lesson_52_layouts_and_the_swaps():
+    from ratgames_lab.catan.board import SPIRAL_TOKENS, red_numbers_adjacent, spiral_numbers
+
+    game, state = last_setup()
+    topo = game.board.topo
+
+    def best(numbers, k=1):
+        free = [a.node for a in state.legal_actions()]
+        score = {v: sum(pips_by_counting(numbers[t]) for t in topo.node_tiles[v]) for v in free}
+        return sorted(free, key=lambda v: (-score[v], v))[:k], score
+
+    assert best(state.number, 3)[0] == [17, 48, 19]
+    assert best(spiral_numbers(game.board, state.terrain, list(SPIRAL_TOKENS), start=3))[0] == [25]
+    rng = random.Random(52)
+    shuffled = state.number[:]
+    numbered = [t for t in range(topo.n_tiles) if state.number[t]]
+    while True:
+        tokens = [state.number[t] for t in numbered]
+        rng.shuffle(tokens)
+        for t, n in zip(numbered, tokens):
+            shuffled[t] = n
+        if not red_numbers_adjacent(game.board, shuffled):
+            break
+    assert best(shuffled)[0] == [31]
+    edited = state.number[:]
+    edited[14], edited[3] = 2, 6
+    top, score = best(edited)
+    assert top == [17] and score[17] == 12
+    assert sum(pips_by_counting(edited[t]) for t in topo.node_tiles[40]) == 8
+    # exercise 2: the swaps that make 19 the only best spot all bring a richer token onto the wool 11 (tile 5)
+    found = []
+    for a in topo.node_tiles[19]:
+        for b in range(topo.n_tiles):
+            if pips_by_counting(state.number[b]) > pips_by_counting(state.number[a]):
+                mine = state.number[:]
+                mine[a], mine[b] = mine[b], mine[a]
+                top2, score = best(mine, 2)
+                if top2[0] == 19 and score[19] > score[top2[1]]:
+                    found.append((a, b))
+    assert len(found) == 8 and {a for a, _ in found} == {5}
+
+
+def test_lesson_52_robber_cost_in_the_engine():
+    """The cards each player stops receiving when the robber stands on tiles 14 and 2, by the engine."""
+    game, state = last_setup()
+    after = state.clone()
+    after.apply(BuildSettlement(17))
+    after.apply(after.legal_actions()[0])
+    pieces = {v: after.node_owner[v] for v in range(game.board.topo.n_nodes) if after.node_owner[v] >= 0}
+
+    def cards_on(number, robber):
+        s = scenarios.build_position(game, settlements=pieces, phase="roll", robber=robber)
+        rolls = [(r, y) for r, y in OUTCOMES if r + y == number][:1]
+        s.apply(Roll())
+        s.apply(Dice(*rolls[0]))
+        return [sum(h) for h in s.hands]
+
+    def loss(tile):
+        number = after.number[tile]
+        free, blocked = cards_on(number, after.robber), cards_on(number, tile)
+        return [Fraction(f - b) * Fraction(pips_by_counting(number), 36) for f, b in zip(free, blocked)]
+
+    assert loss(14) == [Fraction(5, 36), 0, Fraction(5, 36), 0]
+    assert loss(2) == [0, Fraction(5, 36), 0, Fraction(5, 36)]
+    costs = {t: loss(t) for t in range(game.board.topo.n_tiles) if after.number[t]}
+    top = max(sum(c) for t, c in costs.items() if c[1] == 0)
+    assert top == Fraction(5, 18) and [t for t, c in costs.items() if c[1] == 0 and sum(c) == top] == [14]
