@@ -85,12 +85,14 @@ def play(s, *actions):
 
 
 def refused(s, action):
-    """Try an action on a copy; print the engine's refusal (and the rule) or say it was legal."""
+    """Try an action; print the engine's refusal and its rule, and check that the position did not change."""
+    before = s.to_json()
     try:
-        s.clone().apply(action)
-        print(f"{action.describe()}: legal")
+        s.apply(action)
+        print(f"{action.describe()}: legal (applied)")
     except IllegalActionError as error:
         print(f"{action.describe()}: refused: {error}")
+        assert s.to_json() == before, "a refused action leaves the position unchanged"
 
 
 # %% [markdown]
@@ -272,14 +274,14 @@ print(state.hand_text(0))
 # NBVAL_CHECK_OUTPUT
 refused(state, BuildRoad(0))                         # far away in the north
 refused(state, BuildCity(40))                        # no ore
-refused(state, BuildSettlement(36))                  # next to Player 1's own settlement on 40
+refused(state, BuildSettlement(36))                  # next to Player 3's settlement on 41
 roads_now = [a.edge for a in state.legal_actions() if isinstance(a, BuildRoad)]
 print("legal roads:", roads_now)
 play(state, BuildRoad(roads_now[0]), EndTurn())
 
 # %% [markdown]
 # Each refusal names its rule (`build.road`, `build.cost`, `build.distance`), and a refused action leaves the
-# state unchanged.
+# position unchanged (`refused` checks it: the position's JSON is the same before and after).
 
 # %% [markdown]
 # ## 4. A 7: discards, the robber, the steal

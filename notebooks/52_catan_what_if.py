@@ -257,8 +257,8 @@ print("\n".join(good))
 #
 # When a 7 is rolled (or a Knight played) the robber blocks one tile: every building on it loses that tile's
 # production for as long as the robber stays. `odds.robber_cost` gives, for each tile, the expected cards per roll
-# each player loses while the robber stands there. Finish the setup first: Player 1 takes the spot with the most
-# pips, and the first road listed.
+# each player loses while the robber stands there. Finish the setup first: Player 1 takes the first spot of the
+# table of section 1 (intersection 17), and the first road listed.
 
 # %%
 # NBVAL_CHECK_OUTPUT
