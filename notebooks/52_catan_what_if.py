@@ -23,7 +23,8 @@
 # 2. what if the number tokens had been laid differently (the official spiral from another corner, a random
 #    layout, a hand-edited one)? Does the best spot change?
 # 3. where does the robber cost each player the most?
-# 4. what do playouts (`evaluate_actions`) say about the decision, and what do their win rates assume?
+# 4. what can a player know about a card stolen by someone else (a Bayes update from public events)?
+# 5. what do playouts (`evaluate_actions`) say about the decision, and what do their win rates assume?
 #
 # You need [part 1](50_catan_rules.ipynb) (the rules) and [part 2](51_catan_dice.ipynb) (pips, expectation and
 # variance) first. Run the cells from top to bottom. Lines starting with `# NBVAL_` are notes for the automatic
@@ -32,7 +33,9 @@
 # > **The model.** Production figures are exact fractions "per roll" (any player's roll: everybody collects on
 # > every roll) with fair, independent dice, the robber on the desert unless said otherwise, and a bank that
 # > always has the cards. Nothing in this position is hidden (no card has been stolen or bought yet): the board,
-# > the buildings and the hands are public, so every player can compute these numbers. Win rates (section 4) are
+# > the buildings and the hands are public, so every player can compute these numbers. Section 4 adds the one
+# > hidden thing of the base game's hands, a stolen card, under the rule's model: the thief takes a card
+# > uniformly at random from the victim's hand. Win rates (section 4) are
 # > estimates from simulated games, and they depend on how the simulated players play: the lesson says which
 # > playout policy each table assumes.
 
@@ -40,8 +43,9 @@
 # **For teachers.** One 50-minute lesson. *Objectives*: compare options by several criteria (mean, spread,
 # diversity) and see that they disagree; test how a conclusion depends on the data (a "what if" on the number
 # layout) by editing a file; read an expected cost table; read a Monte Carlo estimate with its interval and its
-# model (the playout policy). *Timing*: section 1 (12 min, exercise 1), section 2 (15 min, exercise 2), section 3
-# (8 min, exercise 3), section 4 (12 min, exercise 4), wrap-up (3 min). *Prerequisites*: parts 1 and 2.
+# model (the playout policy); a Bayes update as a filter on equally likely outcomes. *Timing*: section 1 (10 min,
+# exercise 1), section 2 (12 min, exercise 2), section 3 (7 min, exercise 3), section 4 (10 min, exercise 4),
+# section 5 (9 min, exercise 5), wrap-up (2 min). *Prerequisites*: parts 1 and 2.
 # *Discussion prompts*: "the spot with the most pips gives no new resource: is it still the best?"; "after a
 # random layout, is a board fairer or less fair than the spiral?"; "why should the robber go where it costs the
 # leader most, not where it costs most in total?"; "why do random playouts make a good spot look only a little
@@ -284,13 +288,105 @@ best_tile = max((t for t in cost if cost[t][1] == 0), key=lambda t: sum(cost[t])
 print("tile", best_tile, TERRAINS[after_setup.terrain[best_tile]], after_setup.number[best_tile],
       "costs the others", sum(cost[best_tile]), "cards per roll; Player 2 loses", cost[best_tile][1])
 
+
 # %% [markdown] tags=["solution"]
 # **Answer.** Tile 14 (grain 6): 5/36 for Player 1 and 5/36 for Player 3, 5/18 of a card per roll in all. Tile 2
 # (lumber 8) costs the table as much, but it would block Player 2's own settlement. (In a real game a player also
 # thinks about *who* is leading, and about stealing a card they need.)
 
 # %% [markdown]
-# ## 4. Playouts: what does `evaluate_actions` say?
+# ## 4. What the others cannot see: a steal, and Bayes
+#
+# Almost everything in Catan is public: production, trades, discards and building costs are seen by everybody, so
+# a player with a good memory knows every hand, except for one thing: the card taken in a **steal** is seen only
+# by the thief and the victim. The other players can reason about it. An example (made up for this lesson, on no
+# particular board), seen by Player 1:
+#
+# * Player 2 holds brick, brick, wool; Player 3 holds lumber, lumber, wool (everybody saw these cards arrive);
+# * Player 3 robs Player 2: a random card of Player 2's three;
+# * then Player 4 robs Player 3: a random card of Player 3's three (now four) cards.
+#
+# Each steal is uniform over the victim's cards, so the 3 × 4 = 12 pairs (first card, second card) are equally
+# likely: a space for `P`.
+
+# %%
+# NBVAL_CHECK_OUTPUT
+def P(event, space):
+    """The probability of an event: the outcomes of the space where it happens, out of all (equally likely)."""
+    return Fraction(len([o for o in space if event(o)]), len(space))
+
+
+player_2, player_3 = ["brick", "brick", "wool"], ["lumber", "lumber", "wool"]
+steals = [(first, second) for first in range(3) for second in range(4)]   # card positions in the two hands
+
+
+def stolen(outcome):
+    """(the card Player 3 took from Player 2, the card Player 4 took from Player 3) for one outcome."""
+    first, second = outcome
+    took = player_2[first]
+    return took, (player_3 + [took])[second]
+
+
+for card in ("brick", "lumber", "wool"):
+    print(f"P(Player 4 took {card:6}) = {P(lambda o: stolen(o)[1] == card, steals)}")
+
+
+# %% [markdown]
+# Then Player 3 **builds a road** (a brick and a lumber), in public. That is only possible in some of the 12
+# outcomes: Player 3 must still hold a brick and a lumber. **Bayes' rule** for equally likely outcomes is a
+# filter: keep the outcomes consistent with what was seen, and count again,
+# $P(A \mid E) = |A \cap E| \,/\, |E|$.
+#
+# **Guess first.** After the road, is the card Player 4 holds more likely a lumber or a wool? Can it be a brick?
+
+# %%
+# NBVAL_CHECK_OUTPUT
+def road_possible(outcome):
+    """True if Player 3 still holds a brick and a lumber after both steals."""
+    took, lost = stolen(outcome)
+    hand = player_3 + [took]
+    hand.remove(lost)
+    return "brick" in hand and "lumber" in hand
+
+
+seen = [o for o in steals if road_possible(o)]
+print(len(seen), "of the 12 outcomes allow the road")
+for card in ("brick", "lumber", "wool"):
+    print(f"P(Player 4 took {card:6} | the road) = {P(lambda o: stolen(o)[1] == card, seen)}")
+print("P(Player 3 took a brick | the road) =", P(lambda o: stolen(o)[0] == "brick", seen))
+
+
+# %% [markdown]
+# The road proves that Player 3 stole a brick, and it rules out that Player 4 then took it: Player 4's card is a
+# lumber 2 times in 3 and a wool 1 time in 3. This is how a player with perfect memory of the public events
+# reasons, and what the engine's `determinize` must respect when it deals the hidden cards for a bot's
+# simulations: a world where Player 4 holds the brick contradicts the road everybody saw.
+#
+# **Exercise 4 (guess first).** Instead of the road, Player 3 builds a **settlement** (brick, lumber, wool and
+# grain), after receiving a grain in public. What does Player 1 now know about Player 4's card? Guess, then filter
+# the 12 outcomes.
+
+# %% tags=["solution"]
+def settlement_possible(outcome):
+    """True if Player 3 (after a public grain) holds brick, lumber, wool and grain after both steals."""
+    took, lost = stolen(outcome)
+    hand = player_3 + [took, "grain"]
+    hand.remove(lost)
+    return all(card in hand for card in ("brick", "lumber", "wool", "grain"))
+
+
+seen_s = [o for o in steals if settlement_possible(o)]
+print(len(seen_s), "outcomes allow the settlement")
+for card in ("brick", "lumber", "wool"):
+    print(f"P(Player 4 took {card:6} | the settlement) = {P(lambda o: stolen(o)[1] == card, seen_s)}")
+
+# %% [markdown] tags=["solution"]
+# **Answer.** Player 4 took a lumber, for sure. The settlement needs a brick, so Player 3 stole a brick (2 outcomes
+# of 3 for the first steal); it needs the wool, so Player 4 did not take the wool; and it needs the brick, so
+# Player 4 did not take that either. Only "Player 4 took one of the two lumbers" is left: 4 of the 12 outcomes.
+
+# %% [markdown]
+# ## 5. Playouts: what does `evaluate_actions` say?
 #
 # `evaluate_actions` estimates, for each legal action, the chance that the player to move wins: it plays the
 # game to the end many times from a copy of the position (a **playout**) and counts the wins. The copy resamples
@@ -312,7 +408,7 @@ for r in sorted(results, key=lambda r: -r.win_rate)[:8]:
     print(f"{r.action.node:4} {by_pips[r.action.node]:6}   {r.win_rate:8.2f}   [{r.low:.2f}, {r.high:.2f}]")
 
 # %% [markdown]
-# **Exercise 4.** Do the playouts agree with the pips? Compute the average win rate of the 8 spots with the most
+# **Exercise 5.** Do the playouts agree with the pips? Compute the average win rate of the 8 spots with the most
 # pips and of the 8 with the fewest, and compare them with 1/4 (the win rate of a player in a 4-player game where
 # nothing matters).
 
@@ -335,4 +431,6 @@ print(f"8 richest spots: {top8:.2f}   8 poorest spots: {low8:.2f}   nothing matt
 # * The number layout decides which spots are best: the same terrains under the spiral, a random layout or a
 #   hand edit give different answers. A position file is data: edit it and recompute.
 # * The robber's expected cost per tile says where a 7 hurts whom.
+# * A stolen card is the only hidden card of a hand; public events (a road, a settlement) update what the others
+#   know about it: Bayes' rule is a filter on the equally likely outcomes.
 # * Playout win rates depend on the playout policy, and a few playouts per action give wide intervals.

@@ -333,3 +333,31 @@ def test_lesson_52_robber_cost_in_the_engine():
     costs = {t: loss(t) for t in range(game.board.topo.n_tiles) if after.number[t]}
     top = max(sum(c) for t, c in costs.items() if c[1] == 0)
     assert top == Fraction(5, 18) and [t for t, c in costs.items() if c[1] == 0 and sum(c) == top] == [14]
+
+
+def test_lesson_52_bayes_after_two_steals():
+    """The stolen cards' law, by weighting resource counts (not card positions), then conditioning."""
+    from collections import Counter
+
+    def law(need_after):
+        """{(took, lost): probability} for the two steals, restricted to Player 3 then holding ``need_after``."""
+        p2, p3 = Counter(brick=2, wool=1), Counter(lumber=2, wool=1)
+        out = {}
+        for took, a in p2.items():
+            hand = p3 + Counter({took: 1})
+            for lost, b in hand.items():
+                left = hand - Counter({lost: 1}) + Counter(need_after.get("gain", {}))
+                if all(left[r] >= k for r, k in need_after["cost"].items()):
+                    out[(took, lost)] = out.get((took, lost), 0) + Fraction(a, 3) * Fraction(b, sum(hand.values()))
+        total = sum(out.values())
+        return {k: v / total for k, v in out.items()}, total
+
+    prior, _ = law({"cost": {}})
+    lost = lambda d, r: sum(p for (_, l), p in d.items() if l == r)  # noqa: E731
+    assert [lost(prior, r) for r in ("brick", "lumber", "wool")] == [Fraction(1, 6), Fraction(1, 2), Fraction(1, 3)]
+    road, p_road = law({"cost": {"brick": 1, "lumber": 1}})
+    assert p_road == Fraction(6, 12)
+    assert [lost(road, r) for r in ("brick", "lumber", "wool")] == [0, Fraction(2, 3), Fraction(1, 3)]
+    assert sum(p for (t, _), p in road.items() if t == "brick") == 1
+    settle, p_settle = law({"cost": {"brick": 1, "lumber": 1, "wool": 1, "grain": 1}, "gain": {"grain": 1}})
+    assert p_settle == Fraction(4, 12) and [lost(settle, r) for r in ("brick", "lumber", "wool")] == [0, 1, 0]
