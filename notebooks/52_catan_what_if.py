@@ -95,12 +95,14 @@ def options(s):
     return sorted(rows, key=lambda row: (-row["mean"], row["variance"], row["node"]))
 
 
-def print_options(s, rows, top=8):
-    """The first rows of an options table."""
-    print("inter-  pips   player's cards/roll   variance   resources   tiles")
+def print_options(s, rows, top=8, resources=False):
+    """The first rows of an options table (with the resources Player 1 would produce, if asked)."""
+    print("spot  pips   player's cards/roll   variance   tiles")
     for row in rows[:top]:
-        print(f"{row['node']:6} {row['pips']:5}   {str(row['mean']):>8} = {float(row['mean']):.3f}"
-              f"   {float(row['variance']):8.3f}   {len(row['resources']):9}   {spot(s, row['node'])}")
+        print(f"{row['node']:4} {row['pips']:5}   {str(row['mean']):>8} = {float(row['mean']):.3f}"
+              f"   {float(row['variance']):8.3f}   {spot(s, row['node'])}")
+        if resources:
+            print(f"{'':14}resources produced: {', '.join(row['resources'])}")
 
 
 # %% [markdown]
@@ -116,7 +118,7 @@ print("legal spots for the second:", len(state.legal_actions()))
 
 # %% [markdown]
 # For each legal spot, the table gives its pips, then **Player 1's** production per roll with both settlements:
-# the expected number of cards, its variance, and how many of the five resources Player 1 would produce.
+# the expected number of cards and its variance.
 #
 # **Guess first.** Player 1 already has ore and grain (intersection 40). Will the best spot by expected cards also
 # bring brick, lumber and wool?
@@ -139,7 +141,7 @@ print_options(state, rows)
 most = max(len(row["resources"]) for row in rows)
 diverse = [row for row in rows if len(row["resources"]) == most]
 print("most resources:", most, "  spots:", [row["node"] for row in diverse])
-print_options(state, diverse, top=3)
+print_options(state, diverse, resources=True)
 
 
 # %% [markdown] tags=["solution"]
