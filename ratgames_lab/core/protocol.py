@@ -326,6 +326,15 @@ class GameState(abc.ABC, metaclass=StateMeta):
     def determinize(self, player: int, rng: random.Random) -> "GameState":
         """A copy where all that ``player`` cannot see is resampled consistently with what they can know."""
 
+    def hidden_worlds(self, player: int):
+        """Hook: the worlds ``player`` cannot tell apart (a ``core.worlds.HiddenWorlds``), or None if the game
+        describes them otherwise. Games that return one build ``determinize`` and their exact odds on it."""
+        return None
+
+    def world(self, slots) -> dict:
+        """Hook (with ``hidden_worlds``): what really lies in each of these hidden slots of this state."""
+        return {}
+
     def describe(self) -> str | None:
         """Hook: the position in words for the terminal (None: the terminal shows the observation instead)."""
         return None
