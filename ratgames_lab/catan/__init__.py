@@ -69,3 +69,19 @@ class Game(_Game):
 BOTS = {**CORE_BOTS, "heuristic": HeuristicBot}
 
 __all__ = ["Game", "BOTS", "CatanState", "HeuristicBot", "Board", "load_board", "BASE_BOARD", "LAYOUTS"]
+
+# what the dashboard and the lessons use: resource and card names, the action classes, the exact odds
+from .actions import (DEV_CARDS, DEV_NAMES, AcceptOffer, BankTrade, BuildCity, BuildRoad,  # noqa: E402
+                      BuildSettlement, BuyDevelopment, CancelTrade, ChooseVictim, ConfirmTrade, CounterOffer, Discard,
+                      EndTurn, MoveRobber, OfferTrade, PlayKnight, PlayMonopoly, PlayRoadBuilding, PlayYearOfPlenty,
+                      RejectOffer, Roll, amounts_text)
+from .board import RESOURCES, TERRAINS  # noqa: E402
+from .odds import (chance_of_seven, chance_resource_within, dice_distribution, discard_count,  # noqa: E402
+                   expected_discard, node_production, pips, player_production, production_heat, robber_cost)
+
+__all__ += ["RESOURCES", "TERRAINS", "DEV_CARDS", "DEV_NAMES", "amounts_text", "AcceptOffer", "BankTrade",
+            "BuildCity", "BuildRoad", "BuildSettlement", "BuyDevelopment", "CancelTrade", "ChooseVictim",
+            "ConfirmTrade", "CounterOffer", "Discard", "EndTurn", "MoveRobber", "OfferTrade", "PlayKnight",
+            "PlayMonopoly", "PlayRoadBuilding", "PlayYearOfPlenty", "RejectOffer", "Roll", "chance_of_seven",
+            "chance_resource_within", "dice_distribution", "discard_count", "expected_discard", "node_production",
+            "pips", "player_production", "production_heat", "robber_cost"]

@@ -5,8 +5,13 @@ INFO = GameInfo(
     name="catan",
     title="Catan",
     players=(3, 4),
-    status="base game: every rule, exact odds, heuristic bot (no dashboard or lessons yet)",
+    status="base game: every rule, exact odds, heuristic bot, dashboard with a clickable hex board and trades "
+           "(lessons being written)",
     summary="Catan, the official base game on a NetworkX graph of hex intersections: settle, trade, build, "
             "reach 10 victory points.",
-    dashboard=None,
+    dashboard="ratgames_lab.widgets.catan:CatanDashboard",
+    app_settings={"players": 4, "seed": 7, "seats": ["human", "heuristic", "heuristic", "heuristic"]},
+    app_intro="You play **Player 1 (red)**; the other colours are clever bots. Click the board to build (highlighted "
+              "places) and to move the robber; every move also has a button. Switch on the *heat map* to see which "
+              "spots produce most; trade in the trade panel. Change seats, speed and game number in the *Players* tab.",
 )
