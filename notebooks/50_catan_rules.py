@@ -59,6 +59,7 @@ from ratgames_lab.catan import odds
 from ratgames_lab.catan.actions import (AcceptOffer, BankTrade, BuildCity, BuildRoad, BuildSettlement,
                                         ConfirmTrade, Dice, EndTurn, MoveRobber, OfferTrade, RejectOffer, Roll)
 from ratgames_lab.catan.board import TERRAINS
+from ratgames_lab.widgets.catan_board import board_figure
 
 POSITIONS = Path(ratgames_lab.catan.__file__).parent / "positions"   # the game's shipped positions
 game = rl.load_game("catan", players=4, seed=SEED)                  # the shipped base board
@@ -115,6 +116,16 @@ print("the robber starts on", tile_name(state, state.robber))
 # (the rulebook allows any placement). The nine harbours: a `3:1` harbour trades any 3 identical cards for one
 # card of the bank; a harbour named after a resource (`wool`) trades 2 of that resource for one card.
 #
+# The board as the dashboard draws it: each tile coloured by its terrain, with its number token and its pips (the
+# dots: part 2 explains them), the harbours on the coast and the robber on the desert. Hover over a tile or a
+# building to see its number.
+
+# %%
+# NBVAL_IGNORE_OUTPUT
+# Run this cell to draw the board chart.
+board_figure(state, title="The base board: terrains, number tokens, harbours, the robber")
+
+# %% [markdown]
 # The corners and sides of the tiles form a **graph** (the NetworkX library): each intersection is a node, each
 # edge joins two intersections. The engine computes it from the tiles; it is the source of truth for every rule
 # that says "next to" or "connected to".
@@ -222,6 +233,11 @@ while state.phase.startswith("setup"):
 for p in range(4):
     print(f"Player {p + 1}: settlements on {[v for v in range(topo.n_nodes) if state.node_owner[v] == p]}, "
           f"{state.hand_text(p)}")
+
+# %%
+# NBVAL_IGNORE_OUTPUT
+# Run this cell to draw the board chart.
+board_figure(state, title="After the setup: two settlements and two roads per player")
 
 # %% [markdown]
 # ## 3. A turn: roll, production, trade, build
@@ -358,4 +374,17 @@ print(harbour.hand_text(0))
 # * A 7: discards above 7 cards, then the robber and a steal.
 # * The engine refuses an illegal action, names the rule and leaves the state unchanged.
 #
+# ## Play a game
+#
+# The dashboard plays a whole game: you are Player 1, the three others are heuristic bots. Click a highlighted
+# intersection or edge to build, a tile to move the robber; trade in the trade panel; switch on the heat map to see
+# the expected production of every intersection. Every move is explained in the log, with its rule.
+
+# %%
+# NBVAL_IGNORE_OUTPUT
+from ratgames_lab.widgets.catan import CatanDashboard
+
+CatanDashboard(players=4, seed=SEED, seats=["human", "heuristic", "heuristic", "heuristic"]).show()
+
+# %% [markdown]
 # Next: [part 2](51_catan_dice.ipynb) prices every spot with the dice.
