@@ -64,6 +64,7 @@ from ratgames_lab.catan import odds
 from ratgames_lab.catan.actions import BuildSettlement
 from ratgames_lab.catan.board import RESOURCES, SPIRAL_TOKENS, TERRAINS, red_numbers_adjacent, spiral_numbers
 from ratgames_lab.core.analysis import evaluate_actions
+from ratgames_lab.widgets.catan_board import board_figure
 
 game, state = rl.load_position("positions/catan_last_setup.json")
 topo = game.board.topo
@@ -115,6 +116,15 @@ def print_options(s, rows, top=8, resources=False):
 print(state.describe())
 print("Player 1's first settlement:", spot(state, 40))
 print("legal spots for the second:", len(state.legal_actions()))
+
+# %% [markdown]
+# The heat map colours every intersection by the expected cards per roll a settlement there would collect (its
+# pips over 36); hover over an intersection to read it.
+
+# %%
+# NBVAL_IGNORE_OUTPUT
+# Run this cell to draw the board chart.
+board_figure(state, heat=True, title="The last setup choice: expected cards per roll at each intersection")
 
 # %% [markdown]
 # For each legal spot, the table gives its pips, then **Player 1's** production per roll with both settlements:
@@ -212,6 +222,15 @@ for name, s in layouts.items():
 for name, s in layouts.items():
     print(f"{name:12} intersection 40: {int(sum(odds.node_production(s, 40).values()) * 36):2} pips;"
           f"  Player 1 now (one settlement): {odds.player_production(s, 0)['mean']} cards per roll")
+
+# %% [markdown]
+# The hand-edited board's heat map: the 6 now lies in the north-west, under intersection 17, and the 2 in the
+# south, under intersection 40.
+
+# %%
+# NBVAL_IGNORE_OUTPUT
+# Run this cell to draw the board chart.
+board_figure(layouts["hand-edited"], heat=True, title="Hand-edited: the 6 and the 2 swapped")
 
 # %% [markdown]
 # How unequal are the spots? The chart sorts Player 1's legal spots by pips for each layout:
