@@ -22,6 +22,7 @@ import sys
 from pathlib import Path
 from typing import Any, NoReturn, Sequence, TextIO
 
+from .core.analysis import POLICIES
 from .core.bots import choose_for_seat, view_rng
 from .core.errors import IllegalActionError, InvalidPositionError
 from .core.protocol import CHANCE, Game, GameState
@@ -33,6 +34,7 @@ MATCH_FORMAT = "ratgames_lab.match/1"
 VOILA_PORT = 8866
 MAX_GAMES = 1_000_000  # about an hour of play on one core; run several seeds ranges for more
 MENU_LIMIT = 24        # longer menus of actions are grouped (first the token or card, then where)
+ANALYZE_PLAYOUTS = {"random": 200, "heuristic": 50, "mix": 50}  # bot playouts cost 10-200x more (docs/dashboards.md)
 LAB_INSTALL_HINT = 'pip install -e ".[lab]"   (from the ratgames_lab folder)'
 
 
@@ -169,13 +171,19 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("analyze", help="estimate the win rate of every legal action in a position",
                        description="Estimate the win rate of each legal action of the player to move, with "
-                                   "random playouts from determinized copies (hidden cards resampled). "
+                                   "playouts from determinized copies (hidden cards resampled), every player then "
+                                   "playing by the playout policy (--policy). "
                                    "POSITION.json is a saved match, a position wrapper "
                                    '{"game": ..., "players": ..., "position": {...}} or a bare Master of Rules '
                                    "position.")
     p.add_argument("position", metavar="POSITION.json")
-    p.add_argument("--playouts", type=_positive_int, default=200, metavar="N",
-                   help="playouts per action (default: 200)")
+    p.add_argument("--policy", choices=POLICIES, default="heuristic",
+                   help="how every player plays after the move: heuristic (the game's heuristic bot), random "
+                        "(uniformly random legal moves) or mix (each decision one or the other, 1/2 each); "
+                        "default: heuristic")
+    p.add_argument("--playouts", type=_positive_int, metavar="N",
+                   help=f"playouts per action (default: {ANALYZE_PLAYOUTS['random']} with --policy random, "
+                        f"{ANALYZE_PLAYOUTS['heuristic']} otherwise: bot playouts cost more)")
     p.add_argument("--seed", type=_int, default=0, metavar="S", help="seed (default: 0)")
     p.add_argument("--json", action="store_true", help="print the result as JSON")
 
@@ -531,11 +539,14 @@ def cmd_analyze(args: argparse.Namespace, out: TextIO) -> int:
     player = state.current_player
     if player == CHANCE:
         raise CliError("a chance event is pending in this position (a card or die to draw), not a player's decision")
-    values = evaluate_actions(state, player, playouts=args.playouts, seed=args.seed)
+    playouts = args.playouts or ANALYZE_PLAYOUTS[args.policy]
+    values = evaluate_actions(state, player, playouts=playouts, seed=args.seed, policy=args.policy)
+    policy = values.policy
     values.sort(key=lambda v: -v.win_rate)
     if args.json:
         out.write(json.dumps({"game": game.name, "players": game.players, "player": player,
-                              "playouts": args.playouts, "seed": args.seed,
+                              "playouts": playouts, "seed": args.seed, "policy": policy.name,
+                              "assumes": policy.assumes(), "policy_note": policy.note,
                               "actions": [v.to_json() for v in values]}, indent=1) + "\n")
         return 0
     names_of = player_names(state)
@@ -545,8 +556,11 @@ def cmd_analyze(args: argparse.Namespace, out: TextIO) -> int:
     hand = state.hand_text(player)
     if hand:
         out.write(f"The hand of {names_of[player]}, who is to move:\n{hand}\n")
-    out.write(f"{_who(names_of, player)} to move; {args.playouts} random playouts per action (seed {args.seed}), "
-              f"hidden cards resampled in each (what {names_of[player]} cannot see is dealt again).\n")
+    out.write(f"{_who(names_of, player)} to move; {playouts} playouts per action, policy {policy.name} "
+              f"(seed {args.seed}): win rates if {policy.assumes()}; hidden cards resampled in each (what "
+              f"{names_of[player]} cannot see is dealt again).\n")
+    if policy.note:
+        out.write(f"Note: {policy.note}.\n")
     width = max(len(str(v.action)) for v in values)
     for i, v in enumerate(values, 1):
         out.write(f"{i:3d}) {str(v.action):{width}s}  win rate {_percent(v.win_rate)}  "

@@ -23,7 +23,7 @@ def test_the_project_ships_positions_of_every_game_with_positions():
 def test_ratgames_analyze_reads_every_shipped_position(path):
     game, state = rl.load_position(path)
     out = io.StringIO()
-    code = main(["analyze", str(path), "--playouts", "2", "--seed", "1"], stdout=out)
+    code = main(["analyze", str(path), "--playouts", "2", "--seed", "1", "--policy", "random"], stdout=out)  # quick
     if state.current_player >= 0:
         assert code == 0, out.getvalue()
         assert "to move" in out.getvalue()

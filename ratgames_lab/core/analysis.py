@@ -1,15 +1,30 @@
-"""The "what if" evaluator: estimated win rate of each legal action, never peeking at hidden cards."""
+"""The "what if" evaluator: estimated win rate of each legal action, never peeking at hidden cards.
+
+Each playout starts from a world sampled for the player (``determinize``) and plays it to the end under a
+**playout policy**: how every player is assumed to play after the analysed move ("random", "heuristic", "mix", or
+one plan per seat). The win rates answer "if everybody then plays like this"; the result records the policy.
+"""
 from __future__ import annotations
 
 import dataclasses
 import math
 import random
+from typing import Callable, Iterator, Mapping, Union
 
 from .errors import IllegalActionError
+from .playout import bot_playout, random_playout
 from .protocol import Action, GameState
-from .playout import random_playout
 
 Z_95 = 1.959963984540054
+POLICIES = ("random", "heuristic", "mix")  # the named policies; a mapping seat -> plan also works
+MIX_SHARE = 0.5  # under "mix", the chance that a decision is the heuristic bot's (else a random legal move)
+DEFAULT_POLICY = "random"  # evaluate_actions' default: the same numbers as before policies existed
+
+Policy = Union[str, Mapping[int, str]]
+
+_PLANS = {"random": "plays uniformly random legal moves",
+          "heuristic": "plays like the heuristic bot",
+          "mix": "plays like the heuristic bot half of the time, a random legal move otherwise"}
 
 
 @dataclasses.dataclass(frozen=True)
@@ -28,6 +43,99 @@ class ActionValue:
                 "low": self.low, "high": self.high, "playouts": self.playouts}
 
 
+@dataclasses.dataclass(frozen=True)
+class PlayoutPolicy:
+    """How every seat plays after the analysed move: one plan per seat ("random", "mix" or a bot's name)."""
+
+    name: str  # what the win rates assume: "random", "heuristic", "mix", a bot's name, "per seat" or "custom"
+    seats: tuple[str, ...]  # each seat's plan
+    note: str = ""  # why it is not what was asked (a game without a heuristic bot), else ""
+    rollout: Callable | None = dataclasses.field(default=None, compare=False, repr=False)
+    bots: tuple = dataclasses.field(default=(), compare=False, repr=False)  # (bot or None, share) per seat
+
+    def assumes(self) -> str:
+        """One sentence: what the win rates assume, e.g. 'every player then plays like the heuristic bot'."""
+        if self.name == "custom":
+            return "every player then plays as the given rollout function decides"
+        if len(set(self.seats)) == 1:
+            return f"every player then {_plan_text(self.seats[0])}"
+        return "; ".join(f"Player {p + 1} then {_plan_text(plan)}" for p, plan in enumerate(self.seats))
+
+    def play(self, state: GameState, rng: random.Random) -> int:
+        """Play a sampled world (a ``determinize`` copy) in place to the end under this policy."""
+        if self.rollout is not None:
+            return self.rollout(state, rng)
+        if all(bot is None for bot, _share in self.bots):
+            return random_playout(state, rng)  # the same draws as before policies existed
+        return bot_playout(state, self.bots, rng)
+
+
+def _plan_text(plan: str) -> str:
+    return _PLANS.get(plan, f"plays like the {plan} bot")
+
+
+class Evaluation(list):
+    """The ActionValues of ``evaluate_actions`` (a list), with the ``policy`` their win rates assume."""
+
+    def __init__(self, values=(), policy: PlayoutPolicy | None = None):
+        super().__init__(values)
+        self.policy = policy
+
+
+def game_bots(state: GameState) -> dict:
+    """The bots of the state's game by name ({} for a game that is not registered)."""
+    from .registry import GAMES
+    info = GAMES.get(state.game_name)
+    return dict(info.bots()) if info is not None else {}
+
+
+def playout_policy(state: GameState, policy: Policy = DEFAULT_POLICY) -> PlayoutPolicy:
+    """Resolve ``policy`` for the state's game; ValueError names an unknown policy, bot or seat.
+
+    "heuristic" plays every seat with the game's heuristic bot (``GAMES[game].bots()["heuristic"]``), "mix" makes
+    each decision the heuristic bot's with probability 1/2 and a uniformly random legal move otherwise, "random"
+    plays uniformly random legal moves. A mapping seat -> plan ("random", "heuristic", "mix" or any bot of the
+    game but "rollout") sets each seat; seats it leaves out play "random". A game without a heuristic bot falls
+    back to random, and ``note`` says so.
+    """
+    players = state.players
+    if isinstance(policy, str):
+        if policy not in POLICIES:
+            raise ValueError(f"unknown playout policy {policy!r} (known policies: {', '.join(POLICIES)}, "
+                             f"or a mapping seat -> bot name)")
+        plans = [policy] * players
+    elif isinstance(policy, Mapping):
+        plans = ["random"] * players
+        for seat, plan in policy.items():
+            if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+                raise ValueError(f"playout policy: no seat {seat!r} in a {players}-player game (seats 0-{players - 1})")
+            plans[seat] = plan
+    else:
+        raise ValueError(f"a playout policy is one of {', '.join(POLICIES)} or a mapping seat -> bot name, "
+                         f"not {policy!r}")
+    bots = game_bots(state)
+    usable = sorted(set(bots) - {"rollout", "random"})
+    seats, note = [], ""
+    for plan in plans:
+        if not isinstance(plan, str) or (plan not in POLICIES and plan not in usable):
+            raise ValueError(f"unknown playout plan {plan!r} for {state.game_name or 'this game'} (known: "
+                             f"{', '.join(dict.fromkeys([*POLICIES, *usable]))})")
+        if plan in ("heuristic", "mix") and "heuristic" not in bots:
+            note = f"{state.game_name or 'this game'} has no heuristic bot: the playouts are random"
+            plan = "random"
+        seats.append(plan)
+    made: dict[str, tuple] = {}
+    for plan in set(seats):
+        if plan == "random":
+            made[plan] = (None, 0.0)
+        elif plan == "mix":
+            made[plan] = (bots["heuristic"](), MIX_SHARE)
+        else:
+            made[plan] = (bots[plan](), 1.0)
+    name = seats[0] if len(set(seats)) == 1 else "per seat"
+    return PlayoutPolicy(name, tuple(seats), note, bots=tuple(made[plan] for plan in seats))
+
+
 def wilson_interval(mean: float, n: int, z: float = Z_95) -> tuple[float, float]:
     """Wilson score interval for a proportion estimated as ``mean`` over ``n`` trials."""
     if n == 0:
@@ -39,27 +147,52 @@ def wilson_interval(mean: float, n: int, z: float = Z_95) -> tuple[float, float]
     return max(0.0, min(mean, centre - half)), min(1.0, max(mean, centre + half))
 
 
-def evaluate_actions(state: GameState, player: int | None = None, playouts: int = 100, seed: int = 0,
-                     rollout=random_playout) -> list[ActionValue]:
-    """For each legal action of ``player`` (default: the player to move), its estimated win rate.
+def evaluate_in_steps(state: GameState, player: int, playouts: int, seed: int = 0,
+                      policy: Policy | PlayoutPolicy = DEFAULT_POLICY) -> Iterator[tuple[int, int, Evaluation]]:
+    """Yield (games played, games in all, results so far) after each playout, then once more at the end; the last
+    results are ``evaluate_actions(state, player, playouts, seed, policy)`` (for a widget that works in batches)."""
+    plan = policy if isinstance(policy, PlayoutPolicy) else playout_policy(state, policy)
+    rng = random.Random(seed)
+    actions = state.legal_actions()
+    total = len(actions) * playouts
+    results = Evaluation(policy=plan)
+    done = 0
+    for action in actions:
+        wins = 0.0
+        for _ in range(playouts):
+            sim = state.determinize(player, rng)
+            sim.apply(action)
+            plan.play(sim, rng)
+            wins += sim.returns()[player]
+            done += 1
+            yield done, total, results
+        mean = wins / playouts if playouts else 0.0
+        low, high = wilson_interval(mean, playouts)
+        results.append(ActionValue(action, mean, low, high, playouts))
+    yield done, total, results
 
-    Each playout starts from ``state.determinize(player, rng)``: a copy where everything the player
-    cannot see is resampled, so the estimate never uses hidden information.
+
+def evaluate_actions(state: GameState, player: int | None = None, playouts: int = 100, seed: int = 0,
+                     policy: Policy = DEFAULT_POLICY, rollout: Callable | None = None) -> Evaluation:
+    """For each legal action of ``player`` (default: the player to move), its estimated win rate under ``policy``.
+
+    Each playout starts from ``state.determinize(player, rng)``: a copy where everything the player cannot see is
+    resampled, so the estimate never uses hidden information. The copy is then played to the end under the
+    playout policy (see ``playout_policy``): "random" (uniformly random legal moves; the default, the numbers of
+    earlier versions), "heuristic" (every seat plays the game's heuristic bot) or "mix". The bots act on the sampled
+    copy itself: nothing hidden in it is the true hidden information, only a world the player cannot rule out.
+    ``rollout(sim, rng)``, if given, plays the copies instead (policy "custom"). The result is a list of
+    ActionValue whose ``policy`` attribute records what the win rates assume.
     """
     if player is None:
         player = state.current_player
     if player != state.current_player or player < 0:
         raise IllegalActionError(f"player {player} is not the one to move", "analysis.player_to_move")
-    rng = random.Random(seed)
-    results = []
-    for action in state.legal_actions():
-        total = 0.0
-        for _ in range(playouts):
-            sim = state.determinize(player, rng)
-            sim.apply(action)
-            rollout(sim, rng)
-            total += sim.returns()[player]
-        mean = total / playouts if playouts else 0.0
-        low, high = wilson_interval(mean, playouts)
-        results.append(ActionValue(action, mean, low, high, playouts))
+    if rollout is not None:
+        plan = PlayoutPolicy("custom", ("custom",) * state.players, rollout=rollout)
+    else:
+        plan = playout_policy(state, policy)
+    results = Evaluation(policy=plan)
+    for _done, _total, results in evaluate_in_steps(state, player, playouts, seed, plan):
+        pass
     return results

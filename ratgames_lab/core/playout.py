@@ -42,3 +42,27 @@ def random_playout(state: GameState, rng: random.Random) -> int:
         if steps > MAX_STEPS:
             raise RuntimeError(f"game did not end after {MAX_STEPS} actions")
     return steps
+
+
+def bot_playout(state: GameState, seats: Sequence[tuple[object | None, float]], rng: random.Random) -> int:
+    """Play a sampled world in place to the end: seat ``p`` asks ``seats[p] = (bot, share)`` with chance ``share``,
+    else plays a uniformly random legal action (``bot`` None: always random); returns the number of actions.
+
+    The bots act on ``state`` itself, not on a determinized copy: call it only on a world that is already a sample
+    (``determinize``), in which nothing hidden is the true hidden information.
+    """
+    steps = 0
+    while (player := state.current_player) != TERMINAL:
+        if player == CHANCE:
+            state.apply_legal(state.sample_chance(rng))
+        else:
+            bot, share = seats[player]
+            if bot is not None and (share >= 1 or rng.random() < share):
+                state.apply(bot.choose(state, rng))
+            else:
+                actions = state.legal_actions()
+                state.apply_legal(actions[rng.randrange(len(actions))])
+        steps += 1
+        if steps > MAX_STEPS:
+            raise RuntimeError(f"game did not end after {MAX_STEPS} actions")
+    return steps

@@ -4,6 +4,7 @@ from __future__ import annotations
 import json
 import random
 import re
+from pathlib import Path
 
 import pytest
 
@@ -45,19 +46,21 @@ def _ranking(out: str) -> list[tuple[str, str]]:
 
 def test_the_three_file_forms_give_the_same_analysis(run, files):
     match, paths = files
-    outs = {kind: run("analyze", str(p), "--playouts", "12", "--seed", "3") for kind, p in paths.items()}
+    outs = {kind: run("analyze", str(p), "--playouts", "12", "--seed", "3", "--policy", "random")
+            for kind, p in paths.items()}
     for r in outs.values():
         assert r.code == 0, r.err
     rankings = [_ranking(r.out) for r in outs.values()]
     assert rankings[0] == rankings[1] == rankings[2]
     assert len(rankings[0]) == len(match.state.legal_actions())
-    assert f"Player {match.state.current_player + 1} to move; 12 random playouts" in outs["match"].out
+    assert (f"Player {match.state.current_player + 1} to move; 12 playouts per action, policy random (seed 3): win "
+            "rates if every player then plays uniformly random legal moves" in outs["match"].out)
 
 
 def test_ranking_is_evaluate_actions_best_first(run, files):
     match, paths = files
-    r = run("analyze", str(paths["match"]), "--playouts", "15", "--seed", "8")
-    values = evaluate_actions(match.state, playouts=15, seed=8)
+    r = run("analyze", str(paths["match"]), "--playouts", "15", "--seed", "8", "--policy", "random")
+    values = evaluate_actions(match.state, playouts=15, seed=8, policy="random")
     expected = sorted(values, key=lambda v: -v.win_rate)
     assert _ranking(r.out) == [(str(v.action), f"{100 * v.win_rate:.1f}%") for v in expected]
     rates = [float(rate[:-1]) for _, rate in _ranking(r.out)]
@@ -68,13 +71,56 @@ def test_ranking_is_evaluate_actions_best_first(run, files):
 
 def test_json_output(run, files):
     match, paths = files
-    data = json.loads(run("analyze", str(paths["wrapper"]), "--playouts", "5", "--json").out)
+    data = json.loads(run("analyze", str(paths["wrapper"]), "--playouts", "5", "--json", "--policy", "mix").out)
     assert data["player"] == match.state.current_player and data["playouts"] == 5
+    assert data["policy"] == "mix" and data["policy_note"] == ""
+    assert data["assumes"] == ("every player then plays like the heuristic bot half of the time, a random legal "
+                               "move otherwise")
     assert {json.dumps(a["action"], sort_keys=True) for a in data["actions"]} == \
         {json.dumps(a.to_json(), sort_keys=True) for a in match.state.legal_actions()}
     rates = [a["win_rate"] for a in data["actions"]]
     assert rates == sorted(rates, reverse=True)
     assert all(a["low"] <= a["win_rate"] <= a["high"] for a in data["actions"])
+
+
+LAST_TRICK = Path(__file__).parents[1] / "core" / "data" / "mor_last_trick.json"  # 4 options, short playouts
+
+
+def test_default_policy_is_the_heuristic_bot(run):
+    r = run("analyze", str(LAST_TRICK), "--playouts", "10", "--seed", "2")
+    assert r.code == 0, r.err
+    assert ("Player 1 to move; 10 playouts per action, policy heuristic (seed 2): win rates if every player then "
+            "plays like the heuristic bot" in r.out)
+    _game, state = rl.load_position(LAST_TRICK)
+    values = sorted(evaluate_actions(state, playouts=10, seed=2, policy="heuristic"), key=lambda v: -v.win_rate)
+    assert _ranking(r.out) == [(str(v.action), f"{100 * v.win_rate:.1f}%") for v in values]
+    assert run("analyze", str(LAST_TRICK), "--playouts", "10", "--seed", "2", "--policy", "heuristic").out == r.out
+
+
+def test_default_playouts_depend_on_the_policy(run, monkeypatch):
+    import ratgames_lab.cli as cli
+    monkeypatch.setattr(cli, "ANALYZE_PLAYOUTS", {"random": 7, "heuristic": 3, "mix": 4})
+    for policy, n in (("random", 7), ("heuristic", 3), ("mix", 4)):
+        data = json.loads(run("analyze", str(LAST_TRICK), "--json", "--policy", policy).out)
+        assert data["playouts"] == n and {a["playouts"] for a in data["actions"]} == {n}
+        assert data["policy"] == policy
+
+
+def test_policies_give_different_rankings_each_reproducible(run):
+    outs = {p: run("analyze", str(LAST_TRICK), "--playouts", "40", "--seed", "1", "--policy", p).out
+            for p in ("random", "heuristic")}
+    assert _ranking(outs["random"]) != _ranking(outs["heuristic"])
+    again = run("analyze", str(LAST_TRICK), "--playouts", "40", "--seed", "1", "--policy", "random")
+    assert again.out == outs["random"]
+
+
+@pytest.mark.parametrize("bad", ["greedy", "Heuristic", ""])
+def test_unknown_policy_is_one_line_exit_2(run, bad):
+    r = run("analyze", str(LAST_TRICK), "--policy", bad)
+    assert r.code == 2
+    assert r.err == (f"ratgames: error: argument --policy: invalid choice: {bad!r} "
+                     "(choose from 'random', 'heuristic', 'mix')\n")
+    assert r.out == ""
 
 
 def test_match_file_cursor_is_respected(tmp_path):

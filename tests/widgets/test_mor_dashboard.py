@@ -225,6 +225,7 @@ def test_no_text_of_an_opponents_hidden_card_without_teacher_view(dash):
             assert name not in text
         play_turn(dash)
     dash.tabs.selected_index = ODDS_TAB
+    dash.analyze_panel.policy.value = "random"  # quick: the policy is not the subject here
     dash.analyze_panel.playouts.value = 30
     dash.analyze_panel.analyze()
     text = "\n".join(widget_texts(dash.widget))
@@ -249,6 +250,7 @@ def test_own_hand_is_shown(dash):
 # ---------------------------------------------------------------- analysis and odds
 def test_analyze_draws_one_bar_per_legal_action(dash):
     panel = dash.analyze_panel
+    panel.policy.value = "random"  # quick: the policy is not the subject here (tests/widgets/test_analyze_panel.py)
     panel.playouts.value = 30
     results = panel.analyze()
     legal = dash.state.legal_actions()

@@ -422,6 +422,7 @@ def test_odds_tab_shows_the_exact_loss_distribution(turn):
 
 
 def test_analyze_draws_one_bar_per_legal_action(dash):
+    dash.analyze_panel.policy.value = "random"  # quick: the policy is not the subject here
     dash.analyze_panel.playouts.value = 30
     results = dash.analyze_panel.analyze()
     assert [str(r.action) for r in results] == [str(a) for a in dash.state.legal_actions()]

@@ -70,8 +70,9 @@ def test_analysis_runs_in_batches_with_progress_and_gives_the_same_answer():
     d = MasterOfRulesDashboard(players=4, seed=7, seats=SEATS, bot_delay=0)
     panel = d.analyze_panel
     d.tabs.selected_index = ANALYZE_TAB
+    panel.policy.value = "random"  # quick; tests/widgets/test_analyze_panel.py checks the heuristic policy
     panel.playouts.value = 30
-    expected = evaluate_actions(d.state, 0, 30, seed=d.seed)
+    expected = evaluate_actions(d.state, 0, 30, seed=d.seed, policy="random")
 
     async def run():
         assert panel.analyze() == []  # returns at once: the page keeps answering
@@ -91,6 +92,7 @@ def test_analysis_runs_in_batches_with_progress_and_gives_the_same_answer():
 def test_analysis_can_be_stopped_and_a_move_clears_the_old_labels():
     d = MasterOfRulesDashboard(players=4, seed=7, seats=SEATS, bot_delay=0)
     panel = d.analyze_panel
+    panel.policy.value = "random"
     panel.playouts.value = 300
 
     async def run():

@@ -1,14 +1,15 @@
 """AnalyzePanel: estimated chance to win after each legal action, as horizontal bars with their likely range.
 
-The estimate plays many random games to the end from copies of the position in which everything the player cannot
-see is guessed (``determinize``): the same computation as ``ratgames_lab.core.analysis.evaluate_actions``, done in
-small batches. In a running kernel the batches take turns with the page's other messages, so play never freezes; a
-progress bar and a Stop button show while it runs. Without an event loop (a script, a test) it runs at once.
+The estimate plays many games to the end from copies of the position in which everything the player cannot see is
+guessed (``determinize``), every player then playing by the chosen **playout policy** (by default like the game's
+heuristic bot; or at random; or half and half): ``ratgames_lab.core.analysis.evaluate_in_steps``, the computation
+of ``evaluate_actions`` one game at a time. In a running kernel the games are played in small batches that take
+turns with the page's other messages, so play never freezes; a progress bar and a Stop button show while it runs.
+Without an event loop (a script, a test) it runs at once.
 """
 from __future__ import annotations
 
 import asyncio
-import random
 import sys
 import time
 from typing import Callable, Iterator
@@ -16,48 +17,50 @@ from typing import Callable, Iterator
 import bqplot as bq
 import ipywidgets as w
 
-from ratgames_lab.core.analysis import ActionValue, wilson_interval
-from ratgames_lab.core.playout import random_playout
+from ratgames_lab.core.analysis import evaluate_in_steps, playout_policy
 
+from .seats import bot_word
 from .theme import esc
 
 BATCH_SECONDS = 0.04  # work done between two looks at the page's messages
+# the dashboards' plain words: the engine's "heuristic" bot is the "clever bot" of the seat choices (seats.py)
+POLICY_CHOICES = [(f"like the {bot_word('heuristic')}", "heuristic"), ("at random", "random"),
+                  (f"half {bot_word('heuristic')}, half random", "mix")]
+PRECISIONS = [("quick (10 games per option)", 10), ("normal (30 games)", 30), ("careful (100 games)", 100),
+              ("very careful (300 games)", 300)]
+# games per option by policy: a bot playout costs 5 to 100 times a random one (docs/dashboards.md has the figures)
+DEFAULT_PLAYOUTS = {"random": 30, "heuristic": 10, "mix": 10}
+
+__all__ = ["AnalyzePanel", "evaluate_in_steps", "policy_words"]
 
 
-def evaluate_in_steps(state, player: int, playouts: int, seed: int = 0) -> Iterator[tuple[int, int, list]]:
-    """Yield (games played, games in all, results so far) after each game; the last results are every action's
-    ActionValue, identical to ``evaluate_actions(state, player, playouts, seed)``."""
-    rng = random.Random(seed)
-    actions = state.legal_actions()
-    total = len(actions) * playouts
-    results: list[ActionValue] = []
-    done = 0
-    for action in actions:
-        wins = 0.0
-        for _ in range(playouts):
-            sim = state.determinize(player, rng)
-            sim.apply(action)
-            random_playout(sim, rng)
-            wins += sim.returns()[player]
-            done += 1
-            yield done, total, results
-        mean = wins / playouts if playouts else 0.0
-        low, high = wilson_interval(mean, playouts)
-        results.append(ActionValue(action, mean, low, high, playouts))
-    yield done, total, results
+def policy_words(policy) -> str:
+    """What the win rates assume, in the dashboards' words: 'every player then plays like the clever bot'."""
+    def plan(name: str) -> str:
+        if name == "random":
+            return "plays at random"
+        if name == "mix":
+            return f"plays like the {bot_word('heuristic')} half of the time, at random otherwise"
+        return f"plays like the {bot_word(name)}"
+    if len(set(policy.seats)) == 1:
+        return f"every player then {plan(policy.seats[0])}"
+    return "; ".join(f"Player {p + 1} then {plan(name)}" for p, name in enumerate(policy.seats))
 
 
 class AnalyzePanel:
     """``get_target()`` returns (state, player, who) to analyse, or a string saying why it is not possible now."""
 
-    def __init__(self, get_target: Callable[[], object], seed: int = 0):
+    def __init__(self, get_target: Callable[[], object], seed: int = 0, policy: str = "heuristic"):
         self.get_target = get_target
         self.seed = seed
         self.results: list = []
         self._job: object | None = None
-        self.playouts = w.Dropdown(options=[("quick (30 games per option)", 30), ("normal (100 games)", 100),
-                                            ("careful (300 games)", 300)], value=30,
+        self.policy = w.Dropdown(options=POLICY_CHOICES, value=policy, description="Then all play",
+                                 tooltip="How every player is assumed to play after the option",
+                                 layout=w.Layout(width="300px"))
+        self.playouts = w.Dropdown(options=PRECISIONS, value=DEFAULT_PLAYOUTS[policy],
                                    description="Precision", layout=w.Layout(width="300px"))
+        self.policy.observe(self._policy_changed, names="value")
         self.button = w.Button(description="▶ Analyze my options", button_style="info", layout=w.Layout(width="auto"))
         self.button.on_click(lambda _b: self.analyze())
         self.progress = w.IntProgress(value=0, min=0, max=1, description="", layout=w.Layout(width="220px"))
@@ -87,19 +90,29 @@ class AnalyzePanel:
                                 title_style={"font-size": "16px"})
         self.table = w.HTML()
         self.chart = w.VBox([self.figure])  # off the page while its tab is hidden (see set_visible)
-        controls = w.HBox([self.button, self.playouts, self.running_box], layout=w.Layout(flex_flow="row wrap",
-                                                                                          align_items="center"))
+        controls = w.HBox([self.button, self.policy, self.playouts, self.running_box],
+                          layout=w.Layout(flex_flow="row wrap", align_items="center"))
         controls.add_class("rg-choices")
         self.widget = w.VBox([self.note, controls, self.chart, self.table])
 
-    @staticmethod
-    def _intro() -> str:
-        return ('<div class="rg-note">For each option of the player to move, the computer plays many random games '
-                'to the end (guessing the hidden cards, never peeking) and counts how often that player wins. '
-                'The dark line shows the likely range of the true chance: more games make it shorter.</div>'
+    def _intro(self) -> str:
+        return ('<div class="rg-note">For each option of the player to move, the computer plays many games to the '
+                'end (guessing the hidden cards, never peeking), every player then playing '
+                f'<b>{esc(dict((v, k) for k, v in POLICY_CHOICES)[self.policy.value])}</b>, and counts how often '
+                'that player wins. The dark line shows the likely range of the true chance: more games make it '
+                'shorter.</div>'
                 + ('<div class="rg-note">Python runs in your browser here, several times slower than on a computer: '
-                   'an analysis takes a few seconds, longer with more games.</div>'
+                   f'an analysis takes a few seconds, longer with more games or with the {bot_word("heuristic")}.</div>'
                    if sys.platform == "emscripten" else ""))
+
+    def _policy_changed(self, change: dict) -> None:
+        """A new policy: its default precision unless the teacher chose another one; old bars no longer apply."""
+        if self.playouts.value == DEFAULT_PLAYOUTS[change["old"]]:
+            self.playouts.value = DEFAULT_PLAYOUTS[change["new"]]
+        if self.results or self.running:
+            self.clear()
+        else:
+            self.note.value = self._intro()
 
     def set_visible(self, visible: bool) -> None:
         """Whether the panel's tab is shown: a bqplot figure laid out in a hidden tab logs negative sizes."""
@@ -145,7 +158,8 @@ class AnalyzePanel:
             return []
         state, player, who = target
         self.stop()
-        steps = evaluate_in_steps(state, player, self.playouts.value, seed=self.seed)
+        policy = playout_policy(state, self.policy.value)
+        steps = evaluate_in_steps(state, player, self.playouts.value, self.seed, policy)
         try:
             loop = asyncio.get_running_loop()
         except RuntimeError:
@@ -161,8 +175,8 @@ class AnalyzePanel:
         self.button.disabled = True
         self.progress.value, self.progress.max = 0, 1
         self.running_box.layout.display = ""
-        self.note.value = self._intro() + ('<div class="rg-msg rg-msg-info">Thinking… playing random games to the '
-                                           'end. You can keep playing: the chart appears when it is done.</div>')
+        self.note.value = self._intro() + ('<div class="rg-msg rg-msg-info">Thinking… playing games to the end. '
+                                           'You can keep playing: the chart appears when it is done.</div>')
         loop.call_soon(self._batch, loop, job, steps, who)
         return []
 
@@ -195,9 +209,13 @@ class AnalyzePanel:
         self.figure.title = f"{who}: chance to win after each option"  # who: a short seat name
         self.figure.layout.height = f"{max(220, 60 + 42 * len(results))}px"
         best = max(results, key=lambda r: r.win_rate) if results else None
-        self.note.value = self._intro() + (f'<div class="rg-msg rg-msg-ok">Best estimate: <b>{esc(best.action)}</b> '
-                                           f'({best.win_rate:.0%}, {best.playouts} games per option).</div>'
-                                           if best else "")
+        policy = getattr(results, "policy", None)
+        assumes = (f'<div class="rg-msg rg-msg-info">Win rates if {esc(policy_words(policy))}.'
+                   + (" (This game has no clever bot yet: every player plays at random.)" if policy.note else "")
+                   + "</div>") if policy else ""
+        self.note.value = self._intro() + assumes + (
+            f'<div class="rg-msg rg-msg-ok">Best estimate: <b>{esc(best.action)}</b> '
+            f'({best.win_rate:.0%}, {best.playouts} games per option).</div>' if best else "")
         rows = "".join(f"<tr><td style='text-align:left'>{esc(lab)}</td><td>{r.win_rate:.0%}</td>"
                        f"<td>{r.low:.0%} – {r.high:.0%}</td></tr>" for lab, r in zip(labels, results))
         self.table.value = (f'<table class="rg-exact"><tr><th>Option</th><th>Won</th><th>Likely range</th></tr>'
