@@ -48,8 +48,8 @@
 # section 5 (9 min, exercise 5), wrap-up (2 min). *Prerequisites*: parts 1 and 2.
 # *Discussion prompts*: "the spot with the most pips gives no new resource: is it still the best?"; "after a
 # random layout, is a board fairer or less fair than the spiral?"; "why should the robber go where it costs the
-# leader most, not where it costs most in total?"; "why do random playouts make a good spot look only a little
-# better than a bad one?".
+# leader most, not where it costs most in total?"; "the heuristic and the random playouts prefer different spots:
+# which would you trust, and what would make you trust it more?".
 
 # %%
 SEED = 52  # every random choice in this notebook uses this seed, so it runs the same every time
@@ -412,37 +412,75 @@ for card in ("brick", "lumber", "wool"):
 # `evaluate_actions` estimates, for each legal action, the chance that the player to move wins: it plays the
 # game to the end many times from a copy of the position (a **playout**) and counts the wins. The copy resamples
 # what the player cannot see (here nothing is hidden yet). How the simulated players move is the **playout
-# policy**, and the win rates are only as good as that policy. This version of the library plays **uniformly
-# random legal moves** for every player.
+# policy**, and the win rates are only as good as that policy. We use the **heuristic bot** for every player
+# (`policy="heuristic"`: it settles on the most pips, builds cities first, trades with the bank, moves the robber
+# onto the leader), then compare with **uniformly random** players (`policy="random"`). Each table prints what its
+# win rates assume.
 #
-# Each spot gets `PLAYOUTS` games. With so few, each estimate has a wide 95% interval (shown): the table says
-# which spots are clearly better, not the exact order of close ones.
+# Each spot gets `PLAYOUTS` games, so each estimate has a wide 95% interval (shown): the table separates clearly
+# better spots from clearly worse ones, not the exact order of close ones.
+#
+# **Guess first.** Will the spot with the most pips (17) have the best win rate?
 
 # %%
 # NBVAL_CHECK_OUTPUT
-PLAYOUTS = 8
-results = evaluate_actions(state, playouts=PLAYOUTS, seed=SEED)
+PLAYOUTS = 16
 by_pips = {row["node"]: row["pips"] for row in rows}
-print("win rates if every player then plays uniformly random legal moves")
-print("spot   pips   win rate   95% interval")
-for r in sorted(results, key=lambda r: -r.win_rate)[:8]:
-    print(f"{r.action.node:4} {by_pips[r.action.node]:6}   {r.win_rate:8.2f}   [{r.low:.2f}, {r.high:.2f}]")
+
+
+def print_win_rates(results, top=8):
+    """The best spots by estimated win rate, with their pips and 95% intervals, and what the rates assume."""
+    print("win rates if", results.policy.assumes(), f"({results[0].playouts} games per spot)")
+    print("spot   pips   win rate   95% interval")
+    for r in sorted(results, key=lambda r: (-r.win_rate, r.action.node))[:top]:
+        print(f"{r.action.node:4} {by_pips[r.action.node]:6}   {r.win_rate:8.2f}   [{r.low:.2f}, {r.high:.2f}]")
+
+
+heuristic = evaluate_actions(state, playouts=PLAYOUTS, seed=SEED, policy="heuristic")
+print_win_rates(heuristic)
 
 # %% [markdown]
-# **Exercise 5.** Do the playouts agree with the pips? Compute the average win rate of the 8 spots with the most
-# pips and of the 8 with the fewest, and compare them with 1/4 (the win rate of a player in a 4-player game where
-# nothing matters).
+# With heuristic players, the three spots on top (19, 23, 25: 7 pips each) all bring brick and lumber, which
+# the bot needs for roads and settlements; 17, the richest spot, is not among the first eight. But 6 wins in 16
+# games and 3 in 16 have overlapping intervals: these estimates rank groups of spots, not single spots. The same
+# decision under random playouts:
+
+# %%
+# NBVAL_CHECK_OUTPUT
+uniform = evaluate_actions(state, playouts=PLAYOUTS, seed=SEED, policy="random")
+print_win_rates(uniform)
+
+# %%
+# NBVAL_IGNORE_OUTPUT
+x, y = bq.LinearScale(min=3, max=9), bq.LinearScale(min=0, max=0.6)
+marks = [bq.Scatter(x=[by_pips[r.action.node] + shift for r in res], y=[r.win_rate for r in res],
+                    scales={"x": x, "y": y}, colors=[colour], labels=[label], display_legend=True)
+         for res, colour, label, shift in ((heuristic, "#c0392b", "heuristic-bot playouts", -0.08),
+                                           (uniform, "#2f6fd6", "random playouts", 0.08))]
+bq.Figure(marks=marks, title=f"Player 1's last setup choice: win rate against pips ({PLAYOUTS} games per spot)",
+          legend_location="top-left",
+          axes=[bq.Axis(scale=x, label="pips of the spot"),
+                bq.Axis(scale=y, orientation="vertical", label="estimated win rate", tick_format=".0%")])
+
+# %% [markdown]
+# **Exercise 5.** Do the playouts agree with the pips? For each policy, compute the average win rate of the 8
+# spots with the most pips and of the 8 with the fewest, and compare them with 1/4 (a player's share of the wins
+# if the spot did not matter).
 
 # %% tags=["solution"]
-ranked = sorted(results, key=lambda r: -by_pips[r.action.node])
-top8 = sum(r.win_rate for r in ranked[:8]) / 8
-low8 = sum(r.win_rate for r in ranked[-8:]) / 8
-print(f"8 richest spots: {top8:.2f}   8 poorest spots: {low8:.2f}   nothing matters: 0.25")
+for name, res in (("heuristic", heuristic), ("random", uniform)):
+    ranked = sorted(res, key=lambda r: (-by_pips[r.action.node], r.action.node))
+    top8 = sum(r.win_rate for r in ranked[:8]) / 8
+    low8 = sum(r.win_rate for r in ranked[-8:]) / 8
+    print(f"{name:9}  8 richest spots: {top8:.2f}   8 poorest spots: {low8:.2f}   if nothing mattered: 0.25")
 
 # %% [markdown] tags=["solution"]
-# **Answer.** Compare the two averages printed above. Random players waste most of their turns, so the spot
-# matters less to the result than it would between good players: random playouts are a weak model of real play,
-# and a difference of a few games in 8 is within the noise.
+# **Answer.** Under both policies the 8 richest spots win about 0.2 of their games and the 8 poorest 0.02 to
+# 0.04: the pips matter, whoever plays. (Even the richest spots average a little below 1/4; with 16 games per
+# spot the playouts cannot tell whether that is noise.) Between rich spots the two policies disagree (the
+# heuristic bots' first three all bring brick and lumber; random players put 18, 47 and 48 right after 19), but
+# with 16 games per spot these differences are within the noise: more playouts, or a stronger model of the
+# players, would be needed to split them. Say which policy you used when you quote a win rate.
 
 # %% [markdown]
 # ## What we learned
@@ -454,4 +492,5 @@ print(f"8 richest spots: {top8:.2f}   8 poorest spots: {low8:.2f}   nothing matt
 # * The robber's expected cost per tile says where a 7 hurts whom.
 # * A stolen card is the only hidden card of a hand; public events (a road, a settlement) update what the others
 #   know about it: Bayes' rule is a filter on the equally likely outcomes.
-# * Playout win rates depend on the playout policy, and a few playouts per action give wide intervals.
+# * Playout win rates depend on the playout policy (here the heuristic bots, then random players), and a few
+#   playouts per action give wide intervals: they separate rich spots from poor ones, not close spots.
