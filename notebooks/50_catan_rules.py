@@ -244,7 +244,9 @@ board_figure(state, title="After the setup: two settlements and two roads per pl
 #
 # Player 1 rolls. The dice are a **chance** action of the engine: `Roll()`, then `Dice(red, yellow)`. A game
 # rolls them with a seeded random generator; here we set them to 3 + 3 to watch a 6 being produced. Every tile
-# numbered 6 pays 1 card per settlement (2 per city) on its corners:
+# numbered 6 pays 1 card per settlement (2 per city) on its corners. (The bank holds 19 cards of each resource;
+# if it cannot pay everybody owed a resource, nobody receives it, unless only one player is owed it, who gets what
+# is left: the bank-shortage rule.)
 
 # %%
 # NBVAL_CHECK_OUTPUT

@@ -36,7 +36,7 @@
 # > rolls it**: everybody collects on every roll, so with 4 players you collect on 4 rolls per round. Production is
 # > counted on the shipped base board (`ratgames_lab/catan/data/base_board.json`: the official tiles and the
 # > official A–R number spiral) with the robber on the desert, and as if the bank always had the cards (the
-# > bank-shortage rule almost never bites in a base game; part 1 shows it). Nothing here is hidden: the board,
+# > bank-shortage rule, which part 1 states, is left out). Nothing here is hidden: the board,
 # > the tokens and the buildings are public, so every player can compute these numbers.
 
 # %% [markdown] tags=["teacher"]
