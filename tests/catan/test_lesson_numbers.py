@@ -89,6 +89,7 @@ def test_first_ore_and_first_brick_by_enumeration_and_simulation():
     assert chance_within_enumerated({5}, 1) == Fraction(1, 9)
     assert chance_within_enumerated({5}, 2) == Fraction(17, 81)
     assert chance_within_enumerated({5}, 3) == 1 - Fraction(8, 9) ** 3
+    assert chance_within_enumerated({5}, 4) == Fraction(2465, 6561)
     # the stated values at 6 and 25 rolls (and the thresholds), by seeded simulation within 4 standard errors
     rng = random.Random(2026)
     trials = 20000
@@ -97,7 +98,8 @@ def test_first_ore_and_first_brick_by_enumeration_and_simulation():
         return sum(any(rng.randint(1, 6) + rng.randint(1, 6) in sums for _ in range(k))
                    for _ in range(trials)) / trials
 
-    for sums, k, p in (({5}, 6, Fraction(269297, 531441)), ({2}, 25, 1 - Fraction(35, 36) ** 25),
+    for sums, k, p in (({5}, 6, Fraction(269297, 531441)), ({5}, 8, Fraction(26269505, 43046721)),
+                       ({5}, 12, Fraction(213710059745, 282429536481)), ({2}, 25, 1 - Fraction(35, 36) ** 25),
                        ({2}, 24, 1 - Fraction(35, 36) ** 24)):
         se = (float(p) * (1 - float(p)) / trials) ** 0.5
         assert abs(freq(sums, k) - float(p)) < 4 * se
@@ -115,9 +117,11 @@ def discards_on_a_seven(hand: int) -> int:
     return state.discard_left[1]
 
 
-@pytest.mark.parametrize("hand,lost", [(6, 0), (7, 0), (8, 4), (9, 4), (10, 5), (11, 5), (12, 6)])
-def test_discard_table_in_the_engine(hand, lost):
+@pytest.mark.parametrize("hand,lost,per_roll", [(6, 0, 0), (7, 0, 0), (8, 4, Fraction(2, 3)), (9, 4, Fraction(2, 3)),
+                                               (10, 5, Fraction(5, 6)), (11, 5, Fraction(5, 6)), (12, 6, 1)])
+def test_discard_table_in_the_engine(hand, lost, per_roll):
     assert discards_on_a_seven(hand) == lost
+    assert Fraction(sum(r + y == 7 for r, y in OUTCOMES), 36) * lost == per_roll
 
 
 def test_holding_eight_or_ten_cards_through_three_rolls():
@@ -248,6 +252,11 @@ def test_lesson_52_options_by_the_engine():
     m19, v19 = mean_var(law(19))
     assert (m17, m48, m19) == (Fraction(5, 9), Fraction(5, 9), Fraction(19, 36))
     assert (round(float(v17), 3), round(float(v48), 3), round(float(v19), 3)) == (0.247, 0.414, 0.249)
+    # the rest of the printed table: (spot, mean, variance to 3 decimals)
+    for v, mean, var in ((23, Fraction(19, 36), 0.249), (25, Fraction(19, 36), 0.249), (49, Fraction(19, 36), 0.416),
+                         (29, Fraction(19, 36), 0.471), (30, Fraction(19, 36), 0.527)):
+        m, var_v = mean_var(law(v))
+        assert m == mean and round(float(var_v), 3) == var, v
     # the best by mean: 17 and 48 (8 pips each), no other spot reaches 8
     means = {a.node: mean_var(law(a.node))[0] for a in state.legal_actions()}
     assert sorted(v for v, m in means.items() if m == max(means.values())) == [17, 48]
@@ -278,7 +287,9 @@ def test_lesson_52_layouts_and_the_swaps():
         return sorted(free, key=lambda v: (-score[v], v))[:k], score
 
     assert best(state.number, 3)[0] == [17, 48, 19]
-    assert best(spiral_numbers(game.board, state.terrain, list(SPIRAL_TOKENS), start=3))[0] == [25]
+    spiral = spiral_numbers(game.board, state.terrain, list(SPIRAL_TOKENS), start=3)
+    assert best(spiral)[0] == [25]
+    assert sum(pips_by_counting(spiral[t]) for t in topo.node_tiles[40]) == 9
     rng = random.Random(52)
     shuffled = state.number[:]
     numbered = [t for t in range(topo.n_tiles) if state.number[t]]
@@ -290,6 +301,7 @@ def test_lesson_52_layouts_and_the_swaps():
         if not red_numbers_adjacent(game.board, shuffled):
             break
     assert best(shuffled)[0] == [31]
+    assert sum(pips_by_counting(shuffled[t]) for t in topo.node_tiles[40]) == 9
     edited = state.number[:]
     edited[14], edited[3] = 2, 6
     top, score = best(edited)
@@ -328,6 +340,10 @@ def test_lesson_52_robber_cost_in_the_engine():
         free, blocked = cards_on(number, after.robber), cards_on(number, tile)
         return [Fraction(f - b) * Fraction(pips_by_counting(number), 36) for f, b in zip(free, blocked)]
 
+    from ratgames_lab.catan import odds
+    printed = odds.robber_cost(after)   # the lesson's table comes from the library: every tile agrees with the engine
+    for t in range(game.board.topo.n_tiles):
+        assert printed[t] == (loss(t) if after.number[t] else [0, 0, 0, 0]), t
     assert loss(14) == [Fraction(5, 36), 0, Fraction(5, 36), 0]
     assert loss(2) == [0, Fraction(5, 36), 0, Fraction(5, 36)]
     costs = {t: loss(t) for t in range(game.board.topo.n_tiles) if after.number[t]}
