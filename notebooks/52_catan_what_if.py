@@ -298,7 +298,7 @@ for t, loss in sorted(cost.items(), key=lambda item: -sum(item[1])):
 
 # %% [markdown]
 # The costs are in cards per roll: 5/36 means the blocked player loses, on average, 5 cards every 36 rolls. A tile
-# shared by three players costs more in total, but it also hurts the player who moves the robber if they have a
+# shared by two players costs more in total, but it also hurts the player who moves the robber if they have a
 # building there.
 #
 # **Exercise 3 (guess first).** Player 2 rolls a 7. Which tile costs the **other three players together** the most
