@@ -62,7 +62,7 @@ import bqplot as bq
 import ratgames_lab as rl
 from ratgames_lab.catan import odds
 from ratgames_lab.catan.actions import BuildSettlement
-from ratgames_lab.catan.board import RESOURCES, SPIRAL_TOKENS, TERRAINS, red_numbers_adjacent, spiral_numbers
+from ratgames_lab.catan.board import SPIRAL_TOKENS, TERRAINS, red_numbers_adjacent, spiral_numbers
 from ratgames_lab.core.analysis import evaluate_actions
 from ratgames_lab.widgets.catan_board import board_figure
 
