@@ -59,7 +59,7 @@ from ratgames_lab.catan import odds
 from ratgames_lab.catan.actions import (AcceptOffer, BankTrade, BuildCity, BuildRoad, BuildSettlement,
                                         ConfirmTrade, Dice, EndTurn, MoveRobber, OfferTrade, RejectOffer, Roll)
 from ratgames_lab.catan.board import TERRAINS
-from ratgames_lab.widgets.catan_board import board_figure
+from ratgames_lab.widgets.catan_board import PLAYER_NAMES, board_figure
 
 POSITIONS = Path(ratgames_lab.catan.__file__).parent / "positions"   # the game's shipped positions
 game = rl.load_game("catan", players=4, seed=SEED)                  # the shipped base board
@@ -231,8 +231,8 @@ print(len(legal_spots), "legal intersections; the best:", best, f"({int(heat[bes
 while state.phase.startswith("setup"):
     play(state, greedy_setup_step(state))
 for p in range(4):
-    print(f"Player {p + 1}: settlements on {[v for v in range(topo.n_nodes) if state.node_owner[v] == p]}, "
-          f"{state.hand_text(p)}")
+    print(f"Player {p + 1} ({PLAYER_NAMES[p]} on the board): settlements on "
+          f"{[v for v in range(topo.n_nodes) if state.node_owner[v] == p]}, {state.hand_text(p)}")
 
 # %%
 # NBVAL_IGNORE_OUTPUT

@@ -118,13 +118,13 @@ print("Player 1's first settlement:", spot(state, 40))
 print("legal spots for the second:", len(state.legal_actions()))
 
 # %% [markdown]
-# The heat map colours every intersection by the expected cards per roll a settlement there would collect (its
-# pips over 36); hover over an intersection to read it.
+# The heat map marks every free intersection with its pips, the expected cards per roll of a settlement there
+# times 36 (hover over one to read its number and its expected cards per roll).
 
 # %%
 # NBVAL_IGNORE_OUTPUT
 # Run this cell to draw the board chart.
-board_figure(state, heat=True, title="The last setup choice: expected cards per roll at each intersection")
+board_figure(state, heat=True, title="The last setup choice: the pips of every free intersection")
 
 # %% [markdown]
 # For each legal spot, the table gives its pips, then **Player 1's** production per roll with both settlements:
