@@ -31,9 +31,9 @@
 # 5. a turn, step by step: take a class card, place cubes, move the plague (spread, then ravage);
 # 6. the rulebook's placing example (Gallia, Germania, Italia);
 # 7. the rulebook's plague example in Gallia, reproduced exactly;
-# 8. the rulebook's Knight example;
-# 9. the six class powers, each once;
-# 10. the end of the game: the final round, the final plague and the winner.
+# 8. the rulebook's Knight example.
+#
+# [Part 2](21_rattus_powers_and_end.ipynb) shows the six class powers and the end of the game.
 #
 # Run each cell with **Shift+Enter**, from top to bottom. The rulebook is French; the English names used here
 # (and in the rest of ratgames_lab) are listed in `docs/rattus.md`, for example *jeton rat* = rat token,
@@ -41,6 +41,19 @@
 #
 # Lines starting with `# NBVAL_` are notes for the automatic tests that run this notebook; you can ignore
 # them.
+
+# %% [markdown] tags=["teacher"]
+# **For teachers.** One 50-minute lesson. *Objectives*: read a rule as something a referee can check (every
+# event names its rulebook section); see a map as a **graph** (regions are nodes, neighbours are edges) and
+# answer questions with it; follow a turn (take a card, place cubes, move the plague, spread, ravage); replay
+# the rulebook's worked examples and predict their outcome. *Timing*: sections 1–2, the data and the
+# components (8 min); section 3, the map as a graph, then exercise 1 (12 min); sections 4–5, setup and a turn
+# (10 min); section 6 and exercise 2 (7 min); section 7 and exercise 3 (8 min); section 8 (5 min).
+# *Prerequisites*: none beyond reading Python calls; no probability yet. *Discussion prompts*: "why does the
+# rulebook let the active player choose the order of the reveals — when can the order matter?" (exercise 3
+# answers it); "which regions are the plague's favourite crossroads, judging only by the graph?" (part 5 comes
+# back to this with a random walk); "the token list is a reconstruction: which of today's conclusions would
+# survive the printed tokens, and which would not?"
 
 # %%
 SEED = 1  # every random choice in this notebook uses this seed, so it runs the same every time
@@ -268,6 +281,22 @@ print("Plague moves from Italia to Scandia:", nx.shortest_path_length(graph, "It
       "for example", " → ".join(nx.shortest_path(graph, "Italia", "Scandia")))
 
 # %% [markdown]
+# **Exercise 1.** With 2 players, where can the plague go from Hispania in one move? And with the Knight, in
+# two moves (it may not end in Hispania)? Answer with the graph `board_for_players(2)`.
+
+# %% tags=["solution"]
+g2 = board_for_players(2)
+one_step = sorted(g2["Hispania"])
+two_steps = sorted({far for near in g2["Hispania"] for far in g2[near]} - {"Hispania"})
+print("One move:", one_step)
+print("Knight, two moves:", two_steps)
+
+# %% [markdown] tags=["solution"]
+# **Answer.** One move: Gallia or Italia (Hispania–Italia is a sea arrow). Two moves: Anglia, Gallia,
+# Germania, Hungaria, Italia. Gallia and Italia are on both lists, because they are neighbours of each other.
+# (With 3 players, Turcia would be added, through the Italia–Turcia arrow.)
+
+# %% [markdown]
 # ## 4. Setting up a game
 #
 # `rl.load_game` creates a game for a number of players with a seed; `new_state()` does the setup as the
@@ -291,11 +320,17 @@ position = state.to_json()
 on_board = sum(len(region["rats"]) for region in position["regions"].values())
 print(f"{on_board} on the board + {len(position['supply'])} in the supply + "
       f"{len(position['removed'])} removed = {on_board + len(position['supply']) + len(position['removed'])} tokens")
+print("Slots dealt at setup, as Red sees them:",
+      {name: r["dealt_at_setup"] for name, r in list(state.observation(0)["regions"].items())[:3]}, "...")
 
 # %% [markdown]
 # With 3 players the 10 regions of the 3-player map get one setup token each; the 2 unused setup tokens join
 # the others; then **6** tokens are removed from the game, face down, unseen (12 with 2 players, none with
 # 4). The plague piece goes to a random region: here Gallia.
+#
+# Everybody watches the setup tokens go to the regions. Nobody sees their faces, but everybody **remembers**
+# that each region's first token is a setup token (purple circle), and the engine remembers it too: every
+# player's `observation` marks those slots. Part 3 shows how much this changes the odds.
 #
 # Then each player places **2 cubes** in one region, in this order:
 
@@ -455,6 +490,26 @@ state6.apply(Place("Germania", peasant=False))
 show_events(state6.events[-1:])
 
 # %% [markdown]
+# **Exercise 2.** In the placing example (`rl.load_position(POSITIONS / "placement.json")`), suppose Red
+# held the Peasant. How many cubes could Red place in Gallia, in Germania and in Italia? Guess first, then
+# check with the engine: edit the position (`data = state.to_json()`, then `data["classes"]["peasant"] = 0`
+# and `game.state_from_json(data)`) and try each region on a `clone()`.
+
+# %% tags=["solution"]
+game_ex, state_ex = rl.load_position(POSITIONS / "placement.json")
+data_ex = state_ex.to_json()
+data_ex["classes"]["peasant"] = 0
+with_peasant = game_ex.state_from_json(data_ex)
+for region in ("Gallia", "Germania", "Italia"):
+    trial = with_peasant.clone()
+    trial.apply(Place(region, peasant=True))
+    print(trial.events[-1].text())
+
+# %% [markdown] tags=["solution"]
+# **Answer.** 4 in Gallia (3 rats + 1), 2 in Germania (1 + 1) and 1 in Italia (0 + 1): the Peasant's extra
+# cube is the only way to place a cube in a region without rats.
+
+# %% [markdown]
 # ## 7. The plague in Gallia: the rulebook's example
 #
 # > Yellow holds the Knight, Green the Peasant and the Merchant, Blue the Monk, the Witch and the King. Red
@@ -526,6 +581,31 @@ show_events(state7.events[before:])
 print(state7.describe())
 
 # %% [markdown]
+# **Exercise 3.** The order of the reveals is the active player's choice. In the Gallia example, what happens
+# if Red reveals **token #3 first** (threshold 2: M, Merchant, Monk)? Play it from a fresh
+# `rl.load_position(POSITIONS / "gallia_plague.json")` and compare with section 7: does Gallia still end up empty?
+
+# %% tags=["solution"]
+game_ex, state_ex = rl.load_position(POSITIONS / "gallia_plague.json")
+rng_ex = random.Random(SEED)
+state_ex.apply(MovePlague(to="Gallia", via=None))
+for _ in range(2):
+    state_ex.apply(Spread("Hispania"))
+    state_ex.apply(state_ex.sample_chance(rng_ex))
+before = len(state_ex.events)
+state_ex.apply(Reveal(2))   # token #3 first
+while state_ex.step == "reveal":
+    state_ex.apply(Reveal(0))
+show_events(state_ex.events[before:])
+print(state_ex.to_json()["regions"]["Gallia"])
+
+# %% [markdown] tags=["solution"]
+# **Answer.** No. Token #3 hits 3 cubes: M takes one of Green's 2 cubes (Green has the majority), then the
+# Merchant symbol takes Green's last cube. Only Yellow's cube is left. Token #1 (threshold 1) then
+# contaminates, but its symbols (Merchant, Monk) find no cube of their holders, and token #2 (threshold 3) is
+# above the single cube. **Yellow keeps a cube**: the order of the reveals can change the result.
+
+# %% [markdown]
 # ## 8. The Knight: the rulebook's example
 #
 # > If the plague is in Italia, the Knight's holder may move it to Scandia. If they declare that the plague
@@ -574,230 +654,6 @@ for declare in (True, False):
 # %% [markdown]
 # With the 2 neutral cubes, Scandia counts 2 + 2 = 4 cubes, so the thresholds 4 and then 3 are reached
 # (after the first loss, 1 + 2 = 3). Without them, 2 cubes are below both thresholds: nothing happens.
-#
-# ## 9. The six class powers
-#
-# Only the player whose turn it is uses powers, each card once per turn, and always before moving the plague
-# (except the King). The powers of all the cards you hold add up. To see each power once, we take the
-# placing example again and, for this lesson only, give **all six cards to Red**. A position is plain data, so
-# we edit it and load it again (the engine checks the edited position):
-
-# %%
-# NBVAL_CHECK_OUTPUT
-game9, state9 = rl.load_position(POSITIONS / "placement.json")
-data = state9.to_json()
-data["classes"] = {card: 0 for card in CLASSES}   # player 0 (Red) holds every card
-powers = game9.state_from_json(data)
-print(dict(Counter(a.kind for a in powers.legal_actions())))
 
 # %% [markdown]
-# Holding every card, Red has many more choices: 23 placements (the 11 regions with rats, plus the 12
-# regions with the Peasant's extra cube), 44 Monk moves, 16 Merchant moves, 13 face-down tokens to look at
-# with the Witch, and 17 plague moves (4 normal ones plus 13 with the Knight).
-#
-# **Peasant** (*Paysan*): place one extra cube when you place cubes. So Red may place 1 cube even in Italia,
-# which has no rat token:
-
-# %%
-# NBVAL_CHECK_OUTPUT
-powers.apply(Place("Italia", peasant=True))
-show_events(powers.events[-1:])
-
-# %% [markdown]
-# **King** (*Roi*): at any time in your turn, move one of your cubes from a region **without rats** to the
-# Castle, where it is safe until the end (Castle cubes count in the final score). Italia has no rats:
-
-# %%
-# NBVAL_CHECK_OUTPUT
-print("King's choices:", [a.region for a in powers.legal_actions() if a.kind == "king"])
-powers.apply(KingToCastle("Italia"))
-show_events(powers.events[-1:])
-try:
-    powers.apply(KingToCastle("Italia"))
-except rl.IllegalActionError as error:
-    print("A second time? Refused:", error)
-
-# %% [markdown]
-# **Merchant** (*Marchand*): move up to 3 of your cubes from one region to a neighbouring region. Red moves
-# both cubes out of Gallia, which holds 3 rat tokens, to Hispania:
-
-# %%
-# NBVAL_CHECK_OUTPUT
-powers.apply(MerchantMove(source="Gallia", target="Hispania", count=2))
-show_events(powers.events[-1:])
-
-# %% [markdown]
-# **Monk** (*Moine*): move one rat token to a neighbouring region that holds fewer than 3. Tokens are face
-# down, so we name them by region and arrival order (#1 is the first that arrived):
-
-# %%
-# NBVAL_CHECK_OUTPUT
-powers.apply(MonkMove(source="Gallia", slot=0, target="Italia"))
-show_events(powers.events[-1:])
-
-# %% [markdown]
-# **Witch** (*Sorcière*): look secretly at a face-down token, then at a second one anywhere, then swap them if
-# you like. The tokens the Witch saw are private: they appear in Red's `observation`, not in Yellow's.
-
-# %%
-# NBVAL_CHECK_OUTPUT
-powers.apply(WitchPeek(region="Gallia", slot=0))
-powers.apply(WitchPeek(region="Germania", slot=0))
-powers.apply(WitchSwap(True))
-show_events(powers.events[-3:])
-print("Red knows:", [(p["region"], p["token"]["threshold"], p["token"]["symbols"])
-                     for p in powers.observation(0)["peeks"]])
-print("Yellow knows:", powers.observation(1)["peeks"])
-
-# %% [markdown]
-# Red swapped the two tokens: the one first seen in Gallia now lies in Germania, and Red still knows where
-# each of them is. Nobody else does.
-#
-# **Knight** (*Chevalier*): move the plague two regions, and count it as 2 neutral cubes (section 8). Red may
-# still use it here, from Polonia:
-
-# %%
-# NBVAL_CHECK_OUTPUT
-knight_moves = [a for a in powers.legal_actions() if a.kind == "move_plague" and a.via]
-print(len(knight_moves), "two-step moves, for example:", [str(a) for a in knight_moves[:3]])
-print()
-print(powers.describe())
-
-# %% [markdown]
-# ## 10. The end of the game
-#
-# The game ends **at the end of the turn** in which the supply of rat tokens runs out, or in which a player
-# places their last cube. Then comes a **final round**: counter-clockwise, starting with the player to the
-# right of the one who just played, every other player may use their class powers once more. Nobody takes a
-# card or places cubes, except that the **Peasant** may add one cube to any region and the **Knight** may
-# move the plague two regions, where it counts as 2 neutral cubes until the end. Finally, the **final
-# plague** reveals every face-down token on the board, and the player with the most cubes (board plus
-# Castle) wins.
-#
-# This position, written for this notebook, has one token left in the supply:
-
-# %%
-# NBVAL_CHECK_OUTPUT
-game10, state10 = rl.load_position("positions/rattus_last_turn.json")
-print(state10.describe())
-
-# %% [markdown]
-# Red moves the plague to Polonia (2 rat tokens, so 2 new tokens should spread). The first one empties the
-# supply, which ends the game after this turn; the second cannot be placed. Red puts the token in Hungaria.
-
-# %%
-# NBVAL_CHECK_OUTPUT
-before = len(state10.events)
-state10.apply(MovePlague(to="Polonia", via=None))
-state10.apply(Spread("Hungaria"))
-outcomes = state10.chance_outcomes()
-print(len(outcomes), "token left in the supply, drawn with probability", outcomes[0][1])
-state10.apply(outcomes[0][0])
-state10.apply(Reveal(0))
-show_events(state10.events[before:])
-
-# %% [markdown]
-# Red played last, so the final round goes counter-clockwise from Red's right: Blue, Green, Yellow. Red does
-# not play again.
-
-# %%
-# NBVAL_CHECK_OUTPUT
-print("Final round order:", [COLOURS[p] for p in state10.final_queue])
-print(COLOURS[state10.current_player], "may:", dict(Counter(a.kind for a in state10.legal_actions())))
-
-# %% [markdown]
-# * **Blue** (King) puts the cube from Russia in the Castle. Blue has no other card, so the engine moves on.
-# * **Green** (Knight and Monk) moves the plague two regions, to Anglia, where Yellow has 2 cubes, then
-#   ends their turn without using the Monk.
-# * **Yellow** (Peasant and Witch) adds a cube to Hispania, which has no rats, and ends the turn.
-#
-# Then the final plague runs by itself.
-
-# %%
-# NBVAL_CHECK_OUTPUT
-before = len(state10.events)
-for action in [KingToCastle("Russia"),                        # Blue
-               MovePlague(to="Anglia", via="Germania"), EndTurn(),   # Green
-               PeasantCube("Hispania"), EndTurn()]:           # Yellow
-    state10.apply(action)
-show_events(state10.events[before:])
-
-# %% [markdown]
-# Look at Anglia: 2 cubes plus the Knight's 2 neutral cubes reach the threshold 3, so the Peasant symbol
-# costs Yellow a cube. Regions without cubes reveal their tokens too (no effect).
-#
-# **The winner.** Red and Yellow tie with 9 cubes. A tie goes to the tied player who would have played
-# **first** had the game gone on. Red played the last turn, so next would have come Yellow, Green, Blue,
-# then Red: Yellow wins.
-
-# %%
-# NBVAL_CHECK_OUTPUT
-print("Scores (board + Castle):", dict(zip(COLOURS, state10.scores())))
-print("Game over:", state10.is_terminal(), " Winner:", COLOURS[state10.winner()],
-      " Returns:", state10.returns())
-
-# %% [markdown]
-# ## Try it yourself
-#
-# **Exercise 1.** With 2 players, where can the plague go from Hispania in one move? And with the Knight, in
-# two moves (it may not end in Hispania)? Answer with the graph `board_for_players(2)`.
-
-# %% tags=["solution"]
-g2 = board_for_players(2)
-one_step = sorted(g2["Hispania"])
-two_steps = sorted({far for near in g2["Hispania"] for far in g2[near]} - {"Hispania"})
-print("One move:", one_step)
-print("Knight, two moves:", two_steps)
-
-# %% [markdown] tags=["solution"]
-# **Answer.** One move: Gallia or Italia (Hispania–Italia is a sea arrow). Two moves: Anglia, Gallia,
-# Germania, Hungaria, Italia. Gallia and Italia are on both lists, because they are neighbours of each other.
-# (With 3 players, Turcia would be added, through the Italia–Turcia arrow.)
-
-# %% [markdown]
-# **Exercise 2.** In the placing example (`rl.load_position(POSITIONS / "placement.json")`), suppose Red
-# held the Peasant. How many cubes could Red place in Gallia, in Germania and in Italia? Guess first, then
-# check with the engine: give Red the Peasant as in section 9 and try each region on a `clone()`.
-
-# %% tags=["solution"]
-game_ex, state_ex = rl.load_position(POSITIONS / "placement.json")
-data_ex = state_ex.to_json()
-data_ex["classes"]["peasant"] = 0
-with_peasant = game_ex.state_from_json(data_ex)
-for region in ("Gallia", "Germania", "Italia"):
-    trial = with_peasant.clone()
-    trial.apply(Place(region, peasant=True))
-    print(trial.events[-1].text())
-
-# %% [markdown] tags=["solution"]
-# **Answer.** 4 in Gallia (3 rats + 1), 2 in Germania (1 + 1) and 1 in Italia (0 + 1): the Peasant's extra
-# cube is the only way to place a cube in a region without rats.
-
-# %% [markdown]
-# **Exercise 3.** The order of the reveals is the active player's choice. In the Gallia example, what happens
-# if Red reveals **token #3 first** (threshold 2: M, Merchant, Monk)? Play it from a fresh
-# `rl.load_position(POSITIONS / "gallia_plague.json")` and compare with section 7: does Gallia still end up empty?
-
-# %% tags=["solution"]
-game_ex, state_ex = rl.load_position(POSITIONS / "gallia_plague.json")
-rng_ex = random.Random(SEED)
-state_ex.apply(MovePlague(to="Gallia", via=None))
-for _ in range(2):
-    state_ex.apply(Spread("Hispania"))
-    state_ex.apply(state_ex.sample_chance(rng_ex))
-before = len(state_ex.events)
-state_ex.apply(Reveal(2))   # token #3 first
-while state_ex.step == "reveal":
-    state_ex.apply(Reveal(0))
-show_events(state_ex.events[before:])
-print(state_ex.to_json()["regions"]["Gallia"])
-
-# %% [markdown] tags=["solution"]
-# **Answer.** No. Token #3 hits 3 cubes: M takes one of Green's 2 cubes (Green has the majority), then the
-# Merchant symbol takes Green's last cube. Only Yellow's cube is left. Token #1 (threshold 1) then
-# contaminates, but its symbols (Merchant, Monk) find no cube of their holders, and token #2 (threshold 3) is
-# above the single cube. **Yellow keeps a cube**: the order of the reveals can change the result.
-
-# %% [markdown]
-# **Next:** [part 2, probability](21_rattus_probability.ipynb): what is the *chance* that the plague hurts you,
-# when you cannot see the tokens?
+# **Next:** [part 2, the class powers and the end of the game](21_rattus_powers_and_end.ipynb).

@@ -279,9 +279,13 @@ bq.Figure(marks=marks, title="Simulated nun rows: how often the row shows at lea
 # The table of section 2 is right for someone who has seen **no card at all**. A player has: from the start,
 # five cards in hand, and those five cards are **not** in the row. Our model, stated once:
 #
-# > *Every Population card a player has not seen is equally likely to be anywhere they have not seen: in the
-# > row, in another hand, in the deck. Cards the player has seen elsewhere (own hand, cards revealed on the
-# > table, the discard) are not in the row; cards the player looked at in the row are known.*
+# > *The row was dealt face down at the start and never changes. A card the player has seen anywhere (in their
+# > hand, revealed on the table, in the discard, given to them or by them) is not in the row's unknown places;
+# > the cards they looked at in the row are known. Every card they have never seen is equally likely to be in
+# > each unknown place of the row: nothing that happens later in public says which.*
+#
+# (The rest of the hidden cards is not this simple: players *choose* which cards they give and place, and once
+# the deck is rebuilt from the discard it holds only cards everybody has seen. The row's odds do not need them.)
 #
 # Here is a new 4-player game (seed 1). Red's hand:
 
@@ -330,10 +334,10 @@ for n in (1000, 3000, WORLDS):
 assert abs(worlds[-1] - p_red) <= tolerance(p_red, WORLDS)
 
 # %% [markdown]
-# After 3000 worlds the frequency is just outside its 2-standard-error band. That is not a contradiction: a
-# frequency lands outside it about one time in 20. After 6000 worlds it is back inside. (The checks in this
-# notebook, like the project's tests, use a wider margin of 4 standard errors, which a correct model fails about
-# once in 16 000 runs.)
+# Every frequency is inside its 2-standard-error band here, but that is luck, not a guarantee: a frequency lands
+# outside it about one time in 20, so with another seed one of the three lines could read `False` without the
+# model being wrong. (The checks in this notebook, like the project's tests, use a wider margin of 4 standard
+# errors, which a correct model fails about once in 16 000 runs.)
 #
 # **Exercise 3 (guess first).** Blue holds cards with 4, 4, 1, 1 and 3 nuns. Before computing: is Blue's chance
 # of surviving with 10 rats higher or lower than 0.5539? Then compute it exactly with `row_counts`, and check
@@ -477,6 +481,9 @@ print(f"21 values of r checked; the largest gap is {worst:.2f} standard errors")
 # A player with 10 rats, who has looked at nothing, chooses a privilege: the **Monastery** discards 2 rats; the
 # **Farm** draws 4 Population cards. The Farm's cards are good for influence, but what do they do for survival?
 # They are 4 cards the player has now seen, so they are not in the row: they change the player's *estimate*.
+# (This holds while the deck has never been rebuilt: its cards are then cards the player never saw, like the
+# row's. Once the deck is rebuilt from the discard it holds only cards everybody has seen, and a Farm's cards say
+# nothing more about the row.)
 # `odds.monastery_vs_farm(deck, looks, rats)` gives every case (again for a player whose hand we leave out):
 
 # %%

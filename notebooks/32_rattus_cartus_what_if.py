@@ -55,7 +55,6 @@ import ratgames_lab as rl
 import ratgames_lab.rattus_cartus as cartus
 from ratgames_lab.core.analysis import evaluate_actions
 from ratgames_lab.core.bots import choose_for_seat, view_rng
-from ratgames_lab.core.playout import play_to_end, random_playout
 from ratgames_lab.rattus_cartus import HeuristicBot
 
 POSITIONS = Path(cartus.__file__).parent / "positions"
@@ -110,9 +109,9 @@ for other in (ranked[1], rulebook):
     print(f"best {ranked[0].action} vs {other.action}: {'near-tie (intervals overlap)' if overlap else 'clearly better'}")
 
 # %% [markdown] tags=["solution"]
-# **Answer.** No. The best move (Monastery 2 with 3 cards, 0.38, interval [0.24, 0.53]) overlaps the second
-# (Monastery 1 with 1 card, 0.35) and the rulebook's move (0.25, [0.14, 0.40]): near-ties. With 40 playouts each
-# interval is about ±0.15 wide; another seed could reorder the whole top of the table.
+# **Answer.** No. The best move (Monastery 1 with 2 cards, 0.33, interval [0.20, 0.48]) overlaps the second
+# (the Tent with 3 cards, 0.30) and the rulebook's move (Monastery 1 with 4 cards, 0.17, [0.09, 0.32]): near-ties.
+# With 40 playouts each interval is about ±0.15 wide; another seed could reorder the whole top of the table.
 
 # %% [markdown]
 # Random players are a weak model: they enter buildings with cards of the wrong class, collect rats, and waste
@@ -153,21 +152,16 @@ print(f"{last.comp.colours[me]} to play, holding:", ", ".join(last.comp.card_nam
 last_random = evaluate_actions(last, playouts=40, seed=SEED)
 table(last_random, top=6)
 
-
 # %% [markdown]
-# Now with the heuristic bots as the **playout policy**: `play_to_end` plays a state to the end with one bot per
-# seat, and we pass it to `evaluate_actions` as its `rollout`. The win rates then say: "if everybody, the player to
-# move included, goes on playing like the heuristic bot, this move wins this often".
-
-# %%
-def heuristic_playout(sim, rng):
-    """Play a state to the end with four heuristic bots (each sees only its seat's view)."""
-    play_to_end(sim, [bot] * sim.comp.players, rng)
-
+# Now with the heuristic bots as the **playout policy**: `evaluate_actions(..., policy="heuristic")` plays each
+# sampled world to the end with the game's heuristic bot at every seat. The win rates then say: "if everybody, the
+# player to move included, goes on playing like the heuristic bot, this move wins this often". The result says
+# which policy it assumes (the dashboards' *What if?* panel prints the same sentence):
 
 # %%
 # NBVAL_CHECK_OUTPUT
-last_values = evaluate_actions(last, playouts=40, seed=SEED, rollout=heuristic_playout)
+last_values = evaluate_actions(last, playouts=40, seed=SEED, policy="heuristic")
+print("these win rates assume:", last_values.policy.assumes())
 table(last_values, top=6)
 
 # %%
@@ -184,11 +178,12 @@ bq.Figure(marks=[bars], title="Last round: win rate of each move under two playo
                 bq.Axis(scale=y, orientation="vertical", label="estimated win rate", tick_format=".0%")])
 
 # %% [markdown]
-# The two policies agree on the best move here (the Tent, building #2, with 4 cards), but not on how much it is
-# worth: 0.36 against random players, 0.82 against the bots. With random play after the move (Blue's own play
-# included), a good move is diluted by bad ones later; the bots play on sensibly, so the move's effect shows. The
-# rest of the ranking differs too. A win rate is only as good as the model of play behind it: always say which
-# one it is. From here on, the heuristic bots.
+# Both policies send Blue into the Tent (building #2), but they disagree on everything else. Random players rank
+# 8 cards first (0.31), with 2, 0 and 1 card close behind, all near-ties; the bots rank 5 cards first (0.70,
+# [0.55, 0.82]: the four Witches and the Sword) and 3 cards next (0.65). Under random play after the move (Blue's
+# own play included), a good move is diluted by bad ones later; the bots play on sensibly, so the move's effect
+# shows, and the best win rate is more than twice as high. A win rate is only as good as the model of play
+# behind it: always say which one it is. From here on, the heuristic bots.
 #
 # ## 4. How many cards to place
 #
@@ -219,9 +214,11 @@ print(f"the bot chooses {choice}: rank {rank} of {len(last_values)}, win rate {v
       f"[{value.low:.2f}, {value.high:.2f}]")
 
 # %% [markdown] tags=["solution"]
-# **Answer.** The bot enters the Tent (building #2) with 4 cards, its four Witches: the move ranked first,
-# 0.82 [0.68, 0.91]. No surprise: the playouts assume everybody plays like this bot, so they tend to agree with
-# it. Its neighbour, 5 cards (0.78), is a near-tie.
+# **Answer.** The bot enters the Tent (building #2) with 4 cards, its four Witches: ranked 6th of 27, 0.50
+# [0.35, 0.65]. That interval overlaps the best move's (5 cards, 0.70 [0.55, 0.82]): a near-tie with 40 playouts.
+# The playouts assume everybody *goes on* playing like this bot, but the bot picks this move by a rule of thumb
+# (cards of the building's class only), while the playouts look at the whole end of the game: adding the Sword
+# may be worth it.
 
 # %% [markdown]
 # ## 5. What if the position were different?
@@ -235,7 +232,7 @@ edited = dict(saved, rats=list(saved["rats"]))
 edited["rats"][me] += 5
 risky = play_game.state_from_json(edited)
 print("rats now:", risky.rats)
-risky_values = evaluate_actions(risky, playouts=40, seed=SEED, rollout=heuristic_playout)
+risky_values = evaluate_actions(risky, playouts=40, seed=SEED, policy="heuristic")
 table(risky_values, top=5)
 
 # %% [markdown]
@@ -249,11 +246,11 @@ for before, after in zip(last_values, risky_values):
         print(f"{str(before.action):30} {before.win_rate:5.2f} -> {after.win_rate:5.2f}")
 
 # %% [markdown] tags=["solution"]
-# **Answer.** Every count loses: with 8 rats instead of 3, Blue may die in the plague (part 2: 8 rats survive a
-# row about 3 times in 4) and loses rat tie-breaks. The biggest losses are at 6 to 8 cards (0.68-0.70 down to
-# 0.00-0.10): beyond the four Witches and the Sword, each card is of another class and adds a rat. Five cards
-# (Witches + Sword, no extra rat) keep the most, 0.38, but its interval [0.24, 0.53] overlaps 3 and 4 cards'
-# (0.20): a near-tie with this many playouts.
+# **Answer.** Every count but 0 cards loses (0 cards stays at 0.17): with 8 rats instead of 3, Blue may die in
+# the plague (part 2: 8 rats survive a row about 3 times in 4) and loses rat tie-breaks. The biggest losses are at
+# 7 and 8 cards (0.45 and 0.60 down to 0.05): beyond the four Witches and the Sword, each card is of another class
+# and adds a rat. Five cards fall from 0.70 to 0.23; 3 cards now rank first (0.33, [0.20, 0.48]), but that interval
+# overlaps those of 5 cards (0.23) and of building #3 with no card (0.23): near-ties with this many playouts.
 
 # %% [markdown]
 # ## What to remember

@@ -105,6 +105,26 @@ class CatanDashboard(Dashboard):
         """'Player 1 (red)' for each seat."""
         return [f"Player {p + 1} ({PLAYER_NAMES[p]})" for p in range(self.players)]
 
+    def recent(self) -> tuple[list[int], list[int]]:
+        """(intersections, edges) the other players built since the viewer's last turn began (the setup counts as
+        one turn), as far as the page shows the events."""
+        me = self.viewer()
+        if me is None:
+            return [], []
+        name = self.seat_label(me)
+        events = self.state.events[:self.shown_events]
+        starts = [i for i, e in enumerate(events) if e.kind == "turn_start" and e.params.get("player") == name]
+        cut = len(events)
+        if starts and self.observation()["active"] == me:
+            cut = starts.pop()  # during your turn: since your previous one
+        if starts:
+            begin = starts[-1]
+        else:  # no earlier turn of yours: since your last setup move
+            begin = next((i + 1 for i in range(cut - 1, -1, -1) if events[i].params.get("player") == name), 0)
+        new = [e for e in events[begin:] if e.params.get("player") != name]
+        return ([e.params["node"] for e in new if e.kind in ("build_settlement", "build_city")],
+                [e.params["edge"] for e in new if e.kind == "build_road"])
+
     # ------------------------------------------------------------------ clicks on the board
     def _keys_of(self, action: Any) -> tuple:
         return (getattr(action, "node", None) if isinstance(action, (BuildSettlement, BuildCity)) else
@@ -131,10 +151,9 @@ class CatanDashboard(Dashboard):
             self.playback.stop()
             self.refresh()
         modes = [m for m in self.clicks.modes if MODE_KIND[m] == kind]
-        wanted = self._natural_action(kind, index)
         mode = next((m for m in modes if any(self._keys_of(a) == (index,) for a in self.clicks.modes[m])), None)
         if mode is None:
-            return self.refuse(self._why_not(kind, index, wanted))
+            return self.refuse(self._why_not(kind, index, self._natural_action(kind, index)))
         if self.clicks.mode != mode:
             self.clicks.chosen = self.clicks.mode = mode
         result = self.clicks.resolve(index)
@@ -166,10 +185,11 @@ class CatanDashboard(Dashboard):
     def _why_not(self, kind: str, index: int, action: Any) -> str:
         """The engine's reason (naming the rule) why ``action`` cannot be played now."""
         where = f"{KIND_WORDS[kind]} {index}"
-        try:
-            self.state.clone().apply(action)
-        except IllegalActionError as exc:
-            return f"Not allowed on {where}: {exc.reason} (rule: {exc.rule}). Nothing was played."
+        if not self.state.is_legal(action):
+            try:
+                self.state.clone().apply(action)  # refused: raises the rule's error and changes nothing
+            except IllegalActionError as exc:
+                return f"Not allowed on {where}: {exc.reason} (rule: {exc.rule}). Nothing was played."
         return f"{where}: nothing to do there now (use the buttons). Nothing was played."
 
     # ------------------------------------------------------------------ trades
@@ -206,7 +226,8 @@ class CatanDashboard(Dashboard):
         kind = MODE_KIND.get(self.clicks.mode or "")
         board.draw(self.observation(), heat=self.heat() if self.heat_toggle.value else None,
                    node_targets=targets if kind == "node" else (), edge_targets=targets if kind == "edge" else (),
-                   tile_targets=targets if kind == "tile" else (), names=self.names())
+                   tile_targets=targets if kind == "tile" else (), names=self.names(), recent=self.recent(),
+                   rolled=self.last_roll())
 
     def render_board(self) -> None:
         """Redraw the board, the click hint, the players and the trade panel."""
@@ -233,6 +254,14 @@ class CatanDashboard(Dashboard):
             return '<span class="ct-tag ct-tag-you">you</span>'
         return f'<span class="ct-tag">{esc(bot_word(self.seats[seat]))}</span>'
 
+    def _roll_event(self) -> Any:
+        return next((e for e in reversed(self.state.events[:self.shown_events]) if e.kind == "roll"), None)
+
+    def last_roll(self) -> int | None:
+        """The sum of the last dice roll shown (None before the first roll)."""
+        roll = self._roll_event()
+        return roll.params["total"] if roll is not None else None
+
     # ------------------------------------------------------------------ words
     def header_html(self) -> str:
         """Title, turn and the goal."""
@@ -240,8 +269,11 @@ class CatanDashboard(Dashboard):
         where = "Game over" if self.state.is_terminal() else (
             "Setup" if obs["phase"].startswith("setup") else f"Turn {obs['turn']} · {self.seat_label(obs['active'])}"
                                                               f" plays")
-        return (f'<div class="rg-header"><div class="rg-title">Catan</div><div class="rg-subtitle">{where} · first to '
-                f'10 VP on their own turn · {self.players} players{esc(self.you_text())}</div></div>')
+        roll = self._roll_event()
+        dice = (f' · <span class="ct-dice">last roll {roll.params["red"]} + {roll.params["yellow"]} = '
+                f'<b>{roll.params["total"]}</b></span>' if roll is not None else "")
+        return (f'<div class="rg-header"><div class="rg-title">Catan</div><div class="rg-subtitle">{where}{dice} · first '
+                f'to 10 VP on their own turn · {self.players} players{esc(self.you_text())}</div></div>')
 
     def banner_html(self) -> str:
         """What the player to move must do, in plain words."""

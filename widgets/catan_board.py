@@ -29,8 +29,10 @@ PLAYER_NAMES = ("red", "blue", "orange", "white")
 OUTLINE = "#1b1b1b"
 SEA = "#5b9bd5"
 TOKEN = "#fbf3dc"
+LIT = "#ffc233"  # the tokens of the number last rolled
 RED_NUMBER = "#c62828"
 TARGET = "#ffe14d"
+RECENT = "#00e5ff"  # a glow under the pieces the others built since the viewer's last turn
 HEAT_COLOURS = ["#fff7d6", "#ffd166", "#f77f00", "#c1121f"]
 HARBOUR_FILL = {"3:1": "#ffffff", **{r: TERRAIN_COLOURS[r] for r in RESOURCES}}
 TOKEN_DY = 0.12  # the number token sits a little below the tile's centre, under the tile's name
@@ -84,6 +86,8 @@ class CatanBoard:
                  stroke_width=8)
         v.points("tile_targets_in", marker="circle", default_size=1750, fill=False, colors=[TARGET], stroke=TARGET,
                  stroke_width=4)
+        v.lines("recent_edges", colors=[RECENT], stroke_width=17, opacities=[0.9])
+        v.points("recent_nodes", marker="circle", default_size=1100, colors=[RECENT], opacities=[0.9])
         v.lines("road_outline", colors=[OUTLINE], stroke_width=9)
         v.lines("roads", colors=PLAYER_COLOURS, stroke_width=6)
         v.lines("edge_target_outline", colors=[OUTLINE], stroke_width=10)
@@ -103,9 +107,9 @@ class CatanBoard:
                  y_offset=5)
         # invisible click targets on top: the edges' midpoints, then the intersections
         v.points("edge_hits", clickable=clickable, marker="circle", default_size=420, colors=["#ffffff"],
-                 opacities=[0.0])
+                 opacities=[0.0], tooltip=_tooltip(), interactions={"hover": "tooltip"})
         v.points("node_hits", clickable=clickable, marker="circle", default_size=480, colors=["#ffffff"],
-                 opacities=[0.0])
+                 opacities=[0.0], tooltip=_tooltip(), interactions={"hover": "tooltip"})
         self._static_done = False
         self.legend = w.HTML()
         self.widget = w.VBox([fig, self.legend], layout=w.Layout(width="100%"))
@@ -149,16 +153,20 @@ class CatanBoard:
         v = self.view
         edges = [e for e in range(topo.n_edges) if topo.edge_kind[e] != "sea"]
         mids = [self.edge_mid(e) for e in edges]
-        v.set_points("edge_hits", edges, [m[0] for m in mids], [m[1] for m in mids])
+        v.set_points("edge_hits", edges, [m[0] for m in mids], [m[1] for m in mids],
+                     names=[f"edge {e}" for e in edges])
         nodes = [n for n in range(topo.n_nodes) if topo.node_kind[n] != "sea"]
-        v.set_points("node_hits", nodes, [self.node_xy[n][0] for n in nodes], [self.node_xy[n][1] for n in nodes])
+        v.set_points("node_hits", nodes, [self.node_xy[n][0] for n in nodes], [self.node_xy[n][1] for n in nodes],
+                     names=[f"intersection {n}" for n in nodes])
         self._static_done = True
 
     def draw(self, obs: dict, heat: Sequence[Fraction] | None = None, node_targets: Sequence[int] = (),
              edge_targets: Sequence[int] = (), tile_targets: Sequence[int] = (),
-             names: Sequence[str] | None = None) -> None:
-        """Show the position ``obs`` (an observation), the heat map values per intersection (None: off) and the
-        places a click can use now."""
+             names: Sequence[str] | None = None, recent: tuple[Sequence[int], Sequence[int]] = ((), ()),
+             rolled: int | None = None) -> None:
+        """Show the position ``obs`` (an observation), the heat map values per intersection (None: off), the
+        places a click can use now, the pieces built recently (intersections, edges) with a glow and the tokens of the
+        number last rolled lit."""
         if not self._static_done and self.clickable:
             self._draw_static(obs)
         v, topo = self.view, self.topo
@@ -180,11 +188,15 @@ class CatanBoard:
         # every land tile has a token spot (clicked to move the robber); the desert's is invisible
         v.set_points("tokens", land, [self.tile_xy[t][0] for t in land], [self.tile_xy[t][1] - TOKEN_DY for t in land],
                      names=[tips[numbered.index(t)] if t in numbered else f"tile {t}: {tiles[t]['terrain']}, no number"
-                            for t in land], opacities=[1.0 if t in numbered else 0.0 for t in land])
+                            for t in land], opacities=[1.0 if t in numbered else 0.0 for t in land],
+                     colors=[LIT if rolled and tiles[t]["number"] == rolled else TOKEN for t in land])
         red = [RED_NUMBER if tiles[t]["number"] in (6, 8) else OUTLINE for t in numbered]
         v.set_labels("numbers", numbered, tx, ty, [str(tiles[t]["number"]) for t in numbered], colors=red)
         v.set_labels("pips", numbered, tx, ty, [pip_text(tiles[t]["number"]) for t in numbered], colors=red)
         self._draw_harbours(obs)
+        v.set_segments("recent_edges", [self._segment(e) for e in recent[1]])
+        v.set_points("recent_nodes", list(recent[0]), [self.node_xy[n][0] for n in recent[0]],
+                     [self.node_xy[n][1] for n in recent[0]])
         owners = obs["roads"]
         roads = [e for e, o in enumerate(owners) if o is not None]
         segs = [self._segment(e) for e in roads]
@@ -209,7 +221,7 @@ class CatanBoard:
         for name in ("tile_targets", "tile_targets_in"):
             v.set_points(name, list(tile_targets), [self.tile_xy[t][0] for t in tile_targets],
                          [self.tile_xy[t][1] - TOKEN_DY for t in tile_targets])
-        self.legend.value = legend_html(names, heat is not None)
+        self.legend.value = legend_html(names, heat is not None, bool(recent[0] or recent[1]), rolled)
 
     def _draw_harbours(self, obs: dict) -> None:
         topo, v = self.topo, self.view
@@ -270,7 +282,7 @@ def free_intersections(topo, obs: dict) -> list[int]:
             and all(owner[m] is None for m in topo.node_nbrs[n])]
 
 
-def legend_html(names: Sequence[str], heat: bool = False) -> str:
+def legend_html(names: Sequence[str], heat: bool = False, recent: bool = False, rolled: int | None = None) -> str:
     """The colours of the board in words: terrains, players, pieces, tokens (and the heat map scale)."""
     terrains = "".join(f'<span class="ct-key"><i style="background:{TERRAIN_COLOURS[t]}"></i>{esc(what)}</span>'
                        for t, what in TERRAIN_PRODUCES.items())
@@ -280,6 +292,12 @@ def legend_html(names: Sequence[str], heat: bool = False) -> str:
               '</span><span class="ct-key"><b class="ct-robber">R</b> robber</span>'
               '<span class="ct-key">number: the roll that pays the tile; dots = ways to roll it out of 36 '
               '(<b class="ct-red">6 and 8</b> most likely)</span>')
+    if rolled and rolled != 7:
+        pieces += (f'<span class="ct-key"><i class="ct-lit"></i>lit token: the last roll, {rolled}, paid these tiles '
+                   '(not the robber\'s)</span>')
+    if recent:
+        pieces += '<span class="ct-key"><i class="ct-glow"></i>cyan glow: built by the others since your last turn</span>'
+
     text = f'<div class="ct-legend">{terrains}</div><div class="ct-legend">{players}{pieces}</div>'
     if heat:
         scale = "".join(f'<i style="background:{c}"></i>' for c in HEAT_COLOURS)

@@ -101,14 +101,16 @@ class HorlogerieDashboard(Dashboard):
             events = self.state.events[:self.shown_events]
             value = next((e.params["value"] for e in reversed(events) if e.kind in ("explore_start", "compass")),
                          value)
+        # once the cards have left the table (kept in hand or discarded), the row shows neither a total nor a result
         rows = draw_row_html(f"{self.seat_label(active)} explores", ex["table"], "exp", exp_total,
-                             value, obs["explore_result"])
+                             value if ex["table"] or obs["step"] in ("explore", "explore_draw") else 0,
+                             obs["explore_result"] if ex["table"] else "")
         if dg["table"] or obs["step"] in ("danger", "danger_draw"):
             danger = self.game.components.danger
             wounds = [danger.wounds[danger.index[f]] for f in dg["table"]]
             notes = [f"{n} wound{'s' if n != 1 else ''}" for n in wounds]
             rows += draw_row_html(f"Danger: {self.seat_label(left)} draws (left neighbour)", dg["table"], "dan",
-                                  dan_total, obs["danger_value"], obs["danger_result"], notes)
+                                  dan_total, obs["danger_value"], obs["danger_result"] if dg["table"] else "", notes)
         top = ""
         for deck, name in ((ex, "Exploration"), (dg, "Danger")):
             if deck["top"]:
@@ -185,6 +187,10 @@ class HorlogerieDashboard(Dashboard):
                        f'<td>{len(obs["finds"][p])} finds</td><td>{"<b>winner</b>" if p in won else ""}</td></tr>'
                        for p in range(self.players))
         return f'<div class="rg-section">Game over</div><table class="hl-final">{rows}</table>{why}'
+
+    def move_text(self, seat: int, action: Any) -> str:
+        """What a player just did, in the past tense ("Draw a card" alone would read as an order while a bot thinks)."""
+        return f"{self.who(seat)} chose: {action}."
 
     def decision_title(self, player: int) -> str:
         """Heading above the buttons."""

@@ -277,12 +277,27 @@ class RattusCartusDashboard(Dashboard):
             return f"rc-b-{self.text.card_class(card)}"
         return ""
 
+    def refresh(self, new_from: int | None = None) -> None:
+        """Redraw everything, then name the cards on the decision buttons (the actions carry card ids)."""
+        super().refresh(new_from)
+        for action, button in zip(self.decision.actions, self.decision.buttons):
+            text = self.action_text(action)
+            button.description = button.tooltip = text
+
+    def action_text(self, action: Any) -> str:
+        """An action in words, a card by its name: 'Place Witch (magic-03, 4 nuns) face down'."""
+        card = getattr(action, "card", None)
+        comp = self.game.comp
+        if card is None or card not in comp.card_index:
+            return str(action)
+        return str(action).replace(card, comp.card_label(comp.card_index[card]))
+
     def move_text(self, seat: int, action: Any) -> str:
         """A bot's placed or given card stays hidden: the message says only that a card went."""
         if action.kind in ("place_card", "give_card") and not self.is_human(seat):
             what = "places a card face down" if action.kind == "place_card" else "gives a card"
             return f"{self.who(seat)} {what}."
-        return super().move_text(seat, action)
+        return f"{self.who(seat)}: {self.action_text(action)}."
 
     def game_over_html(self) -> str:
         """Each player's victory points, rats and fate, then the winner (from the final events)."""

@@ -32,9 +32,11 @@ class RattusOddsTab:
         self.region.observe(lambda _c: None if self._quiet else on_change(), names="value")
         self.neutral.observe(lambda _c: None if self._quiet else on_change(), names="value")
         self.plague_table = w.HTML()
-        intro = w.HTML('<div class="rg-note">Exact odds (fractions) from what the chosen player can see: every '
-                       'face-down token they have not looked at is equally likely to be any token not yet revealed. '
-                       'The reveals stop when the region has no cube or no token left.</div>')
+        intro = w.HTML('<div class="rg-note">Exact odds (fractions) from everything the chosen player can know: a '
+                       'token dealt to a region at setup is one of the setup tokens not yet revealed, any other '
+                       'face-down token one of the other tokens not yet revealed, and the tokens they looked at are '
+                       'known. The reveals come in a random order and stop when the region has no cube or no token '
+                       'left.</div>')
         controls = w.HBox([self.region, self.neutral], layout=w.Layout(flex_flow="row wrap", align_items="center"))
         self.widgets = [intro, controls, panel.widget, self.plague_table]
 

@@ -30,6 +30,7 @@ from typing import Callable
 
 from ..core.fields import Field, Int, ListOf, Opt, Ref, Seat, StateFields, Str
 from ..core.protocol import CHANCE, TERMINAL, Action, GameState
+from ..core.worlds import Deal, HiddenWorlds
 from . import text  # noqa: F401  (registers the event texts)
 from .actions import (END_DISCOVER, END_REST, Buy, ChooseRecruit, Corrupt, DeckCard, DiscardCard, DiscardFind, GiveFind,
                       Heal, HorlogerCard, KeepCard, MissionCard, RestDiscard, Untap, UseAmulet, UseCompass, UseSpyglass,
@@ -579,18 +580,40 @@ class HorlogerieState(PrepareRules, ExploreRules, DiscoverRules, GameState):
         self._legal = None
         self._settle()
 
-    def determinize(self, player: int, rng: random.Random) -> "HorlogerieState":
-        """A copy where the top cards ``player`` has not seen with a Spyglass are resampled from their deck.
+    def hidden_worlds(self, player: int) -> HiddenWorlds:
+        """The worlds ``player`` cannot tell apart: the order of a deck whose top another player saw with a Spyglass.
 
         Every Exploration card enters a hand face up from the table and leaves it face up, so with perfect
-        memory of public events a player knows every hand and hence every deck's composition; deck orders are
-        not stored (each draw is a chance event). What remains hidden is another player's Spyglass look.
+        memory of public events a player knows every hand and hence every deck's composition. Deck orders are not
+        stored (each draw is a chance event) until a Spyglass fixes a top card: for a seat that did not look, that
+        deck is one deal of its cards into its places, ``(deck, 0)`` being the top.
         """
+        deals = []
+        for deck, top, seen in ((EXPLORATION, self.exp_top, self.exp_seen), (DANGER_DECK, self.dan_top, self.dan_seen)):
+            if top >= 0 and player not in seen:
+                cards = self._deck(deck)[0]
+                deals.append(Deal([(deck, i) for i in range(len(cards))], [(deck, f) for f in cards]))
+        return HiddenWorlds(deals)
+
+    def world(self, slots) -> dict:
+        """What lies in these deck places: the top card first, then the rest of the deck (its order is not kept)."""
+        order = {}
+        for deck, top in ((EXPLORATION, self.exp_top), (DANGER_DECK, self.dan_top)):
+            rest = list(self._deck(deck)[0])
+            if top >= 0:
+                rest.remove(top)
+                rest.insert(0, top)
+            order[deck] = rest
+        return {(deck, i): (deck, order[deck][i]) for deck, i in slots}
+
+    def determinize(self, player: int, rng: random.Random) -> "HorlogerieState":
+        """A copy where the top cards ``player`` has not seen with a Spyglass are drawn from ``hidden_worlds``."""
         s = self.clone()
-        if s.exp_top >= 0 and player not in s.exp_seen:
-            s.exp_top = s.exp_deck[rng.randrange(len(s.exp_deck))]
-        if s.dan_top >= 0 and player not in s.dan_seen:
-            s.dan_top = s.dan_deck[rng.randrange(len(s.dan_deck))]
+        world = self.hidden_worlds(player).sample(rng)
+        if (EXPLORATION, 0) in world:
+            s.exp_top = world[(EXPLORATION, 0)][1]
+        if (DANGER_DECK, 0) in world:
+            s.dan_top = world[(DANGER_DECK, 0)][1]
         s._legal = None
         return s
 

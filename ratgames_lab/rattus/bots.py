@@ -1,6 +1,6 @@
 """Rattus heuristic bot: keep cubes away from the plague, send the plague where opponents lose most.
 
-It uses only what its player may know (exact odds from odds.py with its own Witch peeks), never hidden ids.
+It uses only what its player may know (the odds of odds.py, as floats, with its own Witch peeks), never hidden ids.
 """
 from __future__ import annotations
 
@@ -99,7 +99,7 @@ class HeuristicBot:
                 count = min(len(state.rats[r]) + a.peasant, state.reserve[p])
                 return count * (1.0 - 0.6 * _danger(dist, r)) + 0.01 * a.peasant
             return max(by_kind[Place], key=value)
-        moves = best_plague_moves(state)
+        moves = best_plague_moves(state, exact=False)
         if moves:
             return moves[0].action
         return by_kind.get(MovePlague, actions)[0]
@@ -146,8 +146,8 @@ class HeuristicBot:
 
             def extra(a: MovePlague) -> float:
                 r = index[a.to]
-                with_n = expected_losses(cube_loss_distribution(state, r, p, True))
-                without = expected_losses(cube_loss_distribution(state, r, p, False))
+                with_n = expected_losses(cube_loss_distribution(state, r, p, True, exact=False))
+                without = expected_losses(cube_loss_distribution(state, r, p, False, exact=False))
                 diff = [w - o for w, o in zip(with_n, without)]
                 return float(sum(diff[q] for q in range(n) if q != p) / (n - 1) - diff[p])
             best = max(knight, key=extra)
@@ -170,6 +170,6 @@ class HeuristicBot:
         n = state.players
         scores = []
         for declare in (False, True):
-            exp = expected_losses(cube_loss_distribution(state, state.plague, p, declare))
+            exp = expected_losses(cube_loss_distribution(state, state.plague, p, declare, exact=False))
             scores.append(sum(exp[q] for q in range(n) if q != p) / (n - 1) - exp[p])
         return NEUTRAL_YES if scores[1] > scores[0] else NEUTRAL_NO

@@ -1,11 +1,15 @@
-"""Exact Rattus odds (Fractions) from public information plus, optionally, one player's Witch peeks.
+"""Exact Rattus odds (Fractions) from everything one player can know: public history plus their Witch peeks.
 
-Model: a face-down token a player has not seen is a uniform draw without replacement from the tokens not yet
-revealed minus those the player has seen (board, supply and removed tokens alike). When the plague ravages a
-region, the next token revealed is a uniformly random face-down token of the region (for tokens nobody can
-tell apart this is the same as any choice the active player makes). The reveal loop stops when the region
-has no cube or no token left, so losses are computed by recursion over the unrevealed multiset, never as
-independent draws. Every token is applied with ``rules.resolve_token``, the one place the effect rule lives.
+Model (perfect memory of public information): a face-down token is known to come from one of two deals seen
+at the table (``RattusState.hidden_worlds``). A token dealt to a region at setup is one of the setup tokens not
+yet revealed; every other face-down token (on the board, in the supply, removed) is one of the normal tokens or
+unused setup tokens that no deal placed elsewhere. Tokens the player has peeked at are known. Every world
+consistent with this is equally likely: the odds ask ``hidden_worlds(p).distribution``, the very model
+``determinize`` samples from. Choices made by players who know more (which token a Witch swaps, which token
+the active player reveals first) are not read as evidence. When the plague ravages a region its tokens are
+revealed in a uniformly random order; the reveal stops when the region has no cube or no token left, so losses
+are computed by recursion over the region's tokens, never as independent draws. Every token is applied with
+``rules.resolve_token``, the one place the effect rule lives.
 """
 from __future__ import annotations
 
@@ -13,7 +17,8 @@ import dataclasses
 from collections import Counter
 from fractions import Fraction
 
-from ..core.odds import expectation, hypergeom_pmf
+from ..core.odds import expectation
+from ..core.worlds import HiddenWorlds
 from .actions import MovePlague
 from .components import CLASS_INDEX, KNIGHT, KNIGHT_NEUTRAL, MAX_TOKENS, spread_count
 from .rules import MAIN, RattusState, resolve_token
@@ -25,6 +30,11 @@ LossDist = dict  # {(cubes lost by player 0, ..., player n-1): Fraction}
 # --------------------------------------------------------------------------------------------
 # What a player knows
 # --------------------------------------------------------------------------------------------
+def hidden_worlds(state: RattusState, player: int | None = None) -> HiddenWorlds:
+    """The token layouts ``player`` cannot tell apart (None: public information only, nobody's peeks)."""
+    return state.hidden_worlds(-1 if player is None else player)
+
+
 def unseen_tokens(state: RattusState, player: int | None = None) -> list[int]:
     """Face-down tokens (board, supply, removed) that ``player`` has not looked at; None = nobody's peeks."""
     known = set(state.peeks[player]) if player is not None else set()
@@ -32,12 +42,17 @@ def unseen_tokens(state: RattusState, player: int | None = None) -> list[int]:
     return out + state.supply + state.removed
 
 
-def _region_view(state: RattusState, region: int, player: int | None) -> tuple[list[int], int]:
-    """(tokens of the region the player knows, number of unknown face-down tokens there)."""
+def region_slots(worlds: HiddenWorlds, region: int) -> list[tuple]:
+    """The hidden slots of one region (its face-down tokens the player has not peeked at)."""
+    return [s for s in worlds.slots if s[0] == "rats" and s[1] == region]
+
+
+def _region_view(state: RattusState, region: int, player: int | None) -> tuple[list[int], HiddenWorlds, list]:
+    """(tokens of the region the player knows, the player's hidden worlds, the region's hidden slots)."""
     known = set(state.peeks[player]) if player is not None else set()
-    rats = state.rats[region]
-    seen = [t for t in rats if t in known]
-    return seen, len(rats) - len(seen)
+    seen = [t for t in state.rats[region] if t in known]
+    worlds = hidden_worlds(state, player)
+    return seen, worlds, region_slots(worlds, region)
 
 
 def _index(state: RattusState, region: int | str) -> int:
@@ -53,12 +68,11 @@ def _index(state: RattusState, region: int | str) -> int:
 # Contamination
 # --------------------------------------------------------------------------------------------
 def token_contamination_probability(state: RattusState, cubes: int, player: int | None = None) -> Fraction:
-    """P(one unseen face-down token has a threshold of at most ``cubes``): it would contaminate that many cubes."""
-    pool = unseen_tokens(state, player)
-    if not pool:
+    """P(the next token drawn from the supply has a threshold of at most ``cubes``): it would contaminate them."""
+    if not state.supply:
         return Fraction(0)
     th = state.comp.tokens.threshold
-    return Fraction(sum(1 for t in pool if th[t] <= cubes), len(pool))
+    return hidden_worlds(state, player).marginal(("supply", 0), key=lambda t: th[t] <= cubes).get(True, Fraction(0))
 
 
 def contamination_probability(state: RattusState, region: int | str, cubes: int | None = None,
@@ -67,7 +81,7 @@ def contamination_probability(state: RattusState, region: int | str, cubes: int 
 
     A token below its threshold changes nothing, so the first contamination happens exactly when some
     face-down token has a threshold of at most the cube count (+2 with the Knight's neutral cubes):
-    1 - P(every token is above it), hypergeometric over the unseen tokens.
+    1 - P(every token is above it), over the player's hidden worlds.
     """
     r = _index(state, region)
     real = sum(state.cubes[r]) if cubes is None else cubes
@@ -75,29 +89,27 @@ def contamination_probability(state: RattusState, region: int | str, cubes: int 
         return Fraction(0)
     c = real + (KNIGHT_NEUTRAL if neutral else 0)
     th = state.comp.tokens.threshold
-    seen, unknown = _region_view(state, r, player)
+    seen, worlds, slots = _region_view(state, r, player)
     if any(th[t] <= c for t in seen):
         return Fraction(1)
-    pool = unseen_tokens(state, player)
-    safe = sum(1 for t in pool if th[t] > c)
-    return 1 - hypergeom_pmf(unknown, len(pool), safe, unknown)
+    return 1 - worlds.probability(all, slots, key=lambda t: th[t] > c)
 
 
 # --------------------------------------------------------------------------------------------
-# The distribution of cubes lost in a ravage (recursion over the unrevealed multiset)
+# The distribution of cubes lost in a ravage (recursion over the reveal order)
 # --------------------------------------------------------------------------------------------
 INERT = (0,)  # the key of tokens whose threshold is above every cube count the region can still have
 
 
-def _falling(n: int, k: int) -> int:
+def _factorial(k: int) -> int:
     out = 1
-    for i in range(k):
-        out *= n - i
+    for i in range(2, k + 1):
+        out *= i
     return out
 
 
 class _Ravage:
-    """Memoized recursion for one region's ravage: integer weights over (reveal order, token draw) sequences.
+    """Memoized recursion for one region's ravage: how many reveal orders of known tokens end in each cube count.
 
     Tokens are grouped by their effect here: threshold, M, A and class hits per player (only for card
     holders with cubes in the region); tokens above the starting cube count can never trigger and share one key.
@@ -108,7 +120,7 @@ class _Ravage:
         self.top = sum(start) + neutral
         present = [c > 0 for c in start]
         self.rep: dict[tuple, int] = {}
-        self.key_of: dict[int, tuple] = {}
+        self.key_of: list[tuple] = []
         for t in range(len(ts)):
             if ts.threshold[t] > self.top:
                 key = INERT
@@ -120,7 +132,7 @@ class _Ravage:
                         hits[o] += 1
                 key = (ts.threshold[t], ts.majority[t], ts.all[t], tuple(hits))
             self.rep.setdefault(key, t)
-            self.key_of[t] = key
+            self.key_of.append(key)
         self.memo: dict = {}
         self.effects: dict = {}
 
@@ -137,67 +149,130 @@ class _Ravage:
             self.effects[(key, cubes)] = hit
         return hit
 
-    def weights(self, cubes: tuple[int, ...], known: tuple, unknown: int, pool: tuple, size: int) -> dict:
-        """{cubes left: number of equally likely (order, draw) sequences}; they total slots! * size^(unknown)."""
-        slots = len(known) + unknown
-        if not any(cubes) or not slots:
-            return {cubes: _factorial(slots) * _falling(size, unknown)}
-        memo_key = (cubes, known, unknown, pool)
+    def weights(self, cubes: tuple[int, ...], keys: tuple) -> dict:
+        """{cubes left: number of reveal orders of ``keys`` (a sorted tuple) ending there}; they total len!."""
+        if not any(cubes) or not keys:
+            return {cubes: _factorial(len(keys))}
+        memo_key = (cubes, keys)
         hit = self.memo.get(memo_key)
         if hit is not None:
             return hit
         out: dict = {}
-        if slots == 1:
-            if known:
-                out[self.apply(known[0], cubes)] = 1
-            else:
-                for key, c in pool:
-                    end = self.apply(key, cubes)
-                    out[end] = out.get(end, 0) + c
-            self.memo[memo_key] = out
-            return out
-        for key, m in Counter(known).items():
-            rest = list(known)
+        for key, m in Counter(keys).items():
+            rest = list(keys)
             rest.remove(key)
-            for end, w in self.weights(self.apply(key, cubes), tuple(rest), unknown, pool, size).items():
+            for end, w in self.weights(self.apply(key, cubes), tuple(rest)).items():
                 out[end] = out.get(end, 0) + m * w
-        if unknown:
-            for i, (key, c) in enumerate(pool):
-                rest = pool[:i] + (((key, c - 1),) if c > 1 else ()) + pool[i + 1:]
-                for end, w in self.weights(self.apply(key, cubes), known, unknown - 1, rest, size - 1).items():
-                    out[end] = out.get(end, 0) + unknown * c * w
         self.memo[memo_key] = out
         return out
 
 
-def _factorial(k: int) -> int:
-    return _falling(k, k)
+class _Urns:
+    """The two deals of ``hidden_worlds`` as urns, drawn from one face-down token at a time as it is revealed.
+
+    A token dealt at setup is one of ``setup`` (the unplaced setup tokens, by key); any other hidden token is
+    either a normal token (``normal``, by key) or one of the ``left`` setup tokens the setup deal did not use,
+    which are a uniformly random subset of ``setup``. So a later-dealt token is normal with chance
+    normal/(normal + left), else a leftover setup token, uniform among ``setup``.
+    """
+
+    @staticmethod
+    def draw_setup(setup: tuple, left: int, ratio):
+        total = sum(c for _, c in setup)
+        for i, (key, c) in enumerate(setup):
+            yield key, ratio(c, total), _take(setup, i), left
+
+    @staticmethod
+    def draw_later(setup: tuple, normal: tuple, left: int, ratio):
+        n_normal = sum(c for _, c in normal)
+        pool = n_normal + left
+        for i, (key, c) in enumerate(normal):
+            yield key, ratio(c, pool), setup, _take(normal, i), left
+        if left:
+            total = sum(c for _, c in setup)
+            for i, (key, c) in enumerate(setup):
+                yield key, ratio(left * c, pool * total), _take(setup, i), normal, left - 1
+
+
+def _take(pool: tuple, i: int) -> tuple:
+    key, c = pool[i]
+    return pool[:i] + (((key, c - 1),) if c > 1 else ()) + pool[i + 1:]
+
+
+def _counts(keys) -> tuple:
+    return tuple(sorted(Counter(keys).items()))
+
+
+def _ravage_unknown(rav: _Ravage, cubes: tuple, known: tuple, at_setup: int, later: int, setup: tuple,
+                    normal: tuple, left: int, memo: dict, ratio=Fraction) -> dict:
+    """{cubes left: probability}: tokens revealed in a uniformly random order, hidden ones drawn as revealed.
+
+    ``ratio(a, b)`` is a/b as a Fraction (exact) or as a float (the bots' fast estimate)."""
+    slots = len(known) + at_setup + later
+    if not any(cubes) or not slots:
+        return {cubes: ratio(1, 1)}
+    if not at_setup and not later:
+        total = _factorial(slots)
+        return {end: ratio(w, total) for end, w in rav.weights(cubes, known).items()}
+    memo_key = (cubes, known, at_setup, later, setup, normal, left)
+    hit = memo.get(memo_key)
+    if hit is not None:
+        return hit
+    out: dict = {}
+
+    def add(p: Fraction, dist: dict) -> None:
+        for end, q in dist.items():
+            out[end] = out.get(end, 0) + p * q
+
+    for key, m in Counter(known).items():
+        rest = list(known)
+        rest.remove(key)
+        add(ratio(m, slots), _ravage_unknown(rav, rav.apply(key, cubes), tuple(rest), at_setup, later, setup,
+                                             normal, left, memo, ratio))
+    if at_setup:
+        share = ratio(at_setup, slots)
+        for key, p, setup2, left2 in _Urns.draw_setup(setup, left, ratio):
+            add(share * p, _ravage_unknown(rav, rav.apply(key, cubes), known, at_setup - 1, later, setup2, normal,
+                                           left2, memo, ratio))
+    if later:
+        share = ratio(later, slots)
+        for key, p, setup2, normal2, left2 in _Urns.draw_later(setup, normal, left, ratio):
+            add(share * p, _ravage_unknown(rav, rav.apply(key, cubes), known, at_setup, later - 1, setup2,
+                                           normal2, left2, memo, ratio))
+    memo[memo_key] = out
+    return out
+
+
+def _float_ratio(a: int, b: int) -> float:
+    return a / b
 
 
 def cube_loss_distribution(state: RattusState, region: int | str, player: int | None = None,
                            neutral: bool = False, owners: list[int] | None = None,
-                           cubes: list[int] | None = None) -> LossDist:
+                           cubes: list[int] | None = None, exact: bool = True) -> LossDist:
     """The joint distribution of cubes each player loses if the plague ravages ``region`` now.
 
     ``player``: whose Witch peeks are used (None: public information only); ``neutral``: the Knight's 2 cubes;
-    ``owners``/``cubes``: what-if card holders (one player index or -1 per class) and cubes in the region.
+    ``owners``/``cubes``: what-if card holders (one player index or -1 per class) and cubes in the region;
+    ``exact=False``: floats instead of Fractions (the same model, several times faster: for the bots).
+    The region's hidden tokens are drawn from the two deals of ``hidden_worlds(player)`` as they are revealed
+    (the same worlds ``determinize`` samples; the tests check it against ``HiddenWorlds.distribution``).
     """
     r = _index(state, region)
     start = tuple(state.cubes[r] if cubes is None else cubes)
     owners_t = tuple(state.owners if owners is None else owners)
     rav = _Ravage(state.comp.tokens, owners_t, start, KNIGHT_NEUTRAL if neutral else 0)
-    seen, unknown = _region_view(state, r, player)
-    pool = Counter(rav.key_of[t] for t in unseen_tokens(state, player))
-    size = sum(pool.values())
-    if unknown > size:
-        raise ValueError("more unknown tokens in the region than unseen tokens")
-    known = tuple(sorted(rav.key_of[t] for t in seen))
-    ends = rav.weights(start, known, unknown, tuple(sorted(pool.items())), size)
-    total = _factorial(len(known) + unknown) * _falling(size, unknown)
+    seen, worlds, slots = _region_view(state, r, player)
+    first, second = worlds.deals
+    at_setup = sum(1 for s in slots if s in set(first.slots))
+    key = rav.key_of
+    ends = _ravage_unknown(rav, start, tuple(sorted(key[t] for t in seen)), at_setup, len(slots) - at_setup,
+                           _counts(key[t] for t in first.items), _counts(key[t] for t in second.items),
+                           len(first.items) - len(first.slots), {}, Fraction if exact else _float_ratio)
     out: LossDist = {}
-    for end, w in ends.items():
+    for end, p in ends.items():
         lost = tuple(a - b for a, b in zip(start, end))
-        out[lost] = out.get(lost, 0) + Fraction(w, total)
+        out[lost] = out.get(lost, 0) + p
     return out
 
 
@@ -259,11 +334,11 @@ class PlagueMove:
                 "own": str(self.own), "score": float(self.score)}
 
 
-def best_plague_moves(state: RattusState, player: int | None = None) -> list[PlagueMove]:
+def best_plague_moves(state: RattusState, player: int | None = None, exact: bool = True) -> list[PlagueMove]:
     """Every plague destination open to the active player (and the Knight's neutral choice), best first.
 
     Ranked by expected cubes lost per opponent minus the active player's own expected loss, using the
-    active player's knowledge (their Witch peeks) unless ``player`` says otherwise.
+    active player's knowledge (their Witch peeks) unless ``player`` says otherwise; ``exact=False``: floats.
     """
     if state.step != MAIN or state.current_player < 0:
         return []
@@ -281,7 +356,7 @@ def best_plague_moves(state: RattusState, player: int | None = None) -> list[Pla
             if state.final_round:
                 exp = tuple(Fraction(0) for _ in range(n))
             else:
-                exp = tuple(expected_losses(cube_loss_distribution(state, a.to, who, neutral)))
+                exp = tuple(expected_losses(cube_loss_distribution(state, a.to, who, neutral, exact=exact)))
             opp = sum(exp[p] for p in range(n) if p != me) / (n - 1)
             out.append(PlagueMove(a, neutral, exp, opp, exp[me]))
     out.sort(key=lambda m: (-m.score, m.own))
@@ -311,6 +386,6 @@ def expected_tokens_spread(state: RattusState) -> Fraction:
     return expectation(spread_distribution(state))
 
 
-__all__ = ["unseen_tokens", "token_contamination_probability", "contamination_probability",
+__all__ = ["hidden_worlds", "region_slots", "unseen_tokens", "token_contamination_probability", "contamination_probability",
            "cube_loss_distribution", "expected_losses", "loss_distribution_of", "class_card_risk",
            "PlagueMove", "best_plague_moves", "tokens_spread", "spread_distribution", "expected_tokens_spread"]

@@ -38,6 +38,17 @@ def check_conservation(data: dict, comp: Any) -> None:
         total = data["castle"][p] + sum(data["regions"][name]["cubes"][p] for name in topo.names)
         require(total <= CUBES_PER_PLAYER, f"{colour(p)} has {total} cubes on the board and in the Castle "
                 f"(only {CUBES_PER_PLAYER})", f"castle[{p}]" if data["castle"][p] > CUBES_PER_PLAYER else "regions")
+    # the setup tokens dealt to the regions at setup: one per region, still on the board or revealed since
+    dealt = data["dealt_at_setup"]
+    require(len(dealt) == topo.size, f"must list the {topo.size} setup tokens dealt to the regions at setup",
+            "dealt_at_setup")
+    require(len(set(dealt)) == len(dealt), "a token is listed twice", "dealt_at_setup")
+    for i, tid in enumerate(dealt):
+        field = f"dealt_at_setup[{i}]"
+        require(tid in ts.index, f"unknown rat token {tid!r}", field)
+        require(ts.setup[ts.index[tid]], f"{tid} is not a setup token", field)
+        require(where[tid] == "revealed" or where[tid].startswith("regions."),
+                f"{tid} was dealt to a region at setup: it cannot be in the {where[tid]}", field)
     for p, peeks in enumerate(data["peeks"]):
         for i, tid in enumerate(peeks):
             require(where.get(tid, "").startswith("regions."), "a Witch peek must be a face-down token on the board",
@@ -104,9 +115,11 @@ def check_consistency(s: Any) -> None:
 
 
 def observation(s: Any, player: int) -> dict:
-    """What ``player`` may see: token counts (not ids), cubes, cards, revealed tokens and their own Witch peeks."""
+    """What ``player`` may see: token counts (not ids), which slots hold a token dealt at setup, cubes, cards,
+    revealed tokens and their own Witch peeks."""
     ts = s.comp.tokens
     names = s.comp.topo.names
+    dealt = set(s.dealt)  # public: everybody saw which tokens went to the regions at setup, and every move since
     peeks = []
     for t in s.peeks[player] if 0 <= player < s.players else []:
         r, slot = s.locate(t)
@@ -115,7 +128,9 @@ def observation(s: Any, player: int) -> dict:
         "player": player, "players": s.players, "colours": [colour(p) for p in range(s.players)],
         "step": s.step, "active": s.active, "current_player": s.current_player, "turn": s.turn,
         "plague": names[s.plague],
-        "regions": {names[r]: {"rats": len(s.rats[r]), "cubes": s.cubes[r][:]} for r in range(len(names))},
+        "regions": {names[r]: {"rats": len(s.rats[r]), "cubes": s.cubes[r][:],
+                               "dealt_at_setup": [i for i, t in enumerate(s.rats[r]) if t in dealt]}
+                    for r in range(len(names))},
         "castle": s.castle[:], "reserve": s.reserve[:], "supply": len(s.supply), "removed": len(s.removed),
         "revealed": [ts.to_json(t) for t in s.revealed],
         "classes": {c: (None if s.owners[i] < 0 else s.owners[i]) for i, c in enumerate(CLASSES)},

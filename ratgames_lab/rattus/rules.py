@@ -23,6 +23,7 @@ from ..core.errors import IllegalActionError
 from ..core.fields import Components as CoreComponents
 from ..core.fields import Bool, Field, FlagSet, Int, Keyed, ListOf, Opt, Ref, Seat, StateFields, Str
 from ..core.protocol import CHANCE, TERMINAL, Action, GameState
+from ..core.worlds import Deal, HiddenWorlds
 from . import text  # noqa: F401  (registers the event texts)
 from .actions import (END_TURN, NEUTRAL_NO, NEUTRAL_YES, REVEAL, TAKE, WITCH_KEEP, WITCH_STOP, WITCH_SWAP,
                       ActionTable, DrawToken, EndTurn, KingToCastle, KnightNeutral, MerchantMove, MonkMove,
@@ -122,6 +123,7 @@ class RattusState(GameState):
         Field("supply", ListOf(Ref("tokens"), sort=True)),
         Field("removed", ListOf(Ref("tokens"), sort=True)),
         Field("revealed", ListOf(Ref("tokens"))),
+        Field("dealt", ListOf(Ref("tokens"), sort=True), json="dealt_at_setup"),  # setup.tokens, seen by all
         Field("owners", Keyed("classes", Opt(Seat(), none=-1)), json="classes"),
         Field("used", FlagSet("classes")),
         Field("took", Bool(), json="took_class"),
@@ -151,6 +153,7 @@ class RattusState(GameState):
         setup = list(ts.setup_tokens)
         rng.shuffle(setup)
         s.rats = [[setup[r]] for r in range(size)]
+        s.dealt = sorted(setup[:size])
         pool = setup[size:] + list(ts.normal_tokens)
         rng.shuffle(pool)
         s.removed = sorted(pool[:comp.removed])
@@ -910,23 +913,54 @@ class RattusState(GameState):
         self.reserve = [CUBES_PER_PLAYER - self.castle[p] - sum(c[p] for c in self.cubes) for p in range(self.players)]
         self._settle()
 
-    def determinize(self, player: int, rng: random.Random) -> "RattusState":
-        """A copy where every face-down token ``player`` has not peeked (board, supply, removed) is resampled."""
-        s = self.clone()
+    def hidden_worlds(self, player: int) -> HiddenWorlds:
+        """The token layouts ``player`` cannot tell apart, as the two deals seen at the table (setup.tokens).
+
+        First the setup tokens were dealt to the regions' first slots: every face-down token dealt at setup
+        (wherever the Monk or the Witch has moved it since) is one of the setup tokens nobody has seen revealed.
+        Then the unused setup tokens joined the normal tokens, were shuffled into the removed tokens and the
+        supply, and every other face-down token on the board was drawn from that supply. Tokens revealed, and
+        tokens ``player`` has peeked at with the Witch, are in no deal: they stay where they are known to be.
+        """
         known = set(self.peeks[player]) if 0 <= player < self.players else set()
-        places: list[tuple[list[int], int]] = []
-        for rats in s.rats:
-            places += [(rats, i) for i, t in enumerate(rats) if t not in known]
-        places += [(s.supply, i) for i in range(len(s.supply))]
-        places += [(s.removed, i) for i in range(len(s.removed))]
-        old = [lst[i] for lst, i in places]
-        new = sorted(old)  # depends only on what the player may know, never on where the tokens really are
-        rng.shuffle(new)
-        mapping = dict(zip(old, new))
-        for (lst, i), t in zip(places, new):
-            lst[i] = t
+        dealt = set(self.dealt)
+        at_setup: list[tuple] = []
+        later: list[tuple] = []
+        for r, rats in enumerate(self.rats):
+            for i, t in enumerate(rats):
+                if t not in known:
+                    (at_setup if t in dealt else later).append(("rats", r, i))
+        later += [("supply", i) for i in range(len(self.supply))]
+        later += [("removed", i) for i in range(len(self.removed))]
+        gone = known.union(self.revealed)
+        setup = self.comp.tokens.setup
+        hidden = [t for t in range(len(setup)) if t not in gone]
+        return HiddenWorlds([Deal(at_setup, [t for t in hidden if setup[t]]),
+                             Deal(later, [t for t in hidden if not setup[t]])])
+
+    def world(self, slots) -> dict:
+        """The token really lying in each hidden slot: ("rats", region, slot), ("supply", i) or ("removed", i)."""
+        return {slot: self._slot_token(slot) for slot in slots}
+
+    def _slot_token(self, slot: tuple) -> int:
+        if slot[0] == "rats":
+            return self.rats[slot[1]][slot[2]]
+        return (self.supply if slot[0] == "supply" else self.removed)[slot[1]]
+
+    def determinize(self, player: int, rng: random.Random) -> "RattusState":
+        """A copy with the face-down tokens ``player`` cannot locate replaced by one of its hidden worlds."""
+        s = self.clone()
+        world = self.hidden_worlds(player).sample(rng)
+        mapping = {}
+        for slot, t in world.items():
+            mapping[self._slot_token(slot)] = t
+            if slot[0] == "rats":
+                s.rats[slot[1]][slot[2]] = t
+            else:
+                (s.supply if slot[0] == "supply" else s.removed)[slot[1]] = t
         s.supply.sort()
         s.removed.sort()
+        s.dealt = sorted(mapping.get(t, t) for t in self.dealt)
         for q in range(self.players):
             if q != player:
                 s.peeks[q] = [mapping.get(t, t) for t in s.peeks[q]]

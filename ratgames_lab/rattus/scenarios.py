@@ -26,12 +26,13 @@ CARDS = ("king", "monk", "knight", "peasant", "merchant", "witch")
 
 def position(players: int, regions: dict, plague: str, active: int, classes: dict, revealed: list,
              description: str, turn: int, took: bool = False, placed: bool = False, used: tuple = (),
-             castle: list | None = None) -> dict:
+             castle: list | None = None, dealt: list | None = None) -> dict:
     """A position file (the one position format, read by ``ratgames_lab.load_position``) at the start of
     ``active``'s turn.
 
     ``regions`` maps a region to (face-down token ids, cubes per player); regions not listed are empty.
-    Every token that is neither on the board nor in ``revealed`` is in the supply. The result is checked by
+    Every token that is neither on the board nor in ``revealed`` is in the supply. ``dealt``: the setup tokens
+    dealt to the regions at setup (default: every setup token, as with 4 players). The result is checked by
     the engine (``state_from_json``), so a wrong count raises InvalidPositionError naming the field.
     """
     from . import DEFAULT_TOKENS, Game
@@ -50,7 +51,9 @@ def position(players: int, regions: dict, plague: str, active: int, classes: dic
     data.update(step="main", active=active, turn=turn, setup_index=2 * players, plague=plague,
                 castle=list(castle or [0] * players), supply=[t for t in DEFAULT_TOKENS.ids if t not in gone],
                 removed=[], revealed=list(revealed), classes={c: classes.get(c) for c in CARDS}, used=list(used),
-                took_class=took, placed=placed, events=[])
+                took_class=took, placed=placed, events=[],
+                dealt_at_setup=sorted(dealt if dealt is not None else
+                                      [DEFAULT_TOKENS.ids[t] for t in DEFAULT_TOKENS.setup_tokens]))
     state = game.state_from_json(data)  # the engine's validator: raises InvalidPositionError naming a bad field
     return position_document(game, state, description)
 

@@ -42,6 +42,8 @@ def ready_chance(s: CartusState, t: list) -> bool:
         s.deck = s.discard
         s.discard = []
         s.deck.sort()
+        for c in s.deck:  # everyone knows which cards are in the new deck, nobody which of them a draw takes
+            s.knows[c] = 0
         s.emit("reshuffle", "draw", count=len(s.deck))
     return True
 

@@ -95,19 +95,22 @@ def after_looks(pool: Mapping[int, int], looked_values, row_size: int = 5) -> Di
 
 
 def player_view(state, player: int) -> tuple[dict[int, int], list[int]]:
-    """(pool of unseen cards by nun value, nun values of the row cards this player looked at) from a state."""
+    """(pool of the cards that may lie in the row's unlooked places, by nun value; nun values ``player`` looked at).
+
+    The pool is the one deal of ``state.hidden_worlds(player)``: the Population cards this player never saw (not in
+    their hand, not given to or by them, not revealed, not in the discard, not looked at).
+    """
     comp = state.comp
-    bit = 1 << player
     looked = [comp.nuns[state.row[i]] for i in state.looks[player]]
+    (deal,) = state.hidden_worlds(player).deals
     pool: dict[int, int] = {}
-    for c in range(comp.npop):
-        if not state.seen[c] & bit:
-            pool[comp.nuns[c]] = pool.get(comp.nuns[c], 0) + 1
+    for c in deal.items:
+        pool[comp.nuns[c]] = pool.get(comp.nuns[c], 0) + 1
     return pool, looked
 
 
 def player_row_distribution(state, player: int) -> Dist:
-    """The nun total of the row given everything ``player`` has seen (own cards, public cards, own looks)."""
+    """The nun total of the row given everything ``player`` can know (own cards and looks, all public cards)."""
     pool, looked = player_view(state, player)
     return nun_sum_distribution(pool, state.comp.row_size - len(looked), known=sum(looked))
 

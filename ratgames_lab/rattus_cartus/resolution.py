@@ -137,6 +137,10 @@ def do_give(s: CartusState, t: list, a: GiveCard) -> None:
     if c < s.comp.npop:
         s.knows[c] = (1 << giver) | (1 << receiver)
         s.seen[c] |= 1 << receiver
+    pair = (1 << giver) | (1 << receiver)
+    for d in s.hands[giver]:  # the others did not see which card went: they lose track of the giver's cards
+        if d < s.comp.npop:
+            s.knows[d] &= pair
     t[3] -= 1
     s.emit("give", "give", giver=s.name(giver), receiver=s.name(receiver),
            why="Guard Tower" if t[4] else "Sword")

@@ -308,6 +308,16 @@ class CartusState(GameState):
         from .view import determinize
         return determinize(self, player, rng)
 
+    def hidden_worlds(self, player: int):
+        """The nun-row worlds ``player`` cannot tell apart (view.hidden_worlds says why only the row is a deal)."""
+        from .view import hidden_worlds
+        return hidden_worlds(self, player)
+
+    def world(self, slots) -> dict:
+        """The cards really lying in these hidden nun-row places."""
+        from .view import world
+        return world(self, slots)
+
     def describe(self) -> str:
         """The position as a text table for the terminal."""
         from .view import describe

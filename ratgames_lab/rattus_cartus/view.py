@@ -2,16 +2,17 @@
 
 Public: hand sizes, rat totals, tracks with arrival order, piles, VP tokens, the discard, the entrants and how many
 cards each placed, the positions every player looked at. Private: hand contents, face-down cards until D.1,
-the value of a looked-at nun-row card (only its looker knows it). ``determinize`` resamples the Population cards
-the seat cannot locate (nun row, other hands, face-down cards, deck) from the cards it has not seen, keeping the
-seat's own looks; a nun-row position only receives a card the seat has never seen. The building deck and the
-replacement deck's unseen cards are reshuffled together (nobody has seen them).
+the value of a looked-at nun-row card (only its looker knows it). ``hidden_worlds`` describes the nun row as one
+deal of the cards the seat never saw; ``determinize`` samples the row from it and the other hidden cards (other
+hands, face-down cards, the deck) by the constraints of what the seat can know (its docstring lists them). The
+building deck and the replacement deck's unseen cards are reshuffled together (nobody has seen them).
 """
 from __future__ import annotations
 
 import random
 
 from ..core.protocol import CHANCE, TERMINAL
+from ..core.worlds import Deal, HiddenWorlds
 
 
 def observation(s, player: int) -> dict:
@@ -23,10 +24,12 @@ def observation(s, player: int) -> dict:
     bit = 1 << player if player >= 0 else 0
     me = player
     known = {}
-    if player >= 0:
+    if player >= 0:  # cards known to be held by q, in hand or face down (which of them q placed is q's secret)
         for q in range(n):
             if q != player:
-                known[str(q)] = sorted(names[c] for c in s.hands[q] if c < comp.npop and s.knows[c] & bit)
+                held = s.hands[q] + [c for slot in range(s.revealed, len(s.placed))
+                                     for who, cs in zip(s.entrants[slot], s.placed[slot]) if who == q for c in cs]
+                known[str(q)] = sorted(names[c] for c in held if c < comp.npop and s.knows[c] & bit)
     placed = []
     for slot, (ent, cards) in enumerate(zip(s.entrants, s.placed)):
         row = []
@@ -90,50 +93,97 @@ def unknown_slots(s, player: int) -> list[tuple[list, int]]:
     return slots
 
 
-def determinize(s, player: int, rng: random.Random):
-    """A copy where everything ``player`` cannot see is resampled consistently with what they know.
+def hidden_worlds(s, player: int) -> HiddenWorlds:
+    """The nun-row worlds ``player`` cannot tell apart: one deal of the cards they never saw into the unlooked places.
 
-    Every consistent world is equally likely: the unknown nun-row positions get cards the player never saw; the
-    cards the player saw but lost track of (given on by someone else, drawn from a reshuffled deck) are in some
-    hand or face-down pile, never in the deck or the row; the other cards fill the remaining places at random.
+    The row was dealt face down at setup and never changes; a card the player has seen anywhere (own hand, a
+    discard, a look, a card given to or by them) is not in an unlooked place, and every card they never saw is
+    equally likely to be there (nobody's later draws, plays or gifts tell them which). The rest of the hidden cards
+    is not a sequence of deals, so it is not described here: players *choose* the cards they give and place, and
+    after a reshuffle the deck holds only cards of the old discard while the row holds only cards never seen.
+    ``determinize`` samples the row from these worlds and the rest by its own constraints.
+    """
+    bit = 1 << player
+    slots = [("nun_row", i) for i, c in enumerate(s.row) if i not in s.looks[player] and not s.knows[c] & bit]
+    never = [c for c in range(s.comp.npop) if not s.seen[c] & bit]
+    return HiddenWorlds([Deal(slots, never)])
+
+
+def world(s, slots) -> dict:
+    """What really lies in these hidden slots (``("nun_row", i)``)."""
+    return {slot: s.row[slot[1]] for slot in slots}
+
+
+def determinize(s, player: int, rng: random.Random):
+    """A copy where everything ``player`` cannot see is resampled: a world consistent with all they know.
+
+    With ``N`` the Population cards the player never saw and ``L`` those they saw and lost track of:
+    the unlooked nun-row places get cards of ``N`` (``hidden_worlds``); the deck gets cards of ``N`` until it is
+    first rebuilt, and afterwards only cards of ``L`` that were seen by everyone (the old discard); other hands and
+    face-down cards take the rest. Every world meeting these constraints is equally likely. Then each other player's
+    cards (hand and face-down cards not yet revealed, Gold excepted: it cannot be placed) are dealt again between
+    their hand and those face-down piles, since which of their cards they placed is theirs to know.
     """
     d = s.clone()
+    comp = d.comp
     bit = 1 << player
+    everyone = comp.all_mask
     slots = unknown_slots(d, player)
     old = [lst[i] for lst, i in slots]
     knows, seen = d.knows, d.seen
     old_knows = [knows[c] for c in old]
     old_seen = [seen[c] for c in old]
     mine_seen = {c: seen[c] & bit for c in old}
+    new = [-1] * len(slots)
     row_idx = [k for k, (lst, _) in enumerate(slots) if lst is d.row]
+    worlds = hidden_worlds(d, player)
+    sampled = worlds.sample(rng)
+    for k, (_place, c) in zip(row_idx, sorted(sampled.items(), key=lambda kv: kv[0][1])):
+        new[k] = c
+    taken = set(sampled.values())
     deck_idx = [k for k, (lst, _) in enumerate(slots) if lst is d.deck]
-    other_idx = [k for k, (lst, _) in enumerate(slots) if lst is not d.row and lst is not d.deck]
-    never = [c for c in old if not mine_seen[c]]
-    lost = [c for c in old if mine_seen[c]]
-    new = [0] * len(slots)
-    row_cards = rng.sample(never, len(row_idx))
-    for k, c in zip(row_idx, row_cards):
+    rebuilt = any(seen[d.deck[slots[k][1]]] == everyone for k in deck_idx)
+    if rebuilt:
+        fits_deck = [c for c in old if mine_seen[c] and seen[c] == everyone]
+    else:
+        fits_deck = [c for c in old if not mine_seen[c] and c not in taken]
+    deck_cards = rng.sample(fits_deck, len(deck_idx))
+    for k, c in zip(deck_idx, deck_cards):
         new[k] = c
-    taken = set(row_cards)
-    lost_places = rng.sample(other_idx, len(lost))
-    for k, c in zip(lost_places, lost):
-        new[k] = c
-    rest_cards = [c for c in never if c not in taken]
-    rng.shuffle(rest_cards)
-    used = set(lost_places)
-    rest_places = [k for k in other_idx if k not in used] + deck_idx
-    for k, c in zip(rest_places, rest_cards):
+    taken |= set(deck_cards)
+    rest = [c for c in old if c not in taken]
+    rng.shuffle(rest)
+    for k, c in zip([k for k in range(len(slots)) if new[k] < 0], rest):
         new[k] = c
     for (lst, i), c, kn, sn in zip(slots, new, old_knows, old_seen):
         lst[i] = c
         knows[c] = kn & ~bit
         seen[c] = (sn & ~bit) | mine_seen[c]
     d.deck.sort()
+    _redeal_placed(d, player, rng)
     pool = d.bdeck + d.repl
     rng.shuffle(pool)
     d.repl = sorted(pool[:len(d.repl)])
     d.bdeck = sorted(pool[len(d.repl):])
     return d
+
+
+def _redeal_placed(d, player: int, rng: random.Random) -> None:
+    """Deal each other player's placeable cards again between their hand and their unrevealed face-down piles."""
+    gold = d.comp.GOLD
+    for q in range(d.comp.players):
+        if q == player:
+            continue
+        piles = [cards for slot in range(d.revealed, len(d.placed))
+                 for who, cards in zip(d.entrants[slot], d.placed[slot]) if who == q and cards]
+        if not piles:
+            continue
+        hand = d.hands[q]
+        free = [c for c in hand if c != gold] + [c for cards in piles for c in cards]
+        rng.shuffle(free)
+        for cards in piles:
+            cards[:] = [free.pop() for _ in cards]
+        hand[:] = sorted([c for c in hand if c == gold] + free)
 
 
 def describe(s, viewer: int | None = None) -> str:

@@ -73,27 +73,26 @@ def test_heuristic_policy_is_reproducible_and_recorded():
 
 
 def test_heuristic_changes_the_estimate_of_the_best_random_move():
-    """The option does something: six moves before the end of a 4-player Master of Rules game, the move random
-    playouts rank first wins far less often when every player then plays like the heuristic bot (the two 95%
-    intervals are far apart), and another move becomes the best."""
-    _game, state = position(4, 5, 274)
-    assert len(state.legal_actions()) == 6
-    rand = evaluate_actions(state, None, playouts=100, seed=1, policy="random")
-    heur = evaluate_actions(state, None, playouts=100, seed=1, policy="heuristic")
+    """The option does something: in the last trick of a 4-player Master of Rules game, the move random playouts
+    rank first wins about half the time against random players and (almost) never when every player then plays
+    like the heuristic bot; the two 95% intervals are far apart."""
+    _game, state = position(4, 6, 275)
+    assert len(state.legal_actions()) == 4
+    rand = evaluate_actions(state, None, playouts=60, seed=1, policy="random")
+    heur = evaluate_actions(state, None, playouts=60, seed=1, policy="heuristic")
     best = max(range(len(rand)), key=lambda i: rand[i].win_rate)
     assert rand[best].action == heur[best].action
-    assert heur[best].high < rand[best].low, (rand[best], heur[best])
-    assert max(heur, key=lambda v: v.win_rate).action != rand[best].action
+    assert heur[best].high + 0.2 < rand[best].low, (rand[best], heur[best])
 
 
 def test_heuristic_playouts_never_read_hidden_cards():
     """The bots act on the sampled world only: a different true hidden card changes nothing (same seed)."""
-    game, state = position(4, 7, 55)
+    game, state = position(4, 7, 200)  # a leak (playing on the true state) makes the two differ here
     viewer = state.current_player
     twin = hidden_swap(game, state, viewer)
     assert twin.to_json() != state.to_json()
-    assert (evaluate_actions(state, viewer, playouts=3, seed=11, policy="heuristic")
-            == evaluate_actions(twin, viewer, playouts=3, seed=11, policy="heuristic"))
+    assert (evaluate_actions(state, viewer, playouts=4, seed=11, policy="heuristic")
+            == evaluate_actions(twin, viewer, playouts=4, seed=11, policy="heuristic"))
 
 
 def test_mix_is_reproducible_and_recorded():
@@ -102,6 +101,10 @@ def test_mix_is_reproducible_and_recorded():
     assert a == evaluate_actions(state, None, playouts=12, seed=3, policy="mix")
     assert a.policy.name == "mix"
     assert "half of the time" in a.policy.assumes()
+    heuristic = rl.GAMES["master_of_rules"].bots()["heuristic"]
+    assert all(isinstance(bot, heuristic) and share == 0.5 for bot, share in a.policy.bots)
+    assert all(isinstance(bot, heuristic) and share == 1 for bot, share in playout_policy(state, "heuristic").bots)
+    assert all(bot is None for bot, _share in playout_policy(state, "random").bots)
 
 
 class CountingBot:

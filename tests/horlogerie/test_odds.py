@@ -245,3 +245,25 @@ def test_the_value_of_stopping_and_of_drawing_now(deck, discard, target):
         advice = O.stop_or_draw(ph, objective)
         sol = O.solve(ph, objective)
         assert max(advice.stop, advice.draw) == sol.value and (advice.best == "draw") == sol.draw
+
+
+def test_a_seat_that_did_not_look_sees_the_top_card_as_one_deal_of_the_deck():
+    s = arrange(3, finds=[["M3"], [], []], step="explore", exp_table=["S2"])
+    s.apply(UseSpyglass("M3", "exploration"))
+    s.apply(next(a for a in s.legal_actions() if a.card == "S5"))
+    assert s.hidden_worlds(0).deals == ()  # the looker knows the top
+    worlds = s.hidden_worlds(1)
+    assert worlds.contains(s.world(worlds.slots))
+    ex = s.comp.exploration
+    top = worlds.marginal(("exploration", 0), key=lambda item: ex.value[item[1]])
+    counts = {v: sum(ex.value[f] == v for f in s.exp_deck) for v in top}
+    assert top == {v: Fraction(c, len(s.exp_deck)) for v, c in counts.items()}  # independent count of the deck
+    nxt = O.next_card(O.exploration_phase(s, 1))  # the odds of the seat: the same model
+    total, target = 2, s.exploration_value()
+    assert nxt.bust == sum(p for v, p in top.items() if total + v > target)
+    assert nxt.exact == sum(p for v, p in top.items() if total + v == target)
+    rng = random.Random(3)
+    tops = [s.determinize(1, rng) for _ in range(400)]
+    assert all(worlds.contains(d.world(worlds.slots)) and d.exp_deck == s.exp_deck for d in tops)
+    fives = sum(ex.value[d.exp_top] == 5 for d in tops) / len(tops)
+    assert abs(fives - float(top[5])) < tolerance(float(top[5]), len(tops))

@@ -85,8 +85,8 @@ def _base():
     (lambda d: d["regions"].pop("Gallia"), "regions.Gallia"),
     (lambda d: d["regions"].update(Atlantis={"rats": [], "cubes": [0, 0, 0, 0]}), "regions.Atlantis"),
     (lambda d: d["regions"]["Gallia"]["rats"].append("R99"), "regions.Gallia.rats"),
-    (lambda d: d["supply"].append("R99"), "supply[36]"),
-    (lambda d: d["supply"].append(d["regions"]["Gallia"]["rats"][0]), "supply[36]"),
+    (lambda d: d["supply"].append("R99"), "supply[33]"),
+    (lambda d: d["supply"].append(d["regions"]["Gallia"]["rats"][0]), "supply[33]"),
     (lambda d: d["supply"].pop(), "tokens"),
     (lambda d: d["regions"]["Gallia"]["cubes"].pop(), "regions.Gallia.cubes"),
     (lambda d: d["regions"]["Gallia"].update(cubes=[25, 0, 0, 0]), "regions"),
@@ -102,6 +102,12 @@ def _base():
     (lambda d: d.update(spread_target="Gallia"), "spread_target"),
     (lambda d: d.update(players=3), "players"),
     (lambda d: d.update(format="other"), "format"),
+    (lambda d: d.pop("dealt_at_setup"), "dealt_at_setup"),
+    (lambda d: d["dealt_at_setup"].pop(), "dealt_at_setup"),
+    (lambda d: d["dealt_at_setup"].__setitem__(0, "R13"), "dealt_at_setup[0]"),  # not a setup token
+    (lambda d: d["dealt_at_setup"].__setitem__(0, "R02"), "dealt_at_setup"),  # listed twice
+    (lambda d: (d["supply"].append("R06"), d["regions"]["Hungaria"]["rats"].remove("R06")),
+     "dealt_at_setup[5]"),  # a token dealt at setup cannot be back in the supply
 ])
 def test_malformed_positions_name_the_field(change, field):
     game, s = _base()

@@ -91,7 +91,7 @@ def test_king_at_any_time_including_after_the_plague(scenario):
     game, s = scenario("placement")
     data = s.to_json()
     data["classes"]["king"] = 0
-    move_tokens(data, data["regions"]["Hungaria"]["rats"], "supply")
+    move_tokens(data, data["regions"]["Hungaria"]["rats"], "revealed")  # its setup token
     data["regions"]["Hungaria"]["cubes"] = [2, 0, 0, 0]
     data["plague"] = "Polonia"
     s = game.state_from_json(data)

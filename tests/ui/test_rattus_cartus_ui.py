@@ -66,10 +66,10 @@ def _play_one(page, twin) -> str:
         target = max(enters, key=lambda a: (a.count, -a.slot))
         page.locator(".rc-board-clicks button").filter(has_text=f"Enter #{target.slot + 1}").first.click()
         page.wait_for_selector(".rg-decision button.rg-candidate", timeout=30_000)
-        _click_label(page, str(target))
+        _click_label(page, twin.action_text(target))
     else:
         target = acts[0]
-        _click_label(page, str(target))
+        _click_label(page, twin.action_text(target))
     assert twin.click(target), twin.message
     return target.kind
 

@@ -76,9 +76,13 @@ def _board_click(d: CatanDashboard, action) -> bool:
 def test_a_whole_game_against_bots_through_the_dashboard():
     d = _dash(seed=11)
     bot, rng = HeuristicBot(), random.Random(5)
-    clicked = moves = 0
+    clicked = moves = glowing = 0
     while not d.state.is_terminal() and moves < 3000:
         assert d.is_human(d.state.current_player)
+        nodes, edges = d.recent()  # what the others built since your last turn glows
+        owner, roads = d.observation()["intersections"]["owner"], d.observation()["roads"]
+        assert all(owner[n] not in (None, 0) for n in nodes) and all(roads[e] not in (None, 0) for e in edges)
+        glowing += bool(nodes or edges) and d.state.turn > 0
         action = bot.choose(seat_view(d.state, rng), rng)
         before = d.match.cursor
         if _board_click(d, action):
@@ -88,7 +92,12 @@ def test_a_whole_game_against_bots_through_the_dashboard():
         assert d.match.cursor > before, d.message  # every click played its action (the bots then moved)
         moves += 1
     assert d.state.is_terminal()
+    roll = [e for e in d.state.events if e.kind == "roll"][-1]
+    assert f"last roll {roll.params['red']} + {roll.params['yellow']} = <b>{roll.params['total']}</b>" in d.header.value
+    lit = [t for t, c in zip(d.board.view.keys["tokens"], d.board.view.layers["tokens"].colors) if c == "#ffc233"]
+    assert lit == [t for t, tile in enumerate(d.observation()["tiles"]) if tile["number"] == roll.params["total"]]
     assert clicked >= 4  # at least the setup settlements and roads were placed by clicks on the board
+    assert glowing > 10
     assert "Game over" in d.banner.value and "VP" in d.decision.title.value
     assert "won" in d.log.widget.value or "wins" in d.log.widget.value or "draw" in d.log.widget.value
 
@@ -119,6 +128,10 @@ def test_distance_rule_refusal_names_the_rule():
     d.board.click("edge", road.edge)
     # the bots placed theirs (snake order 1 2 3 4 4 3 2 1): Player 1 places the second settlement
     assert d.state.phase == "setup_settlement" and d.state.current_player == 0
+    owner = d.observation()["intersections"]["owner"]
+    bots = sorted(n for n, o in enumerate(owner) if o not in (None, 0))
+    assert len(bots) == 6 and sorted(d.recent()[0]) == bots and len(d.recent()[1]) == 6  # they glow on the board
+    assert sorted(d.board.view.keys["recent_nodes"]) == bots and "built by the others since your last turn" in d.board.legend.value
     cursor = d.match.cursor
     neighbour = d.game.board.topo.node_nbrs[20][0]
     assert not d.click_board("node", neighbour)
@@ -277,3 +290,27 @@ def test_the_app_notebook_builds_the_catan_dashboard():
     dash = scope["dashboard"]
     assert isinstance(dash, dashboard_class("catan")) and dash.players == 4 and dash.seats[0] == "human"
     assert dash.state.current_player == 0 and dash.clicks.mode == "settlement"
+
+
+def test_save_and_load_keep_the_board_and_the_history():
+    import json
+
+    d = _dash()
+    d.board.click("node", 20)
+    d.board.click("edge", d.state.legal_actions()[0].edge)
+    saved = json.loads(json.dumps(d.position()))
+    other = _dash(seed=3)
+    other.load_position(saved)
+    assert other.state.to_json() == d.state.to_json() and other.match.cursor == d.match.cursor
+    assert other.board.view.keys["settlements"] == d.board.view.keys["settlements"]
+    assert other.observation()["intersections"]["owner"][20] == 0
+
+
+def test_a_click_while_a_bot_is_to_move_is_refused():
+    d = CatanDashboard(players=4, seed=7, seats=BOTS, bot_delay=0, animate=False, auto=False)
+    d.board.click("node", 20)
+    cursor = d.match.cursor
+    d.board.click("edge", d.state.legal_actions()[0].edge)
+    assert d.match.cursor == cursor + 1 and d.state.current_player == 1  # the bots wait for Step
+    assert not d.click_board("node", 40) and "It is not your turn (Player 2 (clever bot) is to move)" in d.message[0]
+    assert d.match.cursor == cursor + 1

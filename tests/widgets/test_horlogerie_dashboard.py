@@ -226,3 +226,29 @@ def test_odds_tab_compares_the_optimal_policy_with_thresholds(dash):
         assert f"{float(sol.stats.bust) * 100:.1f}%" in table
     best = compare_thresholds(ph, WOUNDS, range(0, 4))
     assert all(best["optimal"].value >= best[k].value for k in range(4))
+
+
+def test_the_draw_rows_show_no_total_or_result_once_the_cards_left_the_table():
+    d = make(seed=4, seats=["threshold"] * 4, auto=False)
+    checked = 0
+    for _ in range(300):
+        obs = d.state.observation(-1)
+        if obs["explore_result"] and not obs["exploration"]["table"]:  # cards kept in hand or discarded
+            assert not re.search(r"perfect draw!|stopped in time|bust: over", d.draw_view.value), d.draw_view.value
+            assert "<b>0</b> of" not in d.draw_view.value
+            checked += 1
+        d.step()
+    assert checked
+
+
+def test_a_humans_move_is_told_in_the_past_tense_while_a_bot_chooses():
+    d = make(auto=False)
+    d.advance_bots()
+    assert d.state.current_player == 0 and d.state.step == "danger"
+    for _ in range(20):
+        kinds = [a.kind for a in d.decision.actions]
+        button(d, "stop" if "stop" in kinds else kinds[0]).click()
+        if not d.is_human(d.state.current_player):
+            break
+    assert not d.is_human(d.state.current_player) and "is waiting" in " ".join(widget_texts(d.decision.widget))
+    assert "Player 1 (you) chose: " in d.status.value and "(you): " not in d.status.value

@@ -80,8 +80,26 @@ def test_every_legal_action_has_one_button_labelled_with_it():
     d = make()
     legal = d.state.legal_actions()
     assert d.state.current_player == 0 and d.decision.actions == legal
-    assert [b.description for b in d.decision.buttons] == [str(a) for a in legal]
+    assert [b.description for b in d.decision.buttons] == [d.action_text(a) for a in legal]
     assert "support action" in d.banner.value
+
+
+def test_decision_buttons_and_messages_name_cards_not_their_ids():
+    d = make()
+    while not any(a.kind == "place_card" for a in d.decision.actions):
+        choose(d).click()
+    comp = d.game.comp
+    placed = 0
+    for a, b in zip(d.decision.actions, d.decision.buttons):
+        if a.kind == "place_card" and "-" in a.card:  # a Population card: its id is like magic-03
+            person = comp.cards.persons[comp.card_class[comp.card_index[a.card]]]
+            assert b.description.startswith(f"Place {person} ({a.card}, ") and b.description != str(a)
+            placed += 1
+    assert placed
+    button = next(b for a, b in zip(d.decision.actions, d.decision.buttons) if a.kind == "place_card")
+    button.click()
+    assert "(you): Place " in d.status.value and " face down" in d.status.value
+    assert not any(f"Place {a.card} face down" in d.status.value for a in d.state.legal_actions() + [a])
 
 
 # ---------------------------------------------------------------- a whole round by clicks

@@ -14,19 +14,26 @@
 # ---
 
 # %% [markdown]
-# # Rattus, part 3: what if?
+# # Rattus, part 4: what if?
 #
 # A position file holds a game frozen at one moment. In this notebook we:
 #
 # 1. load a position and look at it;
 # 2. compare the plague's possible moves with **exact** expected losses;
-# 3. compare them again by **playing the rest of the game** hundreds of times;
+# 3. compare them again by **playing the rest of the game** many times, with random players and with the
+#    heuristic bots: the answer depends on who plays on;
 # 4. **change the map** (remove a sea arrow) and see how the odds move;
 # 5. **change the rat tokens** and see how the odds move;
 # 6. play on from the position, **undo** and try **another future**.
 #
-# You need [part 1](20_rattus_rules.ipynb) and [part 2](21_rattus_probability.ipynb) first. Run the cells from
-# top to bottom.
+# You need parts [1](20_rattus_rules.ipynb) and [2](21_rattus_powers_and_end.ipynb) (the rules) and
+# [3](22_rattus_probability.ipynb) (probability) first. Run the cells from top to bottom.
+#
+# > **The models.** The exact expected losses of section 2 use the model of part 3: everything Red can know
+# > (revealed tokens, which tokens were dealt at setup), every consistent arrangement equally likely, reveals in
+# > a random order. The win rates of section 3 are estimates from playouts: each playout deals the hidden tokens
+# > again from what Red knows (`determinize`), then plays to the end under a **playout policy**, the heuristic
+# > bots unless we say otherwise. A win rate is a statement about that policy, not about your classmates.
 #
 # Lines starting with `# NBVAL_` are notes for the automatic tests that run this notebook; you can ignore
 # them.
@@ -37,6 +44,16 @@
 # > who owns the game can load the printed ones instead:
 # > `rl.load_game("rattus", players=4, board="my_board.json", tokens="my_tokens.json")`
 # > (see [part 1](20_rattus_rules.ipynb), section 1).
+
+# %% [markdown] tags=["teacher"]
+# **For teachers.** One 50-minute lesson. *Objectives*: the expected value of a decision, computed exactly;
+# estimating a win rate by simulation, with a 95% interval; why an estimate depends on the **model of the other
+# players** (random against heuristic playouts); a near-tie is not a decision; changing the data (map, tokens)
+# and seeing which conclusions survive. *Timing*: sections 1–2 (10 min); section 3, both policies (12 min);
+# sections 4–5 and exercises 1–2 (15 min); section 6 (8 min); exercise 3 (5 min, or homework).
+# *Prerequisites*: part 3 (expected value, the reveal loop). *Discussion prompts*: "the exact odds and the
+# playouts disagree about the second-best move: which do you trust, and for what question?"; "why do playouts
+# with random players flatter some moves?"; "two moves 0.003 apart: would you bet on the order?"
 
 # %%
 SEED = 1  # every random choice in this notebook uses this seed, so it runs the same every time
@@ -90,7 +107,7 @@ for action in state.legal_actions():
 # ## 2. Compare the plague's moves, exactly
 #
 # For each destination, `best_plague_moves(state)` computes the exact expected number of cubes **each**
-# player would lose there (part 2: the reveal loop, from what Red knows), then ranks the moves by
+# player would lose there (part 3: the reveal loop, from what Red knows), then ranks the moves by
 #
 # $$\text{score} = (\text{expected cubes lost per opponent}) - (\text{expected cubes Red loses}).$$
 #
@@ -138,15 +155,31 @@ print("per opponent:", best.per_opponent, "= (" + " + ".join(str(x) for x in opp
 #
 # * Before each playout, the tokens Red cannot see are **shuffled again** into an arrangement that fits what
 #   Red knows (`state.determinize`), so the computer never peeks at hidden tokens.
-# * Then every player makes **random legal moves** until the game ends.
+# * Then every player plays by a **playout policy** until the game ends: `policy="random"` (uniformly random
+#   legal moves) or `policy="heuristic"` (every seat, Red included, plays like the heuristic bot: it keeps its
+#   cubes away from the plague and sends the plague where opponents lose most).
 # * The **win rate** is the fraction of playouts Red won. It is an estimate, so it comes with a
-#   **95% interval**: the range where the true win rate (against random players) lies, unless we were
-#   unlucky.
+#   **95% interval**: the range where the true win rate (under that policy) lies, unless we were unlucky.
+#
+# First with the heuristic bots, the better model of real play. A bot's game takes longer to play than a
+# random one, so we play fewer of them:
+
+# %%
+# NBVAL_CHECK_OUTPUT
+BOT_PLAYOUTS = 16
+bots = evaluate_actions(state, 0, playouts=BOT_PLAYOUTS, seed=SEED, policy="heuristic")
+print("policy:", bots.policy.name, "-", bots.policy.assumes())
+for v in sorted(bots, key=lambda v: -v.win_rate):
+    print(f"{str(v.action):26} win rate {v.win_rate:.3f}   95% interval {v.low:.3f} to {v.high:.3f}")
+
+# %% [markdown]
+# Then with random players, on the same position, with many more playouts (they are cheap):
 
 # %%
 # NBVAL_CHECK_OUTPUT
 PLAYOUTS = 200
-values = evaluate_actions(state, 0, playouts=PLAYOUTS, seed=SEED)
+values = evaluate_actions(state, 0, playouts=PLAYOUTS, seed=SEED, policy="random")
+print("policy:", values.policy.name, "-", values.policy.assumes())
 for v in sorted(values, key=lambda v: -v.win_rate):
     print(f"{str(v.action):26} win rate {v.win_rate:.3f}   95% interval {v.low:.3f} to {v.high:.3f}")
 
@@ -168,14 +201,35 @@ def win_rate_chart(values, title):
             bq.Axis(scale=y, orientation="vertical", label="chance that Red wins the game", tick_format=".0%")]
     return bq.Figure(marks=[bars, intervals], axes=axes, title=title, legend_location="top-right")
 
+# Run this cell to draw the chart.
 win_rate_chart(values, f"Red's win rate after each plague move ({PLAYOUTS} random playouts each)")
 
 # %% [markdown]
-# Turcia and Germania come out on top again, and Gallia last, as the exact odds said. But the intervals
-# **overlap**: 200 playouts cannot tell close moves apart, and one plague move is a small part of a long
-# game. Remember what the playouts assume: everybody plays **at random** afterwards. They are a guide for
-# comparing moves, not a forecast.
-#
+# **Compare the two policies.** With random players, Turcia and Germania come out on top, as the exact odds
+# said, but all five moves are within 0.05 of each other and the intervals **overlap**: when everybody plays
+# at random afterwards, one plague move hardly matters. With the heuristic bots the estimates spread much
+# more, and their order is not the exact odds' order (here Gallia, the worst move for Red's cubes this turn,
+# comes first). Before reading anything into it, look at the intervals: with 16 games per move each one spans
+# about 0.4 and they all overlap, so these bot playouts **cannot rank** the moves. Two lessons: a win rate is
+# a statement about the playout policy (say which one you used), and a policy that plays better costs more
+# games to measure. The dashboard's *What if?* panel runs the bot playouts while you wait; exercise 1 shows
+# how the interval narrows with more games.
+
+# %% [markdown]
+# **Exercise 1.** Run `evaluate_actions` on the position with `policy="random"` and 800 playouts (it takes a
+# few seconds). Are the 95% intervals narrower than with 200? About how much narrower? Guess first.
+
+# %% tags=["solution"]
+for v in evaluate_actions(state, 0, playouts=800, seed=SEED, policy="random"):
+    print(f"{v.action.to:9} win rate {v.win_rate:.3f}   interval width {v.high - v.low:.3f}")
+
+# %% [markdown] tags=["solution"]
+# **Answer.** About half as wide as with 200 playouts (about 0.065 instead of 0.12 to 0.13): the width of the
+# interval shrinks like $1/\sqrt{n}$, so four times as many playouts halve it. Turcia is still first, but
+# Gallia, third with 200 playouts, falls to last: moves this close cannot be told apart by a few hundred
+# random playouts.
+
+# %% [markdown]
 # ## 4. What if the map were different?
 #
 # The map is a data file (a reconstruction, see part 1), so we can change it. Suppose there were **no sea
@@ -221,6 +275,21 @@ except rl.InvalidPositionError as error:
     print("Refused:", error)
 
 # %% [markdown]
+# **Exercise 2.** Go back to the original map, and remove the sea arrow between **Hispania and Italia**
+# instead. Which plague moves are left for Red, and is the best move still the same?
+
+# %% tags=["solution"]
+board_h = DEFAULT_BOARD.to_json()
+board_h["edges"] = [e for e in board_h["edges"] if {e["a"], e["b"]} != {"Hispania", "Italia"}]
+state_h = rl.load_game("rattus", players=4, board=board_h).state_from_json(state.to_json())
+for m in best_plague_moves(state_h):
+    print(f"{m.action.to:9} score {float(m.score):+.3f}")
+
+# %% [markdown] tags=["solution"]
+# **Answer.** Gallia, Germania, Hungaria and Turcia are left (Hispania is out of reach). Turcia is still the
+# best move: removing Hispania, where Red would only risk Red's own cubes, changes nothing for the best move.
+
+# %% [markdown]
 # ## 5. What if the tokens were different?
 #
 # The 49 tokens are a data file too. Suppose the plague were **harsher**: every threshold one lower
@@ -249,15 +318,36 @@ for to in before:
           f"{float(b.per_opponent):8.3f} {float(a.per_opponent):7.3f}")
 print("Best move with the harsher tokens:", best_plague_moves(state_t)[0].action)
 
-
 # %% [markdown]
 # With lower thresholds every region is more likely to be contaminated, most of all where few cubes stand:
-# Hispania (Red's 2 cubes, 1 token) jumps from about 35% to about 70%, and Red's expected loss there
-# doubles. Where a first contamination was already (almost) certain, the losses still grow, because the
-# later tokens of the loop now reach the cubes that are left. Germania, with 3 tokens, gains the most
-# (0.578 to 0.723 cubes per opponent) and **overtakes Turcia** (0.691 to 0.720): with these tokens, the best
-# move changes.
-#
+# Hispania (Red's 2 cubes, 1 token dealt at setup) jumps from 40% to 80%, and Red's expected loss there more
+# than doubles. Where a first contamination was already (almost) certain, the losses still grow, because the
+# later tokens of the loop now reach the cubes that are left. Germania, with 3 tokens, gains the most (0.578
+# to 0.727 cubes per opponent) and comes close to Turcia (0.746): Turcia stays the best move, but by 0.02
+# cube per opponent, a **near-tie**. A difference that small is not worth a strong opinion, least of all
+# with reconstructed tokens.
+
+# %% [markdown]
+# **Exercise 3.** Make the plague **gentler**: every threshold one **higher**. How does the chance that
+# Hispania (Red's 2 cubes) is contaminated change? Is Turcia still the best move?
+
+# %% tags=["solution"]
+gentler = DEFAULT_TOKENS.data_copy()
+for token in gentler["tokens"]:
+    token["threshold"] += 1
+state_g = rl.load_game("rattus", players=4, tokens=gentler).state_from_json(state.to_json())
+print("Hispania:", contamination_probability(state, "Hispania"), "->", contamination_probability(state_g, "Hispania"))
+for m in best_plague_moves(state_g):
+    print(f"{m.action.to:9} score {float(m.score):+.3f}")
+
+
+# %% [markdown] tags=["solution"]
+# **Answer.** Hispania's token was dealt at setup, so it is one of the 10 setup tokens left, and none of them
+# has threshold 1. With every threshold one higher, 2 cubes can no longer be contaminated: the chance drops
+# from 2/5 to 0. Turcia stays the best move, with a lower score (+0.636 instead of +0.719), and Hispania,
+# now harmless for Red, moves up to third place.
+
+# %% [markdown]
 # ## 6. Play on, undo, and try another future
 #
 # A `Match` keeps the list of actions played from a starting position, so it can **undo** actions and
@@ -321,7 +411,7 @@ print("Germania future:", dict(zip(COLOURS, other.state.scores())))
 
 # %% [markdown]
 # In this Germania future Green loses one cube, in the Turcia future Green and Blue lose one each: here,
-# Turcia did better, as the expected values predicted (0.69 against 0.58 cubes per opponent). But one game
+# Turcia did better, as the expected values predicted (0.72 against 0.58 cubes per opponent). But one game
 # each proves little: with other tokens the results could swap. That is why section 2 averages over every
 # possible token and section 3 plays hundreds of games.
 #
@@ -340,56 +430,6 @@ while not (match.state.current_player == 0 and match.state.step == "main"):
 details = ("spread_start", "token_drawn", "ravage_start", "ravage_end", "no_spread")   # left out: shorter log
 show_events([e for e in match.state.events[start:] if e.kind not in details])
 print("Scores:", dict(zip(COLOURS, match.state.scores())), "- actions in the match:", len(match.actions))
-
-# %% [markdown]
-# ## Exercises
-#
-# **Exercise 1.** Go back to the original map, and remove the sea arrow between **Hispania and Italia**
-# instead. Which plague moves are left for Red, and is the best move still the same?
-
-# %% tags=["solution"]
-board_h = DEFAULT_BOARD.to_json()
-board_h["edges"] = [e for e in board_h["edges"] if {e["a"], e["b"]} != {"Hispania", "Italia"}]
-state_h = rl.load_game("rattus", players=4, board=board_h).state_from_json(state.to_json())
-for m in best_plague_moves(state_h):
-    print(f"{m.action.to:9} score {float(m.score):+.3f}")
-
-# %% [markdown] tags=["solution"]
-# **Answer.** Gallia, Germania, Hungaria and Turcia are left (Hispania is out of reach). Turcia is still the
-# best move: removing Hispania, where Red would only risk Red's own cubes, changes nothing for the best move.
-
-# %% [markdown]
-# **Exercise 2.** Make the plague **gentler**: every threshold one **higher**. How does the chance that
-# Hispania (Red's 2 cubes) is contaminated change? Is Turcia still the best move?
-
-# %% tags=["solution"]
-gentler = DEFAULT_TOKENS.data_copy()
-for token in gentler["tokens"]:
-    token["threshold"] += 1
-state_g = rl.load_game("rattus", players=4, tokens=gentler).state_from_json(state.to_json())
-print("Hispania:", contamination_probability(state, "Hispania"), "->", contamination_probability(state_g, "Hispania"))
-for m in best_plague_moves(state_g):
-    print(f"{m.action.to:9} score {float(m.score):+.3f}")
-
-# %% [markdown] tags=["solution"]
-# **Answer.** With 2 cubes, a token now contaminates only if its new threshold is at most 2, that is, if its
-# old threshold was 1: only the 3 unseen threshold-1 tokens. The chance drops from 13/37 (about 35%) to 3/37
-# (about 8%). Turcia stays the best move, with a lower score (+0.607 instead of +0.691), and Hispania,
-# now almost harmless for Red, moves up to third place.
-
-# %% [markdown]
-# **Exercise 3.** Run `evaluate_actions` on the original position with 800 playouts (it takes a few
-# seconds). Are the 95% intervals narrower? About how much narrower?
-
-# %% tags=["solution"]
-for v in evaluate_actions(state, 0, playouts=800, seed=SEED):
-    print(f"{v.action.to:9} win rate {v.win_rate:.3f}   interval width {v.high - v.low:.3f}")
-
-# %% [markdown] tags=["solution"]
-# **Answer.** About half as wide as with 200 playouts (about 0.065 instead of 0.12 to 0.13): the width of the
-# interval shrinks like $1/\sqrt{n}$, so four times as many playouts halve it. Turcia is still first and
-# Gallia last, but the middle moves change places (Germania falls behind Hispania and Hungaria): moves this
-# close cannot be told apart by a few hundred random playouts.
 
 # %% [markdown]
 # ## Open the position in the dashboard
