@@ -7,7 +7,8 @@ alternates short timed slices of both, so that the load of the machine hits both
 Conventions, the same for both engines: 4 random players, a randomly laid out base board, 10 VP, no trades
 between players (catanatron's random players never offer any; ratgames_lab runs with ``player_trades=False``),
 a cap of 1,000 turns (catanatron's TURNS_LIMIT; ``turn_cap=1000``), every action validated against the legal
-actions before it is applied (catanatron's ``Game.play``; ratgames_lab's ``core.playout.random_playout``).
+actions before it is applied (catanatron's ``Game.play``; ratgames_lab's ``state.apply``, which checks legality;
+a second ratgames_lab worker uses ``apply_legal``, which trusts an action taken from ``legal_actions()``).
 One difference stays: catanatron checks for a win after every action, ratgames_lab on the winner's own turn.
 
     python benchmarks/catanatron_compare.py [--rounds 6] [--slice 3] [--venv /tmp/ratgames_catanatron_venv]
@@ -26,17 +27,17 @@ CATANATRON = "catanatron==3.2.1"
 OURS = r"""
 import json, random, sys, time
 from ratgames_lab.catan import Game
-from ratgames_lab.core.playout import random_playout
 from ratgames_lab.core.protocol import CHANCE, TERMINAL
 
-def unchecked(state, rng):
+def play(state, rng, checked):
     steps = 0
+    apply = state.apply if checked else state.apply_legal
     while (p := state.current_player) != TERMINAL:
-        if p == CHANCE:
+        if p == CHANCE:  # the engine's own sample of a chance event, as catanatron rolls its own dice
             state.apply_legal(state.sample_chance(rng))
         else:
             actions = state.legal_actions()
-            state.apply_legal(actions[rng.randrange(len(actions))])
+            apply(actions[rng.randrange(len(actions))])
         steps += 1
     return steps
 
@@ -48,7 +49,7 @@ for line in sys.stdin:
     start = time.process_time()
     while time.process_time() - start < budget:
         state = Game(4, seed=seed, layout="random", turn_cap=1000, player_trades=False).new_state()
-        actions += (random_playout if mode == "checked" else unchecked)(state, random.Random(seed))
+        actions += play(state, random.Random(seed), mode == "checked")
         capped += state.winner < 0
         games += 1
         seed += 1

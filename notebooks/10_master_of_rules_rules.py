@@ -36,6 +36,15 @@
 # Lines starting with `# NBVAL_` are notes for the automatic tests that run this notebook; you can ignore
 # them.
 
+# %% [markdown] tags=["teacher"]
+# **For teachers.** One 50-minute lesson. *Objectives*: read and apply a rulebook precisely, with the engine as the
+# referee; the five rules as conditions on five cards; a score with bonuses and a tie-break. *Timing*: sections 1
+# and 2 (8 min), section 3, a transaction step by step (10 min), sections 4 and 5, the restriction and the dummies
+# (10 min), section 6, the five rules (12 min, exercise 1), section 7, scoring (10 min, exercise 2).
+# *Prerequisites*: none beyond reading Python calls. *Discussion prompts*: "why does the rulebook need the
+# 'already played' exception?"; "which rule is the easiest to fulfil, and which the hardest? (part 2 computes
+# it)"; "why is there no set bonus for Support Right?".
+
 # %%
 SEED = 1  # every random choice in this notebook uses this seed, so it runs the same every time
 
@@ -449,7 +458,26 @@ for code in ("Y3", "R2", "R6"):
 # fulfils Only One, the red 2 does not. The sum is 24, so Limit 23 fails for everybody; no three cards share a
 # colour or a value, so Trio fails too. Red is the most common colour and the red 6 is the highest red, so
 # the red 6 is the only card that would fulfil Best of the Best.
-#
+
+# %% [markdown]
+# **Exercise 1.** The five Number cards on the table are the red 9, blue 9, yellow 9, red 2 and green 1. You
+# played the **red 2**. Which of Limit 23, Best of the Best, Only One and Trio are fulfilled for you? Decide
+# first with pencil and paper, then check with `TableStats` and the `fulfils_...` functions.
+
+# %% tags=["solution"]
+five = table("R9", "B9", "Y9", "R2", "G1")
+mine = cards.CARD_BY_CODE["R2"]
+stats = TableStats(five)
+for name, rule in [("Limit 23", fulfils_limit_23), ("Best of the Best", fulfils_best_of_the_best),
+                   ("Only One", fulfils_only_one), ("Trio", fulfils_trio)]:
+    print(f"{name:17} {rule(stats, mine)}")
+
+# %% [markdown] tags=["solution"]
+# **Answer.** Only **Trio**: three cards have the value 9. Limit 23 fails (9 + 9 + 9 + 2 + 1 = 30). Only One
+# fails (the red 9 shares your colour). Best of the Best fails: red is the most common colour (2 cards),
+# but the red 9 beats your red 2.
+
+# %% [markdown]
 # ## 7. Scoring and the winner
 #
 # At the end of the game:
@@ -511,26 +539,6 @@ show_winners(A=kept(limit_23=3, trio=1, support_right=1), D=kept(limit_23=3, tri
 # **A and D** kept exactly the same cards, so they share the win.
 
 # %% [markdown]
-# ## Try it yourself
-#
-# **Exercise 1.** The five Number cards on the table are the red 9, blue 9, yellow 9, red 2 and green 1. You
-# played the **red 2**. Which of Limit 23, Best of the Best, Only One and Trio are fulfilled for you? Decide
-# first with pencil and paper, then check with `TableStats` and the `fulfils_...` functions.
-
-# %% tags=["solution"]
-five = table("R9", "B9", "Y9", "R2", "G1")
-mine = cards.CARD_BY_CODE["R2"]
-stats = TableStats(five)
-for name, rule in [("Limit 23", fulfils_limit_23), ("Best of the Best", fulfils_best_of_the_best),
-                   ("Only One", fulfils_only_one), ("Trio", fulfils_trio)]:
-    print(f"{name:17} {rule(stats, mine)}")
-
-# %% [markdown] tags=["solution"]
-# **Answer.** Only **Trio**: three cards have the value 9. Limit 23 fails (9 + 9 + 9 + 2 + 1 = 30). Only One
-# fails (the red 9 shares your colour). Best of the Best fails: red is the most common colour (2 cards),
-# but the red 9 beats your red 2.
-
-# %% [markdown]
 # **Exercise 2.** At the end of a game you kept 4 Limit 23, 1 Best of the Best, 1 Only One, 3 Trio and
 # 1 Support Right. How many points is that? Count by hand first (cards, then each bonus), then check with
 # `score_kept`.
@@ -544,5 +552,5 @@ print(sum(mine), "cards ->", score_kept(mine), "points")
 # **16 points**.
 
 # %% [markdown]
-# **Next:** [part 2, probability](11_master_of_rules_probability.ipynb): what is the *chance* that a rule
+# **Next:** [part 2, exact odds](11_master_of_rules_probability.ipynb): what is the *chance* that a rule
 # will be fulfilled, before all the cards are on the table?

@@ -7,7 +7,7 @@ edit either one (the .py in any editor, the notebook in JupyterLab with jupytext
     python3 tools/lessons.py execute  [NAME ...]  # sync, run each notebook top to bottom in place, clean
     python3 tools/lessons.py clean    [NAME ...]  # only clean the saved notebooks
 
-NAME is a file name or stem (``12_master_of_rules_what_if``); default: every lesson. "Clean" means what
+NAME is a file name or stem (``13_master_of_rules_what_if``); default: every lesson. "Clean" means what
 tests/notebooks/test_clean_notebooks.py checks: no saved widget state, each widget output (and the output of a
 cell tagged ``live``, computed from what is installed) replaced by one line asking to run the cell, no timing
 metadata, and the file in the form JupyterLab itself saves (so opening the notebook does not mark it modified).

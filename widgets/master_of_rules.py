@@ -280,9 +280,10 @@ class MasterOfRulesDashboard(Dashboard):
                 self.odds_panel.note.value = f'<div class="rg-note">{esc(data)} Below: the odds at your last turn.</div>'
             return
         title, names, series = data
-        note = ("Exact probabilities from what you can see (your hand, the table, the display and the discards): "
-                "the cards still to come are equally likely to be any card you cannot see. "
-                "Support Right depends on the rule the player on your right plays.")
+        note = ("Exact probabilities from everything you know (your hand, the table, the display, the discards, "
+                "and the cards each player took from the display, known to be in that hand): a card still to "
+                "come is a random card of its player's hand, and any card you cannot place is equally likely to "
+                "be anywhere you cannot look. Support Right depends on the rule the player on your right plays.")
         self.odds_panel.show(title, names, series, x_label="if you play this Number card", note=note,
                              colors=[RULE_HEX[r] for r in RULES])
 

@@ -16,6 +16,7 @@ from ..core.protocol import Game as _Game
 from ..core.protocol import OptionSpec
 from .actions import CODEC
 from .board import BASE_BOARD, Board, Layout, load_board, parse_board, random_layout
+from .beliefs import hand_beliefs, hand_distribution, steal_odds
 from .bots import HeuristicBot
 from .components import Components, components
 from .rules import CatanState
@@ -68,7 +69,8 @@ class Game(_Game):
 
 BOTS = {**CORE_BOTS, "heuristic": HeuristicBot}
 
-__all__ = ["Game", "BOTS", "CatanState", "HeuristicBot", "Board", "load_board", "BASE_BOARD", "LAYOUTS"]
+__all__ = ["Game", "BOTS", "CatanState", "HeuristicBot", "Board", "load_board", "BASE_BOARD", "LAYOUTS",
+           "hand_beliefs", "hand_distribution", "steal_odds"]
 
 # what the dashboard and the lessons use: resource and card names, the action classes, the exact odds
 from .actions import (DEV_CARDS, DEV_NAMES, AcceptOffer, BankTrade, BuildCity, BuildRoad,  # noqa: E402

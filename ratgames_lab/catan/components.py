@@ -52,6 +52,7 @@ class Components(_Components):
         self.player_trades = player_trades
         t = self.topo
         self.settle_actions = tuple(BuildSettlement(v) for v in range(t.n_nodes))
+        self.setup_spots = tuple((v, self.settle_actions[v]) for v in range(t.n_nodes) if t.node_buildable[v])
         self.city_actions = tuple(BuildCity(v) for v in range(t.n_nodes))
         self.road_actions = tuple(BuildRoad(e) for e in range(t.n_edges))
         self.robber_actions = tuple(MoveRobber(i) for i in range(t.n_tiles))
@@ -59,6 +60,9 @@ class Components(_Components):
         self.confirm_actions = tuple(ConfirmTrade(p) for p in range(players))
         self.setup_order = list(range(players)) + list(reversed(range(players)))
         self.land_tiles = tuple(i for i, w in enumerate(board.water) if not w)
+        # the robber's moves from each tile: to any other land tile
+        self.robber_moves = tuple(tuple(self.robber_actions[t] for t in self.land_tiles if t != here)
+                                  for here in range(t.n_tiles))
 
 
 @lru_cache(maxsize=64)

@@ -115,6 +115,7 @@ def _check_turn(s) -> None:
     for i, st in enumerate(s.steals):
         require(len(st) == 3 and st[0] < n and st[1] < n and st[0] != st[1],
                 "a steal is [thief, victim, resource index]", f"steals[{i}]")
+    _check_memory(s)
     require(ph == OVER or s.winner < 0, "a winner only when the game is over", "winner")
     if ph in SETUP_PHASES:
         require(s.setup_index < 2 * n and s.active == comp.setup_order[s.setup_index],
@@ -133,6 +134,23 @@ def _check_turn(s) -> None:
         require(sum(s.deck) > 0, "nothing to draw", "deck")
 
 
+def _check_memory(s) -> None:
+    """The steal records fit the steals and the hands: the victim held the stolen card, no low above a later count."""
+    n, memory = s.players, s.memory
+    require(len(memory) <= len(s.steals), "one record per steal, for the last steals", "memory")
+    first = len(s.steals) - len(memory)
+    for k, rec in enumerate(memory):
+        thief, victim, card = s.steals[first + k]
+        require(rec[card] > 0, "the victim held the stolen card", f"memory[{k}].victim_hand.{RESOURCES[card]}")
+        nxt = memory[k + 1][:R] if k + 1 < len(memory) else None
+        for p in range(n):
+            later = s.hands[p] if nxt is None else nxt if p == s.steals[first + k + 1][1] else None
+            for r in range(R):
+                if later is not None:
+                    require(rec[R + R * p + r] <= later[r], "a low is never above a later count",
+                            f"memory[{k}].lows[{p}].{RESOURCES[r]}")
+
+
 def observation(s, player: int) -> dict:
     """What ``player`` may see: everything public, own hand and development cards, the steals they took part in."""
     data = s.FIELDS.encode(s)
@@ -144,6 +162,7 @@ def observation(s, player: int) -> dict:
         for p in range(n)]
     data["deck"] = sum(s.deck)
     data["steals"] = [st for st in s.steals if player in (st[0], st[1])]
+    del data["memory"]  # the records hold real hands; what the viewer may know of them is hand_beliefs(viewer)
     data["vp"] = [s.vp(p) if p == player else s.public_vp(p) for p in range(n)]
     data["viewer"] = player
     data["players"] = n

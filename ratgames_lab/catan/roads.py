@@ -44,6 +44,48 @@ def longest_road(topo, edge_owner: list[int], node_owner: list[int], p: int, edg
     return best
 
 
+def longest_road_after(topo, edge_owner: list[int], node_owner: list[int], p: int, edges: list[int], e: int,
+                       before: int) -> int:
+    """p's longest road just after p built the road ``e`` (already in ``edges``), ``before`` being its length before.
+
+    When ``e`` reaches an intersection where p has no other road (the usual case: a road extends a branch), a trail
+    using ``e`` ends there, so the new longest road is the old one or ``e`` plus the longest trail starting at its
+    other end (which an opposing building there cuts off); otherwise the whole network is searched again.
+    """
+    a, b = topo.edge_nodes[e]
+    node_edges, edge_nodes = topo.node_edges, topo.edge_nodes
+    if not _other_road(node_edges[b], edge_owner, p, e):
+        base = a
+    elif not _other_road(node_edges[a], edge_owner, p, e):
+        base = b
+    else:
+        return longest_road(topo, edge_owner, node_owner, p, edges)
+    if node_owner[base] not in (-1, p):
+        return max(before, 1)
+    best = 0
+
+    def walk(v: int, used: int, length: int) -> None:
+        nonlocal best
+        if length > best:
+            best = length
+        if length and node_owner[v] not in (-1, p):
+            return
+        for f in node_edges[v]:
+            if edge_owner[f] == p and not used >> f & 1:
+                x, y = edge_nodes[f]
+                walk(y if x == v else x, used | 1 << f, length + 1)
+
+    walk(base, 1 << e, 0)
+    return max(before, best + 1)
+
+
+def _other_road(edges_here, edge_owner: list[int], p: int, e: int) -> bool:
+    for f in edges_here:
+        if f != e and edge_owner[f] == p:
+            return True
+    return False
+
+
 def _component(v: int, node_edges, edge_nodes, edge_owner: list[int], p: int, seen: set) -> None:
     """Mark the intersections joined to v by p's roads."""
     stack = [v]

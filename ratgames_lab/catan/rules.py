@@ -36,14 +36,17 @@ from .components import (ACCEPTED, BANK_START, CHANCE_PHASES, CITY_COST, COUNTER
                          ROBBER, ROLL_PHASE, SETTLEMENT_COST, SETUP_ROAD, SETUP_SETTLEMENT, SPECIAL_VP, STEAL_PHASE,
                          TRADE_CHOOSE, TRADE_REPLY, VICTIM, VP_CARD, VP_TARGET, YEAR_OF_PLENTY as YOP_CARD,
                          Components)
+from .beliefs import beliefs, hand_beliefs, hand_distribution, steal_odds
+from .memory import StealMemory, recount_unknown, remember_steal
 from .position import check_position, describe, hand_text, observation
-from .roads import longest_road
+from .roads import longest_road, longest_road_after
 
 RES_INDEX = {r: i for i, r in enumerate(RESOURCES)}
 DEV_INDEX = {c: i for i, c in enumerate(DEV_CARDS)}
 LISTED_OFFERS_PER_TURN = 1  # legal_actions lists offers while fewer were made this turn; more stay legal unlisted
 DICE_OUTCOMES = tuple((DICE[r][y], Fraction(1, 36)) for r in range(6) for y in range(6))
 _DICE_FLAT = tuple(DICE[r][y] for r in range(6) for y in range(6))
+_BANK_FOR = tuple(tuple((r, BANK[g][r]) for r in range(R) if r != g) for g in range(R))  # (resource got, trade)
 
 
 _NAMES = tuple(f"Player {p + 1}" for p in range(8))
@@ -107,6 +110,9 @@ class CatanState(GameState):
         Field("offers_made", Int(min=0)),
         Field("victim", Opt(Seat(), none=-1)),
         Field("steals", ListOf(ListOf(Int(0, 4)))),  # [thief, victim, resource]: seen only by those two
+        # one record per steal since the last fully known point; a file written before it existed loads with
+        # none, i.e. with every steal it lists known to everyone
+        Field("memory", ListOf(StealMemory()), missing=[]),
         Field("winner", Opt(Seat(), none=-1)),
         Field("roads_left", ListOf(Int()), derived=True),
         Field("settlements_left", ListOf(Int()), derived=True),
@@ -115,7 +121,7 @@ class CatanState(GameState):
         Field("rates", ListOf(ListOf(Int())), derived=True),
         Field("roads_of", ListOf(ListOf(Int())), derived=True),
         Field("buildings_of", ListOf(ListOf(Int())), derived=True),
-        transient=("_current", "_by_number", "_node_harbour", "_legal"),
+        transient=("_current", "_by_number", "_tile_take", "_node_harbour", "_legal", "_beliefs", "_closed"),
     )
 
     # ------------------------------------------------------------------------------------------
@@ -158,6 +164,7 @@ class CatanState(GameState):
         s.offers_made = 0
         s.victim = -1
         s.steals = []
+        s.memory = []
         s.winner = -1
         s.after_load()
         s.emit("setup_start", "setup.snake", players=n, robber=s.robber)
@@ -174,8 +181,9 @@ class CatanState(GameState):
         by_number: list[list[tuple]] = [[] for _ in range(13)]
         for t, num in enumerate(self.number):
             if num and self.terrain[t] < R:
-                by_number[num].append((t, self.terrain[t], topo.tile_nodes[t]))
-        self._by_number = tuple(tuple(x) for x in by_number)  # per number: (tile, resource, corners)
+                by_number[num].append((t, self.terrain[t]))
+        self._by_number = tuple(tuple(x) for x in by_number)  # per number: (tile, resource)
+        self._tile_take = tuple(self._take_of(t) for t in range(topo.n_tiles))
         nh = [-1] * topo.n_nodes
         for e, k in zip(self.harbour_edges, self.harbour_kinds):
             for v in topo.edge_nodes[e]:
@@ -191,7 +199,25 @@ class CatanState(GameState):
                             for p in range(n)]
         self.road_length = [longest_road(topo, self.edge_owner, self.node_owner, p, self.roads_of[p])
                             for p in range(n)]
+        recount_unknown(self.memory, self.steals, n)
+        self._closed = None
         self._settle()
+
+    def _take_of(self, t: int) -> tuple[int, ...] | None:
+        """What tile t pays each player when its number is rolled (None: no building on its corners)."""
+        row = [0] * self.players
+        owner, level = self.node_owner, self.node_level
+        for v in self.comp.topo.tile_nodes[t]:
+            if owner[v] >= 0:
+                row[owner[v]] += level[v]
+        return tuple(row) if any(row) else None
+
+    def _retake(self, v: int) -> None:
+        """Update what the tiles around intersection v pay after a building there (a new tuple: clones share it)."""
+        take = list(self._tile_take)
+        for t in self.comp.topo.node_tiles[v]:
+            take[t] = self._take_of(t)
+        self._tile_take = tuple(take)
 
     def _compute_rates(self, p: int) -> list[int]:
         rates = [4] * R
@@ -218,9 +244,11 @@ class CatanState(GameState):
 
     def _settle(self) -> None:
         """Advance automatic steps and set who decides next (and forget the cached legal actions)."""
-        self._legal = None
+        self._legal = self._beliefs = None
         ph = self.phase
-        if ph == OVER:
+        if ph == MAIN or ph == ROLL_PHASE:
+            self._current = self.active
+        elif ph == OVER:
             self._current = TERMINAL
         elif ph in CHANCE_PHASES:
             self._current = CHANCE
@@ -243,9 +271,7 @@ class CatanState(GameState):
     # ------------------------------------------------------------------------------------------
     def public_vp(self, p: int) -> int:
         """Victory points everyone can see: buildings and the two special cards."""
-        vp = 0
-        for v in self.buildings_of[p]:
-            vp += self.node_level[v]
+        vp = len(self.buildings_of[p]) + PIECES["city"] - self.cities_left[p]  # 1 per building, 1 more per city
         if self.longest_holder == p:
             vp += SPECIAL_VP
         if self.army_holder == p:
@@ -301,7 +327,7 @@ class CatanState(GameState):
         if ph == MAIN:
             return self._main_actions()
         if ph == ROLL_PHASE:
-            return [ROLL, KNIGHT] if self._can_play(KNIGHT_CARD) else [ROLL]
+            return [ROLL, KNIGHT] if self.dev_hand[self.active][KNIGHT_CARD] and not self.dev_played else [ROLL]
         if ph == DICE_PHASE:
             return list(_DICE_FLAT)
         if ph in CHANCE_PHASES:
@@ -310,11 +336,17 @@ class CatanState(GameState):
             hand = self.hands[self._current]
             return [DISCARD[r] for r in range(R) if hand[r]]
         if ph == ROBBER:
-            return [self.comp.robber_actions[t] for t in self.comp.land_tiles if t != self.robber]
+            return list(self.comp.robber_moves[self.robber])
         if ph == VICTIM:
             return [self.comp.victim_actions[p] for p in self._victims()]
         if ph == SETUP_SETTLEMENT:
-            return [self.comp.settle_actions[v] for v in range(self.comp.topo.n_nodes) if self._distance_ok(v)]
+            nbrs = self.comp.topo.node_nbrs
+            blocked = set()
+            for p in range(self.players):
+                for v in self.buildings_of[p]:
+                    blocked.add(v)
+                    blocked.update(nbrs[v])
+            return [a for v, a in self.comp.setup_spots if v not in blocked]
         if ph == SETUP_ROAD:
             topo = self.comp.topo
             return [self.comp.road_actions[e] for e in topo.node_edges[self.last_settlement]
@@ -331,30 +363,42 @@ class CatanState(GameState):
         p = self.active
         comp, hand = self.comp, self.hands[p]
         out: list[Action] = [END]
+        if not any(hand):
+            return out + self._dev_card_actions(p) if not self.dev_played else out
         if self.settlements_left[p] and _affords(hand, SETTLEMENT_COST):
             out += [comp.settle_actions[v] for v in self._settlement_spots(p)]
         if self.cities_left[p] and _affords(hand, CITY_COST):
             out += [comp.city_actions[v] for v in self.buildings_of[p] if self.node_level[v] == 1]
         if self.roads_left[p] and _affords(hand, ROAD_COST):
             out += [comp.road_actions[e] for e in self._road_spots(p)]
-        if _affords(hand, DEV_COST) and sum(self.deck):
+        if _affords(hand, DEV_COST) and any(self.deck):
             out.append(BUY)
         if not self.dev_played:
-            dh = self.dev_hand[p]
-            if dh[KNIGHT_CARD]:
-                out.append(KNIGHT)
-            if dh[RB_CARD] and self.roads_left[p] and self._road_spots(p):
-                out.append(ROAD_BUILDING)
-            if dh[YOP_CARD]:
-                out += self._year_of_plenty_choices()
-            if dh[MONOPOLY_CARD]:
-                out += MONOPOLY
+            out += self._dev_card_actions(p)
         rates, bank = self.rates[p], self.bank
         for g in range(R):
             if hand[g] >= rates[g]:
-                out += [BANK[g][r] for r in range(R) if r != g and bank[r]]
+                for r, trade in _BANK_FOR[g]:
+                    if bank[r]:
+                        out.append(trade)
         if comp.player_trades and self.offers_made < LISTED_OFFERS_PER_TURN:
             out += _useful_offers(hand)
+        return out
+
+    def _dev_card_actions(self, p: int) -> list[Action]:
+        """The development cards p may play now (one per turn, not bought this turn)."""
+        dh = self.dev_hand[p]
+        if not any(dh):
+            return []
+        out: list[Action] = []
+        if dh[KNIGHT_CARD]:
+            out.append(KNIGHT)
+        if dh[RB_CARD] and self.roads_left[p] and self._road_spots(p):
+            out.append(ROAD_BUILDING)
+        if dh[YOP_CARD]:
+            out += self._year_of_plenty_choices()
+        if dh[MONOPOLY_CARD]:
+            out += MONOPOLY
         return out
 
     def accepts_unlisted(self, action: Action) -> bool:
@@ -449,15 +493,17 @@ class CatanState(GameState):
         """build.road: free edges touching p's building, or p's road at an intersection without an opposing building."""
         topo = self.comp.topo
         owner, eo = self.node_owner, self.edge_owner
+        node_edges, edge_road = topo.node_edges, topo.edge_road
         nodes = set(self.buildings_of[p])
         for e in self.roads_of[p]:
             for v in topo.edge_nodes[e]:
-                if owner[v] < 0 or owner[v] == p:
+                o = owner[v]
+                if o < 0 or o == p:
                     nodes.add(v)
         spots = set()
         for v in nodes:
-            for e in topo.node_edges[v]:
-                if eo[e] < 0 and topo.edge_road[e]:
+            for e in node_edges[v]:
+                if eo[e] < 0 and edge_road[e]:
                     spots.add(e)
         return sorted(spots)
 
@@ -513,6 +559,29 @@ class CatanState(GameState):
             if c:
                 hand[r] -= c
                 bank[r] += c
+                if self.memory:
+                    self._lower(p, r)
+
+    def _remember(self, p: int, counts) -> None:
+        """Steal memory: lower p's lows in the open stretch to ``counts`` (a hand, or a hand minus a promise)."""
+        rec = self.memory[-1]
+        base = R + R * p
+        for r in range(R):
+            if counts[r] < rec[base + r]:
+                rec[base + r] = counts[r]
+
+    def _lower(self, p: int, r: int) -> None:
+        """Steal memory: p's count of resource r just went down."""
+        rec, x = self.memory[-1], self.hands[p][r]
+        i = R + R * p + r
+        if x < rec[i]:
+            rec[i] = x
+
+    def _promise(self, p: int, cards) -> None:
+        """Steal memory: p showed they hold ``cards`` (an offer, an acceptance, a counter-offer)."""
+        if self.memory:
+            hand = self.hands[p]
+            self._remember(p, [hand[r] - cards[r] for r in range(R)])
 
     def _gain(self, p: int, r: int, n: int = 1) -> None:
         self.hands[p][r] += n
@@ -521,12 +590,16 @@ class CatanState(GameState):
     # ------------------------------------------------------------------------------------------
     # special cards (special.*)
     # ------------------------------------------------------------------------------------------
-    def _update_longest_road(self, players) -> None:
+    def _update_longest_road(self, players, new_road: int = -1) -> None:
         """special.longest_road: at least 5 roads, strictly longest; the holder keeps it on a tie; if the holder
         loses it and several players tie for longest, nobody holds it."""
         topo = self.comp.topo
         for p in players:
-            self.road_length[p] = longest_road(topo, self.edge_owner, self.node_owner, p, self.roads_of[p])
+            if new_road >= 0:
+                self.road_length[p] = longest_road_after(topo, self.edge_owner, self.node_owner, p, self.roads_of[p],
+                                                         new_road, self.road_length[p])
+            else:
+                self.road_length[p] = longest_road(topo, self.edge_owner, self.node_owner, p, self.roads_of[p])
         lengths = self.road_length
         best = max(lengths)
         old = self.longest_holder
@@ -559,14 +632,6 @@ class CatanState(GameState):
         """What ``player`` may see: the board, every public count, own hand, own development cards and own steals."""
         return observation(self, player)
 
-    def _commitments_held(self, hands: list[list[int]]) -> bool:
-        """True if every player who accepted or countered the pending offer holds the cards they would give."""
-        for q, answer in enumerate(self.answers):
-            terms = self.offer if answer == ACCEPTED else self.counters[q] if answer == COUNTERED else None
-            if terms and not _holds(hands[q], terms[R:]):
-                return False
-        return True
-
     def describe(self) -> str:
         """The position in words for the terminal."""
         return describe(self)
@@ -575,34 +640,43 @@ class CatanState(GameState):
         """What ``player`` holds, in words."""
         return hand_text(self, player)
 
+    def hand_beliefs(self, observer: int) -> list[tuple[tuple[tuple[int, ...], ...], Fraction]]:
+        """Every combination of hands ``observer`` cannot rule out (own hand, public history, perfect memory),
+        with its exact probability."""
+        return hand_beliefs(self, observer)
+
+    def hand_distribution(self, observer: int, player: int) -> dict[tuple[int, ...], Fraction]:
+        """The exact distribution of ``player``'s hand (5 counts, resource order) as ``observer`` knows it."""
+        return hand_distribution(self, observer, player)
+
+    def steal_odds(self, observer: int, victim: int) -> dict[str, Fraction]:
+        """The exact chance, for ``observer``, that a card stolen from ``victim`` now is each resource."""
+        return steal_odds(self, observer, victim)
+
     def determinize(self, player: int, rng: random.Random) -> "CatanState":
-        """A copy where what ``player`` cannot see is resampled: the cards of steals they did not take part in
-        and the other players' development cards (with the deck)."""
+        """A copy where what ``player`` cannot see is drawn from what they can know: the cards of the steals they
+        did not take part in (exactly from ``hand_beliefs``), the others' development cards and the deck."""
         s = self.clone()
         n = self.players
-        # steals between other players: their card may have been any card the victim could hand over; the
-        # cards a player publicly committed to a pending trade (an acceptance or a counter-offer) stay in hand
-        for _ in range(20):
-            hands = [h[:] for h in self.hands]
-            steals = [x[:] for x in self.steals]
-            for k in range(len(steals) - 1, -1, -1):
-                thief, victim, r = steals[k]
-                if player in (thief, victim) or hands[thief][r] == 0:
-                    continue
-                hands[thief][r] -= 1
-                hands[victim][r] += 1
-                pool = hands[victim]
-                j = rng.randrange(sum(pool))
-                for new in range(R):
-                    if j < pool[new]:
-                        break
-                    j -= pool[new]
-                hands[victim][new] -= 1
-                hands[thief][new] += 1
-                steals[k] = [thief, victim, new]
-            if self._commitments_held(hands):
-                s.hands, s.steals = hands, steals
-                break
+        known = beliefs(self, player) if self.memory else None
+        if known is not None and not known.certain:
+            deltas, cards = known.sample(rng)
+            first = len(s.steals) - len(s.memory)
+            zero = deltas[0]
+            for k, rec in enumerate(s.memory):
+                if cards[k] != s.steals[first + k][2]:
+                    s.steals[first + k] = [*s.steals[first + k][:2], cards[k]]
+                before, after = deltas[k], deltas[k + 1]
+                if before != zero:
+                    victim = s.steals[first + k][1]
+                    for r in range(R):
+                        rec[r] += before[R * victim + r]
+                if after != zero:
+                    for i in range(R * n):
+                        rec[R + i] += after[i]
+            final = deltas[-1]
+            s.hands = [[s.hands[q][r] + final[R * q + r] for r in range(R)] for q in range(n)]
+            s._closed = None  # the copy's records are the world's
         # unplayed development cards of the others, and the deck
         others = [p for p in range(n) if p != player]
         pool: list[int] = []
@@ -654,10 +728,8 @@ def _useful_offers(hand: list[int]) -> list[Action]:
 
 
 def _affords(hand: list[int], cost) -> bool:
-    for r in range(R):
-        if hand[r] < cost[r]:
-            return False
-    return True
+    return hand[0] >= cost[0] and hand[1] >= cost[1] and hand[2] >= cost[2] and hand[3] >= cost[3] \
+        and hand[4] >= cost[4]
 
 
 _holds = _affords
@@ -721,6 +793,7 @@ def _do_settlement(s: CatanState, a: BuildSettlement) -> None:
     s.node_level[v] = 1
     s.settlements_left[p] -= 1
     s.buildings_of[p].append(v)
+    s._retake(v)
     s.rates[p] = s._compute_rates(p)
     s.emit("build_settlement", "setup.distance" if setup else "build.settlement", player=player_name(p), node=v)
     if setup:
@@ -781,10 +854,10 @@ def _do_road(s: CatanState, a: BuildRoad) -> None:
     s.edge_owner[e] = p
     s.roads_left[p] -= 1
     s.roads_of[p].append(e)
-    rule = {SETUP_ROAD: "setup.road", MAIN: "build.road"}.get(ph, "development.road_building")
+    rule = "build.road" if ph == MAIN else "setup.road" if ph == SETUP_ROAD else "development.road_building"
     s.emit("build_road", rule, player=player_name(p), edge=e)
     if ph != SETUP_ROAD:
-        s._update_longest_road((p,))
+        s._update_longest_road((p,), e)
     if ph == SETUP_ROAD:
         _next_setup(s)
     elif ph == ROAD_BUILDING_PHASE:
@@ -840,6 +913,7 @@ def _do_city(s: CatanState, a: BuildCity) -> None:
     p, v = s.active, a.node
     s._pay(p, CITY_COST)
     s.node_level[v] = 2
+    s._retake(v)
     s.cities_left[p] -= 1
     s.settlements_left[p] += 1
     s.emit("build_city", "build.city", player=player_name(p), node=v)
@@ -876,26 +950,29 @@ def _produce(s: CatanState, total: int) -> None:
     """production: each tile with the number pays 1 per settlement and 2 per city, except under the robber;
     production.bank_shortage: if the bank cannot pay everyone a resource, nobody gets it, unless only one
     player is owed it (who gets what is left)."""
-    owner, level = s.node_owner, s.node_level
+    robber, take = s.robber, s._tile_take
     n = s.players
     owed: dict[int, list[int]] = {}
-    for t, r, corners in s._by_number[total]:
-        if t == s.robber:
+    for t, r in s._by_number[total]:
+        if t == robber:
             s.emit("robber_blocks", "production.robber", tile=t, resource=TERRAINS[r])
             continue
-        for v in corners:
-            o = owner[v]
-            if o >= 0:
-                row = owed.get(r)
-                if row is None:
-                    row = owed[r] = [0] * n
-                row[o] += level[v]
+        pays = take[t]  # per player: 1 per settlement and 2 per city on the tile's corners
+        if pays:
+            row = owed.get(r)
+            if row is None:
+                owed[r] = list(pays)
+            else:
+                for p in range(n):
+                    row[p] += pays[p]
+    bank, hands = s.bank, s.hands
     for r, row in owed.items():
         need = sum(row)
-        if need <= s.bank[r]:
+        if need <= bank[r]:
+            bank[r] -= need
             for p in range(n):
                 if row[p]:
-                    s._gain(p, r, row[p])
+                    hands[p][r] += row[p]
                     s.emit("produce", "production", player=player_name(p), count=row[p], resource=RESOURCES[r])
         else:
             takers = [p for p in range(n) if row[p]]
@@ -938,6 +1015,8 @@ def _do_discard(s: CatanState, a: Discard) -> None:
     s.hands[p][r] -= 1
     s.bank[r] += 1
     s.discard_left[p] -= 1
+    if s.memory:
+        s._lower(p, r)
     s.emit("discard", "seven.discard", player=player_name(p), resource=a.resource, left=s.discard_left[p])
 
 
@@ -993,9 +1072,12 @@ def _check_steal(s: CatanState, a: StealCard) -> IllegalActionError | None:
 
 def _do_steal(s: CatanState, a: StealCard) -> None:
     r = RES_INDEX[a.resource]
+    before = s.hands[s.victim][:]
     s.hands[s.victim][r] -= 1
     s.hands[s.active][r] += 1
     s.steals.append([s.active, s.victim, r])
+    remember_steal(s.memory, before, s.hands, s.active, s.victim)
+    s._closed = None  # the record that was open is closed now
     s.emit("steal", "seven.steal", player=player_name(s.active), victim=player_name(s.victim))
     s.victim = -1
     s.phase = s.robber_return
@@ -1026,6 +1108,8 @@ def _do_bank_trade(s: CatanState, a: BankTrade) -> None:
     s.hands[p][g] -= rate
     s.bank[g] += rate
     s._gain(p, r)
+    if s.memory:
+        s._lower(p, g)
     s.emit("bank_trade", "trade.bank" if rate == 4 else "trade.harbour", player=player_name(p), count=rate,
            give=a.give, get=a.get)
 
@@ -1057,6 +1141,7 @@ def _do_offer(s: CatanState, a: OfferTrade) -> None:
     p = s.active
     s.offer = list(a.give) + list(a.get)
     s.offers_made += 1
+    s._promise(p, a.give)
     s.answers = [NO_ANSWER] * s.players
     s.counters = [[] for _ in range(s.players)]
     s.emit("offer", "trade.players", player=player_name(p), give=amounts_text(a.give), get=amounts_text(a.get))
@@ -1093,6 +1178,10 @@ def _answer(s: CatanState, answer: int, counter: list[int]) -> None:
     q = s.responder
     s.answers[q] = answer
     s.counters[q] = counter
+    if answer == ACCEPTED:
+        s._promise(q, s.offer[R:])
+    elif answer == COUNTERED:
+        s._promise(q, counter[R:])
     if answer == COUNTERED:
         s.emit("counter", "trade.players", player=player_name(q), give=amounts_text(tuple(counter[:R])),
                get=amounts_text(tuple(counter[R:])))
@@ -1131,6 +1220,9 @@ def _do_confirm(s: CatanState, a: ConfirmTrade) -> None:
     for r in range(R):
         s.hands[p][r] += terms[R + r] - terms[r]
         s.hands[q][r] += terms[r] - terms[R + r]
+    if s.memory:
+        s._remember(p, s.hands[p])
+        s._remember(q, s.hands[q])
     s.emit("trade", "trade.players", player=player_name(p), partner=player_name(q),
            give=amounts_text(tuple(terms[:R])), get=amounts_text(tuple(terms[R:])))
     _clear_offer(s)
@@ -1271,6 +1363,12 @@ def _do_monopoly(s: CatanState, a: PlayMonopoly) -> None:
             total += s.hands[q][r]
             s.hands[q][r] = 0
     s.hands[p][r] += total
+    if s.memory:  # each other player's count of the resource became public
+        rec = s.memory[-1]
+        for q in range(s.players):
+            if q != p:
+                rec[R + R * s.players + q] |= 1 << r
+                s._remember(q, s.hands[q])
     s.emit("play_monopoly", "development.monopoly", player=player_name(p), resource=a.resource, count=total)
 
 
@@ -1282,10 +1380,13 @@ def _check_end(s: CatanState, a: EndTurn) -> IllegalActionError | None:
 def _do_end(s: CatanState, a: EndTurn) -> None:
     """development.timing: the cards bought this turn become playable from the next turn."""
     p = s.active
-    for c in range(5):
-        s.dev_hand[p][c] += s.dev_new[p][c]
-        s.dev_new[p][c] = 0
-    _start_turn(s, (s.active + 1) % s.players)
+    new = s.dev_new[p]
+    if any(new):
+        held = s.dev_hand[p]
+        for c in range(5):
+            held[c] += new[c]
+        s.dev_new[p] = [0] * 5
+    _start_turn(s, (p + 1) % s.players)
 
 
 # the actions after which the active player's VP may have changed (victory is checked after them)

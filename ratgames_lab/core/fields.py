@@ -360,6 +360,9 @@ def _singular(table: str) -> str:
     return table[:-1] if table.endswith("s") else table
 
 
+_REQUIRED = object()
+
+
 class Field:
     """One declared state field: its name, its type, and where it sits in the JSON position.
 
@@ -369,10 +372,14 @@ class Field:
     (``regions[name]["rats"]``). Fields sharing an outer key are grouped in one object.
     """
 
-    def __init__(self, name: str, type: FieldType, json: str | None = None, derived: bool = False):
+    def __init__(self, name: str, type: FieldType, json: str | None = None, derived: bool = False,
+                 missing: Any = _REQUIRED):
         self.name, self.type, self.derived = name, type, derived  # derived: copied, not in JSON (after_load)
         self.json = json or name
         self.outer, self.mode, self.inner = _parse_json_path(self.json)
+        self.missing = missing  # the JSON value read when an older file lacks this (top-level) field
+        if missing is not _REQUIRED and self.mode:
+            raise ValueError(f"field {name}: only a top-level field may be missing from a file")
         if self.mode == "*" and not isinstance(type, Keyed):
             raise ValueError(f"field {name}: 'outer.*.inner' needs a Keyed type")
         if self.mode == "[]" and not isinstance(type, ListOf):
@@ -466,9 +473,9 @@ class StateFields:
         ctx = state.comp
         self._check_groups(data, ctx)
         for f in self.fields:
-            if f.outer not in data:
+            if f.outer not in data and f.missing is _REQUIRED:
                 raise _fail("missing", f.outer)
-            raw = data[f.outer]
+            raw = data.get(f.outer, f.missing)
             if not f.mode:
                 value = f.type.decode(raw, ctx, f.outer)
             elif f.mode == ".":
@@ -527,8 +534,9 @@ class StateFields:
                 names = list(ctx.refs[f.type.table])  # type: ignore[attr-defined]
                 props[outer] = {"type": "object", "properties": {n: entry for n in names}, "required": names,
                                 "additionalProperties": False}
+        optional = {f.outer for f in self.fields if f.missing is not _REQUIRED}
         return {"$schema": "http://json-schema.org/draft-07/schema#", "type": "object", "properties": props,
-                "required": sorted(props), "additionalProperties": False}
+                "required": sorted(set(props) - optional), "additionalProperties": False}
 
 
 def _decode_keyed(f: Field, raw: Mapping, ctx: Any) -> list:

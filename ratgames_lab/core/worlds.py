@@ -169,14 +169,20 @@ def _draw_any(pool: Counter, m: int) -> Iterator[tuple[Counter, Fraction]]:
     """The pool after ``m`` items are dealt to slots nobody asked about (multivariate hypergeometric)."""
     classes = [(c, n) for c, n in pool.items() if n]
     total = sum(n for _, n in classes)
+    if m == 0 or m == total:  # nothing dealt, or everything: one outcome, no enumeration
+        yield (pool.copy() if m == 0 else Counter()), Fraction(1)
+        return
     denominator = comb(total, m)
+    room = [0] * (len(classes) + 1)  # room[i]: items in classes i and after
+    for i in range(len(classes) - 1, -1, -1):
+        room[i] = room[i + 1] + classes[i][1]
 
     def split(i: int, left: int) -> Iterator[tuple[list[int], int]]:
         if i == len(classes):
             if left == 0:
                 yield [], 1
             return
-        for take in range(min(left, classes[i][1]) + 1):
+        for take in range(max(0, left - room[i + 1]), min(left, classes[i][1]) + 1):
             for rest, ways in split(i + 1, left - take):
                 yield [take] + rest, ways * comb(classes[i][1], take)
 

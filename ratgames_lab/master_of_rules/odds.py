@@ -1,10 +1,13 @@
 """Master of Rules exact odds: the chance each rule is fulfilled, from what one player knows.
 
-The model (stated in the lessons): every Number card the player cannot see right now (the other hands and the
-deck) is equally likely to be each of the Number cards still to come this transaction (other players' cards and
-the dummies' draws); likewise every unseen Rule card is equally likely to be a Rule card still to come. Numbers
-are exact Fractions computed by enumerating the sample space; ``simulate_rule_odds`` is the independent
-simulation that uses the engine's own judging.
+The knowledge model (docs/master_of_rules.md, stated in the lessons): the player remembers everything public.
+The cards they cannot see are ``state.hidden_worlds(player)``: one uniform deal of the unseen Number cards (and
+one of the unseen Rule cards) into the other players' *unknown* hand cards and the deck; a card a player took
+from the face-up display is known to be in that hand until played, so it is in no deal. The odds add one
+assumption about play: a player whose card is still to come plays a card of their hand at random (a card they
+are known to hold with its share of the hand), and a dummy draws from the deck (from the public discard pile,
+once the deck is empty). Numbers are exact Fractions computed by enumerating the sample space;
+``simulate_rule_odds`` is the independent simulation that uses the engine's own judging.
 """
 from __future__ import annotations
 
@@ -12,7 +15,7 @@ import dataclasses
 import math
 import random
 from fractions import Fraction
-from itertools import combinations
+from itertools import combinations, product
 
 from .cards import BEST_OF_THE_BEST, CARD_BY_CODE, LIMIT_23, NUMBER_CARDS, ONLY_ONE, RULE_BY_ID, RULES, SEATS, \
     SUPPORT_RIGHT, TRIO
@@ -20,6 +23,7 @@ from .rules import FULFILS, MasterOfRulesState, TableStats, judge_table, right_o
 
 NON_SR = (LIMIT_23, BEST_OF_THE_BEST, ONLY_ONE, TRIO)
 _ALWAYS, _NEVER = "always", "never"
+_HIDDEN = None  # in a choice of cards to come: "a card of the hidden pool"
 
 
 @dataclasses.dataclass(frozen=True)
@@ -34,8 +38,14 @@ class Knowledge:
     hand_rules: tuple  # the player's own Rule counts by type
     number_slots: tuple  # seats (not the player) whose Number card is still to come
     rule_slots: tuple  # real seats (not the player) whose Rule card is still to come
-    unseen_numbers: tuple  # Number cards the player cannot see
-    unseen_rules: tuple  # Rule counts by type the player cannot see
+    unseen_numbers: tuple  # Number cards of the hidden pool: the others' unknown hand cards and the deck
+    unseen_rules: tuple  # Rule counts by type of the hidden pool
+    known_numbers: tuple = ()  # per real seat: Number cards known to be in that hand (taken from the display)
+    known_rules: tuple = ()  # per real seat: Rule counts known to be in that hand
+    hidden_numbers: tuple = ()  # per real seat: how many of that hand's Number cards are unknown
+    hidden_rules: tuple = ()  # per real seat: how many of that hand's Rule cards are unknown
+    deck_numbers: int | None = None  # Number cards in the deck (None: enough for every dummy draw)
+    discard_numbers: tuple = ()  # the public discard pile, reshuffled into the deck when it is empty
 
     def candidate_cards(self) -> list[int]:
         """The player's Number card if already played, else the cards in hand."""
@@ -43,26 +53,61 @@ class Knowledge:
         return [mine] if mine is not None else list(self.hand_numbers)
 
     def sample_space_size(self) -> int:
-        """How many equally likely sets of Number cards can still come: C(unseen, slots)."""
+        """How many equally likely sets of cards can come from the hidden pool when every card to come is
+        unknown: C(unseen, slots)."""
         return math.comb(len(self.unseen_numbers), len(self.number_slots))
+
+    def number_choices(self, seat: int) -> list[tuple[Fraction, int | None]]:
+        """What a seat still to play a Number card plays: (chance, a known card or None for a hidden one)."""
+        if seat >= self.players or not self.known_numbers:
+            return [(Fraction(1), _HIDDEN)]
+        known, hidden = self.known_numbers[seat], self.hidden_numbers[seat]
+        size = len(known) + hidden
+        return [(Fraction(1, size), c) for c in known] + ([(Fraction(hidden, size), _HIDDEN)] if hidden else [])
+
+    def rule_choices(self, seat: int) -> list[tuple[Fraction, int | None]]:
+        """What a seat still to play a Rule card plays: (chance, a known type or None for a hidden card)."""
+        if not self.known_rules:
+            return [(Fraction(1), _HIDDEN)]
+        known, hidden = self.known_rules[seat], self.hidden_rules[seat]
+        size = sum(known) + hidden
+        if size == 0:
+            return []
+        out = [(Fraction(n, size), t) for t, n in enumerate(known) if n]
+        return out + ([(Fraction(hidden, size), _HIDDEN)] if hidden else [])
+
+    def dummy_sources(self) -> tuple[int, int]:
+        """How many dummy cards still to come are drawn from the deck, and how many from the reshuffled discards."""
+        dummies = sum(1 for s in self.number_slots if s >= self.players)
+        if self.deck_numbers is None:
+            return dummies, 0
+        from_deck = min(dummies, self.deck_numbers)
+        return from_deck, dummies - from_deck
 
 
 def knowledge(state: MasterOfRulesState, player: int) -> Knowledge:
-    """Extract what ``player`` knows from a state (public zones and own hand only)."""
+    """Extract what ``player`` knows from a state: own hand, public zones, and perfect memory of display takes."""
     if not 0 <= player < state.players:
         raise ValueError(f"player {player} is not a real seat (0..{state.players - 1})")
     n = state.players
-    seen = set(state.hand_numbers[player]) | set(state.display_numbers) | set(state.discard_numbers)
-    seen |= {c for c in state.table_numbers if c is not None}
-    unseen_numbers = tuple(c for c in NUMBER_CARDS if c not in seen)
-    unseen_rules = [state.deck_rules[t] + sum(state.hand_rules[q][t] for q in range(n) if q != player)
-                    for t in range(len(RULES))]
+    numbers_deal, rules_deal = state.hidden_worlds(player).deals
+    unseen_numbers = tuple(sorted(numbers_deal.items))
+    unseen_rules = tuple(sum(1 for r in rules_deal.items if r == name) for name in RULES)
     active = state.phase in ("play", "refill", "dummy_draw")
-    number_slots = tuple(s for s in range(SEATS) if s != player and state.table_numbers[s] is None and active)
-    rule_slots = tuple(q for q in range(n) if q != player and state.table_rules[q] is None and active)
+    number_slots = tuple(s for s in range(SEATS) if s != player and state.table_numbers[s] is None and active
+                         and (s >= n or state.hand_numbers[s]))
+    rule_slots = tuple(q for q in range(n) if q != player and state.table_rules[q] is None and active
+                       and any(state.hand_rules[q]))
+    others = [q != player for q in range(n)]
+    hidden = [state.hidden_cards(q) if others[q] else ([], []) for q in range(n)]
     return Knowledge(n, player, tuple(state.table_numbers), tuple(state.table_rules),
                      tuple(state.hand_numbers[player]), tuple(state.hand_rules[player]),
-                     number_slots, rule_slots, unseen_numbers, tuple(unseen_rules))
+                     number_slots, rule_slots, unseen_numbers, unseen_rules,
+                     known_numbers=tuple(tuple(state.known_numbers[q]) if others[q] else () for q in range(n)),
+                     known_rules=tuple(tuple(state.known_rules[q]) if others[q] else (0,) * len(RULES)
+                                       for q in range(n)),
+                     hidden_numbers=tuple(len(h[0]) for h in hidden), hidden_rules=tuple(len(h[1]) for h in hidden),
+                     deck_numbers=len(state.deck_numbers), discard_numbers=tuple(state.discard_numbers))
 
 
 def _support_right_paths(kn: Knowledge) -> list[tuple[Fraction, object]]:
@@ -80,22 +125,28 @@ def _support_right_paths(kn: Knowledge) -> list[tuple[Fraction, object]]:
             else:
                 out.append((prob, (seat, rule)))
             return
-        if seat not in kn.rule_slots:
+        choices = kn.rule_choices(seat) if seat in kn.rule_slots else []
+        if not choices:
             out.append((prob, _NEVER))  # that player has no Rule card this transaction
             return
-        left = [kn.unseen_rules[t] - drawn.count(t) for t in range(len(RULES))]
-        total = sum(left)
-        if total == 0:
-            out.append((prob, _NEVER))
-            return
-        for t, count in enumerate(left):
-            if not count:
+        for share, known in choices:
+            if known is not _HIDDEN:
+                step(seat, prob * share, known, drawn)
                 continue
-            p = prob * Fraction(count, total)
-            if t == SUPPORT_RIGHT:
-                walk(right_of(seat, kn.players), p, drawn + (t,))
-            else:
-                out.append((p, (seat, t)))
+            left = [kn.unseen_rules[t] - drawn.count(t) for t in range(len(RULES))]
+            total = sum(left)
+            if total == 0:
+                out.append((prob * share, _NEVER))
+                continue
+            for t, count in enumerate(left):
+                if count:
+                    step(seat, prob * share * Fraction(count, total), t, drawn + (t,))
+
+    def step(seat: int, prob: Fraction, t: int, drawn: tuple[int, ...]) -> None:
+        if t == SUPPORT_RIGHT:
+            walk(right_of(seat, kn.players), prob, drawn)
+        else:
+            out.append((prob, (seat, t)))
 
     walk(right_of(kn.player, kn.players), Fraction(1), ())
     return out
@@ -104,48 +155,53 @@ def _support_right_paths(kn: Knowledge) -> list[tuple[Fraction, object]]:
 def rule_odds_from(kn: Knowledge, mine: int) -> dict[str, Fraction]:
     """Exact probability of each of the five rules if the player's Number card is ``mine``.
 
-    Enumerates every equally likely set of Number cards still to come. Support Right is the sum, over where the
-    chain to the right ends, of (chance the chain ends there) × (chance that player's rule is fulfilled). Seats
-    whose card is still to come are exchangeable, so one marginal per rule serves all of them.
+    For each choice of what the players still to come play (a card they are known to hold, or a hidden one),
+    enumerates every equally likely set of hidden cards (the hidden slots are exchangeable: one uniform deal).
+    Support Right is the sum, over where the chain to the right ends, of (chance the chain ends there) ×
+    (chance that player's rule is fulfilled).
     """
     paths = _support_right_paths(kn)
-    ends = {end for _, end in paths if isinstance(end, tuple)}
-    known_ends = sorted((s, r) for s, r in ends if kn.table_numbers[s] is not None)
-    unknown_rules = sorted({r for s, r in ends if kn.table_numbers[s] is None})
-    slot_cards = len(kn.number_slots)
+    ends = sorted({end for _, end in paths if isinstance(end, tuple)})
+    real_slots = [s for s in kn.number_slots if s < kn.players]
+    from_deck, from_discard = kn.dummy_sources()
     fixed = [c for s, c in enumerate(kn.table_numbers) if c is not None and s != kn.player]
-    pool = kn.unseen_numbers
-    if len(pool) < slot_cards:
-        raise ValueError("fewer unseen Number cards than cards still to come")
-    hits = [0] * len(RULES)
-    known_hits = dict.fromkeys(known_ends, 0)
-    unknown_hits = dict.fromkeys(unknown_rules, 0)  # summed over the cards to come: divide by slot_cards
-    combos = 0
-    for combo in combinations(pool, slot_cards):
-        combos += 1
-        stats = TableStats(fixed + list(combo) + [mine])
+    pool, discards = kn.unseen_numbers, kn.discard_numbers
+    hits = dict.fromkeys(NON_SR, Fraction(0))
+    end_hits = dict.fromkeys(ends, Fraction(0))
+    for choice in product(*(kn.number_choices(s) for s in real_slots)):
+        weight = math.prod((share for share, _ in choice), start=Fraction(1))
+        card_of = {s: c for s, (_, c) in zip(real_slots, choice) if c is not _HIDDEN}
+        hidden_seats = [s for s in real_slots if s not in card_of]
+        drawn = len(hidden_seats) + from_deck
+        if len(pool) < drawn or len(discards) < from_discard:
+            raise ValueError("fewer unseen Number cards than cards still to come")
+        base = fixed + list(card_of.values()) + [mine]
+        counts = dict.fromkeys(NON_SR, 0)
+        end_counts = dict.fromkeys(ends, Fraction(0))
+        combos = 0
+        for combo in combinations(pool, drawn):
+            for extra in combinations(discards, from_discard):
+                combos += 1
+                stats = TableStats(base + list(combo) + list(extra))
+                for r in NON_SR:
+                    counts[r] += FULFILS[r](stats, mine)
+                for seat, r in ends:
+                    card = kn.table_numbers[seat] if kn.table_numbers[seat] is not None else card_of.get(seat)
+                    if card is not None:
+                        end_counts[(seat, r)] += FULFILS[r](stats, card)
+                    else:  # a hidden seat's card is any card of the hidden draw, each with chance 1/drawn
+                        end_counts[(seat, r)] += Fraction(sum(FULFILS[r](stats, c) for c in combo), drawn)
         for r in NON_SR:
-            if FULFILS[r](stats, mine):
-                hits[r] += 1
-        for seat, r in known_ends:
-            if FULFILS[r](stats, kn.table_numbers[seat]):
-                known_hits[(seat, r)] += 1
-        for r in unknown_rules:
-            fulfils = FULFILS[r]
-            for c in combo:
-                if fulfils(stats, c):
-                    unknown_hits[r] += 1
-    result = {RULES[r]: Fraction(hits[r], combos) for r in NON_SR}
+            hits[r] += weight * Fraction(counts[r], combos)
+        for end in ends:
+            end_hits[end] += weight * end_counts[end] / combos
+    result = {RULES[r]: hits[r] for r in NON_SR}
     support = Fraction(0)
     for prob, end in paths:
         if end == _ALWAYS:
             support += prob
-        elif end == _NEVER:
-            continue
-        elif end in known_hits:
-            support += prob * Fraction(known_hits[end], combos)
-        else:
-            support += prob * Fraction(unknown_hits[end[1]], combos * slot_cards)
+        elif end != _NEVER:
+            support += prob * end_hits[end]
     result[RULES[SUPPORT_RIGHT]] = support
     return result
 
@@ -211,18 +267,48 @@ def play_odds(state: MasterOfRulesState, player: int) -> list[PlayOdds]:
 # Simulation (independent of the enumeration above: it deals random completions and asks the engine's judge)
 # ----------------------------------------------------------------------------------------------
 def sample_completion(kn: Knowledge, mine: int, rule: int, rng: random.Random) -> tuple[list, list]:
-    """A random table for this transaction consistent with what the player knows."""
+    """A random table for this transaction under the knowledge model (the same one the exact odds count)."""
     numbers = list(kn.table_numbers)
     rules = list(kn.table_rules)
     numbers[kn.player] = mine
     rules[kn.player] = rule
-    drawn = rng.sample(kn.unseen_numbers, len(kn.number_slots))
-    for seat, c in zip(kn.number_slots, drawn):
-        numbers[seat] = c
-    pool = [t for t, n in enumerate(kn.unseen_rules) for _ in range(n)]
-    for seat, t in zip(kn.rule_slots, rng.sample(pool, min(len(kn.rule_slots), len(pool)))):
-        rules[seat] = t
+    from_deck, from_discard = kn.dummy_sources()
+    hidden_seats = []
+    for seat in kn.number_slots:
+        if seat < kn.players:
+            numbers[seat] = _pick(kn.number_choices(seat), rng)
+            if numbers[seat] is _HIDDEN:
+                hidden_seats.append(seat)
+    dummies = [s for s in kn.number_slots if s >= kn.players]
+    drawn = rng.sample(kn.unseen_numbers, len(hidden_seats) + from_deck)  # the hidden hand cards and deck draws
+    drawn += rng.sample(kn.discard_numbers, from_discard)  # the dummies' draws after the deck ran out
+    for seat, card in zip(hidden_seats + dummies, drawn):
+        numbers[seat] = card
+    hidden_rule_seats = []
+    for seat in kn.rule_slots:
+        choices = kn.rule_choices(seat)
+        if choices:
+            rules[seat] = _pick(choices, rng)
+            if rules[seat] is _HIDDEN:
+                hidden_rule_seats.append(seat)
+    if hidden_rule_seats:
+        pool = [t for t, n in enumerate(kn.unseen_rules) for _ in range(n)]
+        for seat, t in zip(hidden_rule_seats, rng.sample(pool, len(hidden_rule_seats))):
+            rules[seat] = t
     return numbers, rules
+
+
+def _pick(choices: list[tuple[Fraction, int | None]], rng: random.Random):
+    """One choice, drawn with its chance (exact: a uniform integer below the common denominator)."""
+    if len(choices) == 1:
+        return choices[0][1]
+    denominator = math.lcm(*(share.denominator for share, _ in choices))
+    r = rng.randrange(denominator)
+    for share, what in choices:
+        r -= share.numerator * (denominator // share.denominator)
+        if r < 0:
+            return what
+    raise AssertionError("the chances do not add up to 1")
 
 
 def simulate_rule_odds(state: MasterOfRulesState, player: int, card: int | str | None = None, n: int = 10_000,
@@ -247,7 +333,7 @@ def estimate_rule_odds(kn: Knowledge, cards: list[int], rng: random.Random, samp
         wins = [0] * len(RULES)
         for _ in range(samples):
             numbers, rules = sample_completion(kn, mine, SUPPORT_RIGHT, rng)
-            verdicts = judge_table(numbers, rules, kn.players)
+            verdicts = judge_table(numbers, rules, kn.players, reasons=False)
             stats = TableStats([c for c in numbers if c is not None])
             for t in NON_SR:
                 wins[t] += FULFILS[t](stats, mine)

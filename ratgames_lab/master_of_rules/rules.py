@@ -13,6 +13,7 @@ from functools import lru_cache
 from ..core.errors import IllegalActionError, InvalidPositionError
 from ..core.fields import Components, Counts, Field, Int, ListOf, Opt, Ref, Seat, StateFields, Str
 from ..core.protocol import CHANCE, TERMINAL, Action, GameState
+from ..core.worlds import Deal, HiddenWorlds
 from . import text  # noqa: F401  (registers the event texts)
 from .actions import (DRAW_NUMBER, DRAW_RULE, PLAY_NOTHING, PLAY_NUMBER, PLAY_RULE, TAKE_NUMBER, TAKE_RULE,
                       DrawNumber, DrawRule, PlayNothing, PlayNumber, PlayRule, TakeNumber, TakeRule)
@@ -137,8 +138,10 @@ def right_of(seat: int, players: int) -> int:
     return (seat - 1) % players if seat < players else players - 1
 
 
-def judge_table(numbers: list[int | None], rules: list[int | None], players: int) -> list[tuple[bool, str] | None]:
-    """Judge every Rule card on the table; None for seats without one. Support Right chains resolve."""
+def judge_table(numbers: list[int | None], rules: list[int | None], players: int,
+                reasons: bool = True) -> list[tuple[bool, str] | None]:
+    """Judge every Rule card on the table; None for seats without one. Support Right chains resolve.
+    ``reasons=False`` skips wording the verdicts (the reasons are then empty): for simulations."""
     in_play = [c for c in numbers if c is not None]
     stats = TableStats(in_play)
     result: list[tuple[bool, str] | None] = [None] * len(rules)
@@ -150,7 +153,7 @@ def judge_table(numbers: list[int | None], rules: list[int | None], players: int
             result[seat] = (False, "no Number card was played by this seat")
         else:
             ok = FULFILS[rule](stats, mine)
-            result[seat] = (ok, explain(rule, in_play, mine, ok))
+            result[seat] = (ok, explain(rule, in_play, mine, ok) if reasons else "")
     for seat, rule in enumerate(rules):
         if rule == SUPPORT_RIGHT:
             result[seat] = _judge_support_right(seat, rules, result, players)
@@ -706,35 +709,58 @@ class MasterOfRulesState(GameState):
         """The player's hand in words."""
         return hand_text(self, player)
 
+    # -- hidden information: what a player cannot tell apart (knowledge model, docs/master_of_rules.md) ----------
+    def hidden_cards(self, q: int) -> tuple[list[int], list[int]]:
+        """Player ``q``'s hand cards nobody else knows: (Number cards, Rule types with repeats), sorted."""
+        numbers = [c for c in self.hand_numbers[q] if c not in self.known_numbers[q]]
+        rules = [t for t in range(len(RULES)) for _ in range(self.hand_rules[q][t] - self.known_rules[q][t])]
+        return numbers, rules
+
+    def hidden_worlds(self, player: int) -> HiddenWorlds:
+        """Two uniform deals: the Number cards and the Rule cards ``player`` has not seen and nobody took from
+        the display, into the others' unknown hand cards and the decks (cards taken from the display stay put)."""
+        number_slots, number_items, rule_slots, rule_items = [], list(self.deck_numbers), [], []
+        for q in range(self.players):
+            if q == player:
+                continue
+            numbers, rules = self.hidden_cards(q)
+            number_slots += [("hand", q, i) for i in range(len(numbers))]
+            number_items += numbers
+            rule_slots += [("hand_rule", q, i) for i in range(len(rules))]
+            rule_items += [RULES[t] for t in rules]
+        number_slots += [("deck", i) for i in range(len(self.deck_numbers))]
+        rule_items += [RULES[t] for t, n in enumerate(self.deck_rules) for _ in range(n)]
+        rule_slots += [("deck_rule", i) for i in range(sum(self.deck_rules))]
+        return HiddenWorlds([Deal(number_slots, number_items), Deal(rule_slots, rule_items)])
+
+    def world(self, slots) -> dict:
+        """What really lies in each hidden slot: Number cards as ints, Rule cards as rule ids."""
+        real: dict = {("deck", i): c for i, c in enumerate(sorted(self.deck_numbers))}
+        deck_rules = [RULES[t] for t, n in enumerate(self.deck_rules) for _ in range(n)]
+        real.update((("deck_rule", i), r) for i, r in enumerate(deck_rules))
+        for q in range(self.players):
+            numbers, rules = self.hidden_cards(q)
+            real.update((("hand", q, i), c) for i, c in enumerate(numbers))
+            real.update((("hand_rule", q, i), RULES[t]) for i, t in enumerate(rules))
+        return {slot: real[slot] for slot in slots}
+
     def determinize(self, player: int, rng: random.Random) -> "MasterOfRulesState":
-        """A copy where the others' unknown hand cards and the decks are redealt from what ``player`` cannot see."""
+        """A copy where the others' unknown hand cards and the decks are one world of ``hidden_worlds(player)``."""
         s = self.clone()
-        others = [q for q in range(self.players) if q != player]
-        pool_numbers = list(s.deck_numbers)
-        pool_rules = [t for t, n in enumerate(s.deck_rules) for _ in range(n)]
-        hidden_sizes = []
-        for q in others:
-            hidden_n = [c for c in s.hand_numbers[q] if c not in s.known_numbers[q]]
-            hidden_r = [s.hand_rules[q][t] - s.known_rules[q][t] for t in range(len(RULES))]
-            pool_numbers.extend(hidden_n)
-            pool_rules.extend(t for t, n in enumerate(hidden_r) for _ in range(n))
-            hidden_sizes.append((len(hidden_n), sum(hidden_r)))
-        pool_numbers.sort()  # the pools' order must not leak where the hidden cards were
-        pool_rules.sort()
-        rng.shuffle(pool_numbers)
-        rng.shuffle(pool_rules)
-        for q, (nn, nr) in zip(others, hidden_sizes):
-            s.hand_numbers[q] = sorted(s.known_numbers[q] + pool_numbers[:nn])
-            pool_numbers = pool_numbers[nn:]
-            counts = s.known_rules[q][:]
-            for t in pool_rules[:nr]:
-                counts[t] += 1
-            pool_rules = pool_rules[nr:]
+        world = self.hidden_worlds(player).sample(rng)
+        for q in range(self.players):
+            if q == player:
+                continue
+            numbers, rules = self.hidden_cards(q)
+            s.hand_numbers[q] = sorted(s.known_numbers[q] + [world[("hand", q, i)] for i in range(len(numbers))])
+            counts = list(s.known_rules[q])
+            for i in range(len(rules)):
+                counts[RULE_BY_ID[world[("hand_rule", q, i)]]] += 1
             s.hand_rules[q] = counts
-        s.deck_numbers = sorted(pool_numbers)
+        s.deck_numbers = sorted(world[("deck", i)] for i in range(len(self.deck_numbers)))
         s.deck_rules = [0] * len(RULES)
-        for t in pool_rules:
-            s.deck_rules[t] += 1
+        for i in range(sum(self.deck_rules)):
+            s.deck_rules[RULE_BY_ID[world[("deck_rule", i)]]] += 1
         return s
 
     def describe(self) -> str:

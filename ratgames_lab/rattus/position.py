@@ -39,8 +39,9 @@ def check_conservation(data: dict, comp: Any) -> None:
         require(total <= CUBES_PER_PLAYER, f"{colour(p)} has {total} cubes on the board and in the Castle "
                 f"(only {CUBES_PER_PLAYER})", f"castle[{p}]" if data["castle"][p] > CUBES_PER_PLAYER else "regions")
     # the setup tokens dealt to the regions at setup: one per region, still on the board or revealed since
-    dealt = data["dealt_at_setup"]
-    require(len(dealt) == topo.size, f"must list the {topo.size} setup tokens dealt to the regions at setup",
+    dealt = data.get("dealt_at_setup", [])  # missing or [] in a file from before it was recorded
+    require(len(dealt) in (0, topo.size),
+            f"must list the {topo.size} setup tokens dealt to the regions at setup (or none: not recorded)",
             "dealt_at_setup")
     require(len(set(dealt)) == len(dealt), "a token is listed twice", "dealt_at_setup")
     for i, tid in enumerate(dealt):

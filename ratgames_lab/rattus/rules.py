@@ -123,7 +123,9 @@ class RattusState(GameState):
         Field("supply", ListOf(Ref("tokens"), sort=True)),
         Field("removed", ListOf(Ref("tokens"), sort=True)),
         Field("revealed", ListOf(Ref("tokens"))),
-        Field("dealt", ListOf(Ref("tokens"), sort=True), json="dealt_at_setup"),  # setup.tokens, seen by all
+        # setup.tokens, seen by all; [] = not recorded (a file from before it was): then no token is known to
+        # have been dealt at setup and the worlds are one deal of every hidden token
+        Field("dealt", ListOf(Ref("tokens"), sort=True), json="dealt_at_setup", missing=[]),
         Field("owners", Keyed("classes", Opt(Seat(), none=-1)), json="classes"),
         Field("used", FlagSet("classes")),
         Field("took", Bool(), json="took_class"),

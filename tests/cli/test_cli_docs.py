@@ -65,7 +65,7 @@ def test_readme_documents_every_command_and_the_binder_links():
     for command in sub.choices:
         assert f"ratgames {command}" in README, command
     for notebook in ("00_start_here", "10_master_of_rules_rules", "11_master_of_rules_probability",
-                     "12_master_of_rules_what_if"):
+                     "13_master_of_rules_what_if"):
         assert f"{notebook}.ipynb" in README
     assert "mybinder.org/v2/gh/OWNER/ratgames_lab/HEAD?urlpath=lab/tree/notebooks/00_start_here.ipynb" in README
     assert "urlpath=voila/render/notebooks/apps/master_of_rules.ipynb" in README

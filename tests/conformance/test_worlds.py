@@ -20,6 +20,10 @@ def _describes_worlds(name: str) -> bool:
 WORLD_COUNTS = [(g, n) for g in sorted(rl.GAMES) if _describes_worlds(g) for n in rl.GAMES[g].players]
 
 
+def test_the_card_and_token_games_describe_their_worlds():
+    assert {"master_of_rules", "rattus", "rattus_cartus", "horlogerie"} <= {g for g, _ in WORLD_COUNTS}
+
+
 @pytest.mark.parametrize("name,players", WORLD_COUNTS, ids=[f"{g}-{n}p" for g, n in WORLD_COUNTS])
 def test_determinized_worlds_are_consistent_with_what_the_seat_knows(name, players):
     rng = random.Random(5)

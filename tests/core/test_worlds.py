@@ -73,3 +73,11 @@ def test_contains_is_exactly_the_support():
     w["A0"], w["X"] = w["X"], w["A0"]  # an ordinary token in a setup slot
     assert w["A0"] in OTHER and not WORLDS.contains(w)
     assert not WORLDS.contains({"A0": "s1"})
+
+
+def test_a_later_deal_is_asked_quickly_even_after_a_deal_of_many_distinct_items():
+    numbers = [f"n{i}" for i in range(35)]
+    worlds = HiddenWorlds([Deal([("hand", i) for i in range(20)] + [("deck", i) for i in range(15)], numbers),
+                           Deal(["r0", "r1"], ["a", "b", "b"])])
+    assert worlds.marginal("r0") == {"a": Fraction(1, 3), "b": Fraction(2, 3)}
+    assert worlds.marginal(("hand", 3))["n7"] == Fraction(1, 35)

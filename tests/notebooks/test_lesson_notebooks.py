@@ -26,8 +26,9 @@ from .lessons import (GAME_LESSONS, LESSONS, NOTEBOOKS, PLACEHOLDER_START, WIDGE
 
 # The lessons every checkout has (new games add theirs; the tests below find them by file pattern).
 SHIPPED = ["00_start_here.ipynb", "10_master_of_rules_rules.ipynb", "11_master_of_rules_probability.ipynb",
-           "12_master_of_rules_what_if.ipynb", "20_rattus_rules.ipynb", "21_rattus_powers_and_end.ipynb",
-           "22_rattus_probability.ipynb", "23_rattus_what_if.ipynb", "24_rattus_plague_walk.ipynb"]
+           "12_master_of_rules_decisions.ipynb", "13_master_of_rules_what_if.ipynb", "20_rattus_rules.ipynb",
+           "21_rattus_powers_and_end.ipynb", "22_rattus_probability.ipynb", "23_rattus_what_if.ipynb",
+           "24_rattus_plague_walk.ipynb"]
 WITH_EXERCISES = GAME_LESSONS
 IGNORE_MARK = "# NBVAL_IGNORE_OUTPUT"
 # Calls whose randomness must come from an explicit seed argument (and every ...Dashboard(...) call).

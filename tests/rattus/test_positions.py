@@ -102,7 +102,6 @@ def _base():
     (lambda d: d.update(spread_target="Gallia"), "spread_target"),
     (lambda d: d.update(players=3), "players"),
     (lambda d: d.update(format="other"), "format"),
-    (lambda d: d.pop("dealt_at_setup"), "dealt_at_setup"),
     (lambda d: d["dealt_at_setup"].pop(), "dealt_at_setup"),
     (lambda d: d["dealt_at_setup"].__setitem__(0, "R13"), "dealt_at_setup[0]"),  # not a setup token
     (lambda d: d["dealt_at_setup"].__setitem__(0, "R02"), "dealt_at_setup"),  # listed twice
@@ -119,6 +118,18 @@ def test_malformed_positions_name_the_field(change, field):
     with pytest.raises(rl.InvalidPositionError) as err:
         game.state_from_json(data)
     assert err.value.field == field or err.value.field.startswith(field), (err.value.field, field)
+
+
+def test_a_file_from_before_setup_tokens_were_recorded_still_loads_with_the_older_model():
+    game, s = _base()
+    data = s.to_json()
+    data.pop("dealt_at_setup")
+    old = game.state_from_json(data)
+    assert old.dealt == [] and old.to_json()["dealt_at_setup"] == []
+    worlds = old.hidden_worlds(0)
+    assert not worlds.deals[0].slots  # nothing is known to come from the setup deal: one deal of every token
+    assert len(worlds.slots) == len(s.hidden_worlds(0).slots)
+    assert game.state_from_json(old.to_json()).to_json() == old.to_json()
 
 
 BASE = _base()[1].to_json()

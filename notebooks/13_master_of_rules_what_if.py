@@ -14,20 +14,38 @@
 # ---
 
 # %% [markdown]
-# # Master of Rules, part 3: what if?
+# # Master of Rules, part 4: what if?
 #
 # A position file holds a whole game frozen at one moment. In this notebook we:
 #
 # 1. load a position and look at it;
-# 2. test **every possible move** by playing the rest of the game hundreds of times from each;
+# 2. test **every possible move** by playing the rest of the game a hundred times from each, with random and
+#    with sensible opponents;
 # 3. **change one card** in the file and watch the exact odds move;
 # 4. play on from there, **undo** a move and try **another future**.
 #
-# You need [part 1](10_master_of_rules_rules.ipynb) and [part 2](11_master_of_rules_probability.ipynb)
-# first. Run the cells from top to bottom.
+# You need [part 1](10_master_of_rules_rules.ipynb), [part 2](11_master_of_rules_probability.ipynb) and
+# [part 3](12_master_of_rules_decisions.ipynb) first. Run the cells from top to bottom.
 #
 # Lines starting with `# NBVAL_` are notes for the automatic tests that run this notebook; you can ignore
 # them.
+#
+# > **The model.** The exact odds (section 3) use the model of parts 2 and 3: the player remembers everything
+# > public, every card they cannot place is equally likely to be anywhere they cannot look, a card still to come
+# > is a random card of its player's hand. The win rates (section 2) are estimates from **playouts**: the hidden
+# > cards are dealt again at random in a way that fits what Player 1 knows, and the game is played to the end
+# > by a stated **playout policy** (random moves, or the heuristic bots). A win rate is only as good as that
+# > policy is a model of the real opponents.
+
+# %% [markdown] tags=["teacher"]
+# **For teachers.** One 50-minute lesson. *Objectives*: a win rate as a simulated frequency with a 95%
+# interval; how the model of the opponents (the playout policy) changes the estimate; a position as data that
+# can be edited, checked and replayed; one game as one sample. *Timing*: section 1 (5 min), section 2 (20 min,
+# exercise 1), section 3 (10 min, exercise 2), section 4 (10 min, exercise 3), section 5 (5 min, the
+# dashboard). *Prerequisites*: parts 2 and 3 (exact odds, expected value), what a frequency and an interval are.
+# *Discussion prompts*: "random opponents or sensible ones: which win rate would you bet on, and why?"; "the win
+# rates change with the policy, the order of the moves here does not: what does each policy's number answer?";
+# "the green 9 makes Best of the Best certain: why is winning the game still not certain?".
 
 # %%
 SEED = 1  # every random choice in this notebook uses this seed, so it runs the same every time
@@ -124,18 +142,22 @@ for card, p in before.items():
 # game**?", which also depends on everything the others do. `evaluate_actions` estimates it by
 # **playouts**: for each legal move, it plays the rest of the game many times from here.
 #
-# * Before each playout, the cards Player 1 cannot see (the other hands, the deck) are **shuffled again**
-#   into a random arrangement that fits what Player 1 sees. So the computer never peeks at hidden cards.
-# * Then every player makes **random legal moves** to the end of the game.
+# * Before each playout, the cards Player 1 cannot see (the unknown part of the other hands, the deck) are
+#   **dealt again** at random in a way that fits what Player 1 knows (`determinize`). So the computer never
+#   peeks at hidden cards.
+# * Then every player plays to the end of the game under a **playout policy**. We use the **heuristic bots**
+#   (`policy="heuristic"`): each player picks the card and rule with the best expected points, as in part 3. The
+#   other choice is `policy="random"`: random legal moves, much faster but a weak model of real players.
 # * The **win rate** is the fraction of playouts that Player 1 won (a shared win counts as a part).
 #
-# A win rate measured on a few hundred playouts is an estimate, so each one comes with a **95% interval**:
-# the range where the true win rate (for these random opponents) lies, unless we were unlucky.
+# A win rate measured on a hundred playouts is an estimate, so each one comes with a **95% interval**: the range
+# where the true win rate (against these opponents) lies, unless we were unlucky.
 
 # %%
 # NBVAL_CHECK_OUTPUT
-PLAYOUTS = 200
-values = evaluate_actions(state, 0, playouts=PLAYOUTS, seed=SEED)
+PLAYOUTS = 100
+values = evaluate_actions(state, 0, playouts=PLAYOUTS, seed=SEED, policy="heuristic")
+print("The win rates assume:", values.policy.assumes())
 for v in values:
     print(f"{str(v.action):20} win rate {v.win_rate:.3f}   95% interval {v.low:.3f} to {v.high:.3f}")
 
@@ -159,24 +181,75 @@ def win_rate_chart(values, title):
                     tick_format=".0%")]
     return bq.Figure(marks=[bars, intervals], axes=axes, title=title, legend_location="top-right")
 
-win_rate_chart(values, f"Win rate of each move ({PLAYOUTS} playouts each)")
+win_rate_chart(values, f"Win rate of each move ({PLAYOUTS} playouts each, heuristic bots)")
+
 
 # %% [markdown]
-# The order is the same as for the exact odds: the yellow 9 first, the green 5 last. The intervals overlap
-# a little, because 200 playouts is not many. **More playouts make the intervals narrower** (about half as
-# wide for four times as many playouts), at the cost of more computing time:
+# How sure is the ranking? Two moves are told apart only if their intervals do not overlap much. `overlap`
+# measures the shared part of the two best moves' intervals, as a share of the narrower one:
+
+# %%
+# NBVAL_CHECK_OUTPUT
+def overlap(a, b):
+    """The shared part of two intervals, as a fraction of the narrower one (0: apart, 1: one inside the other)."""
+    shared = max(0.0, min(a.high, b.high) - max(a.low, b.low))
+    return shared / min(a.high - a.low, b.high - b.low)
+
+first, second = sorted(values, key=lambda v: v.win_rate, reverse=True)[:2]
+print(f"{first.action} against {second.action}: the intervals share {overlap(first, second):.0%} "
+      "of the narrower one")
+
+# %% [markdown]
+# The two best moves share more than half of the narrower interval (55%): with 100 playouts, the yellow 9's lead
+# over the purple 8 could be luck. Exercise 1 below tries another policy.
+
+# %% [markdown]
+# **Random or sensible opponents?** The same position, the same number of playouts, with random players:
+
+# %%
+# NBVAL_CHECK_OUTPUT
+random_values = evaluate_actions(state, 0, playouts=PLAYOUTS, seed=SEED, policy="random")
+heuristic = {str(v.action): v for v in values}
+print(f"{'move':20} {'random players':>22} {'heuristic bots':>22}")
+for v in random_values:
+    h = heuristic[str(v.action)]
+    print(f"{str(v.action):20} {v.win_rate:6.3f} ({v.low:.3f}-{v.high:.3f})  {h.win_rate:6.3f} ({h.low:.3f}-{h.high:.3f})")
+
+# %% [markdown]
+# Against random players Player 1 wins far more often (the yellow 9: 0.150 against 0.070, the purple 8: 0.120
+# against 0.020): random opponents waste their last cards, while the heuristic bots play the card and rule that
+# serve their own score. The order of the two best moves is
+# the same under both policies (the yellow 9, then the purple 8), but the blue 6 falls to zero against the bots,
+# and every win rate changes. They answer different questions ("against random players?", "against players
+# who play like the bots?"): a win rate always comes with its policy, so say which one you used.
+#
+# **More playouts make the intervals narrower** (about half as wide for four times as many playouts), at the
+# cost of more computing time. Random playouts are cheap, so we show it with them:
 
 # %%
 # NBVAL_CHECK_OUTPUT
 for n in (100, 400, 1600):
-    best = max(evaluate_actions(state, 0, playouts=n, seed=SEED), key=lambda v: v.win_rate)
-    print(f"{n:5} playouts: best move {str(best.action):20} win rate {best.win_rate:.3f}, "
+    best = max(evaluate_actions(state, 0, playouts=n, seed=SEED, policy="random"), key=lambda v: v.win_rate)
+    print(f"{n:5} random playouts: best move {str(best.action):20} win rate {best.win_rate:.3f}, "
           f"interval width {best.high - best.low:.3f}")
 
 # %% [markdown]
-# Remember what the playouts assume: the other players move **at random**. Real opponents play better, so
-# these win rates are a guide for comparing moves, not a forecast.
-#
+# **Exercise 1.** *Guess first*: with `policy="mix"` every decision of the playouts is the heuristic bot's half of
+# the time and a random legal move otherwise. Will Player 1's win rates be nearer the random ones or the heuristic
+# ones? Run it with `PLAYOUTS` playouts and print the three policies side by side.
+
+# %% tags=["solution"]
+mixed = {str(v.action): v for v in evaluate_actions(state, 0, playouts=PLAYOUTS, seed=SEED, policy="mix")}
+for v in random_values:
+    move = str(v.action)
+    print(f"{move:20} random {v.win_rate:.3f}   mix {mixed[move].win_rate:.3f}   heuristic {heuristic[move].win_rate:.3f}")
+
+# %% [markdown] tags=["solution"]
+# **Answer.** In between: the yellow 9 goes from 0.150 (random) to 0.120 (mix) to 0.070 (heuristic), the purple 8
+# from 0.120 to 0.080 to 0.020, the blue 6 from 0.070 to 0.030 to 0.000. With 100 playouts each number has an
+# interval several points wide, so only the large gaps mean something.
+
+# %% [markdown]
 # ## 3. Change one card
 #
 # What if you held a different card? The position is just JSON, so we can edit it. Two Number cards are
@@ -228,18 +301,37 @@ for card in sorted(set(before) | set(after)):
 
 # %%
 # NBVAL_CHECK_OUTPUT
-values_after = evaluate_actions(changed_state, 0, playouts=PLAYOUTS, seed=SEED)
+values_after = evaluate_actions(changed_state, 0, playouts=PLAYOUTS, seed=SEED, policy="heuristic")
 for v in values_after:
     print(f"{str(v.action):20} win rate {v.win_rate:.3f}   95% interval {v.low:.3f} to {v.high:.3f}")
 
 # %%
 # NBVAL_IGNORE_OUTPUT
-win_rate_chart(values_after, f"Win rate of each move with the green 9 in hand ({PLAYOUTS} playouts each)")
-
+win_rate_chart(values_after, f"Win rate of each move with the green 9 in hand ({PLAYOUTS} playouts each, heuristic bots)")
 
 # %% [markdown]
-# The green 9 wins only about half of the playouts, although its Best of the Best is certain. The next
-# section shows one reason.
+# Against the heuristic bots the green 9 wins hardly any playout, although its Best of the Best is certain: a
+# certain rule is not a certain win. All four win rates are small and their intervals overlap, so these
+# playouts do not tell the moves apart. The next section shows one reason.
+
+# %% [markdown]
+# **Exercise 2.** Start again from the original position (`data`) and swap the **purple 8** in Player 1's hand
+# with the **blue 9** from the deck. Check the edited position with `game.state_from_json`. *Guess first*: will
+# Best of the Best with the blue 9 be certain, like the green 9? Then compute its exact chance, and explain.
+
+# %% tags=["solution"]
+swap = copy.deepcopy(data)
+swap["hands"][0]["numbers"] = ["B6", "B9", "G5", "Y9"]
+swap["decks"]["numbers"] = ["G9", "P8"]
+swap_state = game.state_from_json(swap)
+for play in play_odds(swap_state, 0):
+    print(card_name(play.card), play.probability, pct(play.probability))
+
+
+# %% [markdown] tags=["solution"]
+# **Answer.** 19/78, about 24.4%. The blue 9 is the highest blue card, but blue must also be (one of) the
+# most common colours, and two greens are already on the table. So at least one of the two cards to come
+# must be blue, and neither may be green: only 19 of the 78 possible pairs do that.
 
 # %% [markdown]
 # ## 4. Play on, undo, and try another future
@@ -301,6 +393,22 @@ finish(other, SEED)
 print("The original match still has", len(match.actions), "moves")
 
 # %% [markdown]
+# **Exercise 3.** *Guess first*: from the changed position, Player 1 plays the **purple 8** instead. Make another
+# branch of `match` (it is back at the start), play the purple 8 and let `finish` play the rest with the same
+# `SEED`. Who wins, and why?
+
+# %% tags=["solution"]
+third = match.branch()
+third.apply(move("play_number", "P8"))
+finish(third, SEED)
+
+# %% [markdown] tags=["solution"]
+# **Answer.** Player 4 wins again, with 8 points. With the purple 8, Best of the Best fails: green is the most
+# common colour (the green 7, the green 2 and Player 4's green 1), so Player 1 stays at 5 points. In these three
+# futures Player 4's Limit 23 decides the game whatever Player 1 plays: one game each, with the same draws, shows
+# how little a single card can change.
+
+# %% [markdown]
 # Two futures from the same position. One game each proves little (the other players' cards decide a lot),
 # which is exactly why `evaluate_actions` plays hundreds of them.
 #
@@ -316,23 +424,3 @@ from ratgames_lab.widgets.master_of_rules import MasterOfRulesDashboard
 dashboard = MasterOfRulesDashboard(players=4, seed=SEED, seats=["human", "heuristic", "heuristic", "heuristic"])
 dashboard.load_position(changed)
 dashboard.show()
-
-# %% [markdown]
-# ## Exercise
-#
-# **Exercise.** Start again from the original position (`data`) and swap the **purple 8** in Player 1's
-# hand with the **blue 9** from the deck. Check the edited position with `game.state_from_json`. What is the
-# exact chance of Best of the Best with the blue 9? Why is it not certain, like the green 9?
-
-# %% tags=["solution"]
-swap = copy.deepcopy(data)
-swap["hands"][0]["numbers"] = ["B6", "B9", "G5", "Y9"]
-swap["decks"]["numbers"] = ["G9", "P8"]
-swap_state = game.state_from_json(swap)
-for play in play_odds(swap_state, 0):
-    print(card_name(play.card), play.probability, pct(play.probability))
-
-# %% [markdown] tags=["solution"]
-# **Answer.** 19/78, about 24.4%. The blue 9 is the highest blue card, but blue must also be (one of) the
-# most common colours, and two greens are already on the table. So at least one of the two cards to come
-# must be blue, and neither may be green: only 19 of the 78 possible pairs do that.

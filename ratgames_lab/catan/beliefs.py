@@ -1,0 +1,186 @@
+"""Exact beliefs about the other players' resource cards: everything a player can know, with perfect memory.
+
+A world an observer cannot rule out differs from the real one by ``D`` (per player, per resource), which changes
+only at steals (``memory``). Replaying the steal records from the last fully known point: a steal the observer
+took part in keeps its card, but weighs each world by the chance that the victim's hand there gave that card; a
+steal between two others branches on every card the victim's hand held there, weighted by its count (the hand
+sizes are public, so these weights share one denominator and stay whole numbers); after each steal, the worlds
+where a later public event would have been impossible (a hand below zero, a promised card not held, a Monopoly
+count that differs) are dropped, and identical ``D`` are merged. The observer's own hand never differs.
+"""
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+
+from .board import RESOURCES
+from .memory import R
+
+Delta = tuple[int, ...]  # flat: 5 counts per player, world minus real
+
+
+class Beliefs:
+    """The exact posterior of one observer over the hidden steal cards, as forward weights per steal
+    (``certain``: a single world is possible, the real one)."""
+
+    def __init__(self, state, observer: int):
+        self.state, self.observer = state, observer
+        n = state.players
+        self.n = n
+        memory = state.memory
+        first = len(state.steals) - len(memory)
+        self.steals = [state.steals[first + k] for k in range(len(memory))]
+        if not memory:
+            self.layers = [{(0,) * (R * n): 1}]
+            self.certain = True
+        else:
+            # the records before the last steal are closed: their weights hold until the next steal, so the
+            # state keeps them (``_closed``, shared with its clones and dropped at the next steal)
+            cache = state._closed
+            if cache is None:
+                cache = state._closed = {}
+            known = cache.get(observer)
+            if known is None:
+                closed = [{(0,) * (R * n): 1}]
+                for steal, rec in zip(self.steals[:-1], memory[:-1]):
+                    closed.append(_step(closed[-1], steal, rec, observer, n))
+                known = cache[observer] = (closed, all(len(layer) == 1 for layer in closed))
+            closed, certain = known
+            key = (observer, tuple(memory[-1]))  # the open record changes only when a count goes lower
+            last = cache.get(key)
+            if last is None:
+                last = cache[key] = _step(closed[-1], self.steals[-1], memory[-1], observer, n)
+            self.layers = closed + [last]
+            # one world all along: it is the real one (any other card for a steal moves D away from 0)
+            self.certain = certain and len(last) == 1
+        self.total = sum(self.layers[-1].values())
+
+    def worlds(self) -> list[tuple[Delta, Fraction]]:
+        """Each possible D now with its exact probability."""
+        return [(d, Fraction(w, self.total)) for d, w in self.layers[-1].items()]
+
+    def sample(self, rng: random.Random) -> tuple[list[Delta], list[int]]:
+        """One history drawn from the posterior: D after each steal (index 0: before the first) and each card."""
+        d = _pick(list(self.layers[-1].items()), rng)
+        deltas, cards = [d], []
+        for k in range(len(self.steals) - 1, -1, -1):
+            thief, victim, card = self.steals[k]
+            hand = self.state.memory[k][:R]
+            prev_layer = self.layers[k]
+            if self.observer in (thief, victim) or (len(prev_layer) == 1 and d in prev_layer):
+                cards.append(card)  # seen, or the only world before and after: the real card (another moves D)
+                deltas.append(d)
+                continue
+            options = []
+            for new in range(R):
+                prev = _moved(d, thief, victim, new, card)  # undo: the real card went back, the world's came back
+                w = prev_layer.get(prev)
+                if w:
+                    count = hand[new] + prev[R * victim + new]
+                    if count > 0:
+                        options.append(((prev, new), w * count))
+            d, new = _pick(options, rng)
+            cards.append(new)
+            deltas.append(d)
+        deltas.reverse()
+        cards.reverse()
+        return deltas, cards
+
+
+def _step(layer: dict[Delta, int], steal: list[int], rec: list[int], observer: int, n: int) -> dict[Delta, int]:
+    """The weights after one steal and the stretch that follows it (worlds that stretch rules out dropped)."""
+    thief, victim, card = steal
+    hand = rec[:R]
+    v0 = R * victim
+    out: dict[Delta, int] = {}
+    hidden = observer not in (thief, victim)
+    for d, w in layer.items():
+        world = [hand[r] + d[v0 + r] for r in range(R)]
+        if not hidden:
+            if world[card] > 0 and _feasible(d, rec, n):
+                out[d] = out.get(d, 0) + w * world[card]
+            continue
+        for new in range(R):
+            if world[new] <= 0:
+                continue
+            d2 = _moved(d, thief, victim, card, new)
+            if _feasible(d2, rec, n):
+                out[d2] = out.get(d2, 0) + w * world[new]
+    return out
+
+
+def _moved(d: Delta, thief: int, victim: int, real: int, world: int) -> Delta:
+    """D after a steal whose real card was ``real`` and the world's card ``world``."""
+    if real == world:
+        return d
+    out = list(d)
+    out[R * victim + real] += 1
+    out[R * victim + world] -= 1
+    out[R * thief + real] -= 1
+    out[R * thief + world] += 1
+    return tuple(out)
+
+
+def _feasible(d: Delta, rec: list[int], n: int) -> bool:
+    """The world's hands never went below the stretch's lows, and showed the exact counts."""
+    masks = R + R * n
+    for i, x in enumerate(d):
+        if x:
+            if x < -rec[R + i]:
+                return False
+            if rec[masks + i // R] >> (i % R) & 1:
+                return False
+    return True
+
+
+def _pick(items, rng: random.Random):
+    total = sum(w for _, w in items)
+    k = rng.randrange(total)
+    for item, w in items:
+        if k < w:
+            return item
+        k -= w
+    raise ValueError("empty belief")
+
+
+def beliefs(state, observer: int) -> Beliefs:
+    """The (cached) exact beliefs of ``observer`` in ``state``."""
+    cache = state._beliefs
+    if cache is None:
+        cache = state._beliefs = {}
+    b = cache.get(observer)
+    if b is None:
+        b = cache[observer] = Beliefs(state, observer)
+    return b
+
+
+def hand_beliefs(state, observer: int) -> list[tuple[tuple[tuple[int, ...], ...], Fraction]]:
+    """Every combination of hands ``observer`` cannot rule out, with its exact probability (most likely first)."""
+    n = state.players
+    out = []
+    for d, p in beliefs(state, observer).worlds():
+        hands = tuple(tuple(state.hands[q][r] + d[R * q + r] for r in range(R)) for q in range(n))
+        out.append((hands, p))
+    out.sort(key=lambda x: (-x[1], x[0]))
+    return out
+
+
+def hand_distribution(state, observer: int, player: int) -> dict[tuple[int, ...], Fraction]:
+    """The exact distribution of ``player``'s hand (5 counts in resource order) as ``observer`` knows it."""
+    out: dict[tuple[int, ...], Fraction] = {}
+    for hands, p in hand_beliefs(state, observer):
+        out[hands[player]] = out.get(hands[player], 0) + p
+    return dict(sorted(out.items(), key=lambda x: (-x[1], x[0])))
+
+
+def steal_odds(state, observer: int, victim: int) -> dict[str, Fraction]:
+    """The exact chance that a card drawn at random from ``victim``'s hand is each resource, for ``observer``."""
+    size = sum(state.hands[victim])
+    if not size:
+        return {}
+    odds = [Fraction(0)] * R
+    for hand, p in hand_distribution(state, observer, victim).items():
+        for r in range(R):
+            if hand[r]:
+                odds[r] += p * Fraction(hand[r], size)
+    return {RESOURCES[r]: odds[r] for r in range(R) if odds[r]}
