@@ -62,7 +62,7 @@ import bqplot as bq
 import ratgames_lab as rl
 from ratgames_lab.catan import odds
 from ratgames_lab.catan.actions import BuildSettlement
-from ratgames_lab.catan.board import SPIRAL_TOKENS, TERRAINS, red_numbers_adjacent, spiral_numbers
+from ratgames_lab.catan.board import RESOURCES, SPIRAL_TOKENS, TERRAINS, red_numbers_adjacent, spiral_numbers
 from ratgames_lab.core.analysis import evaluate_actions
 from ratgames_lab.widgets.catan_board import board_figure
 
@@ -376,12 +376,46 @@ for card in ("brick", "lumber", "wool"):
     print(f"P(Player 4 took {card:6} | the road) = {P(lambda o: stolen(o)[1] == card, seen)}")
 print("P(Player 3 took a brick | the road) =", P(lambda o: stolen(o)[0] == "brick", seen))
 
-
 # %% [markdown]
 # The road proves that Player 3 stole a brick, and it rules out that Player 4 then took it: Player 4's card is a
 # lumber 2 times in 3 and a wool 1 time in 3. This is how a player with perfect memory of the public events
 # reasons, and what the engine's `determinize` must respect when it deals the hidden cards for a bot's
 # simulations: a world where Player 4 holds the brick contradicts the road everybody saw.
+#
+# **The engine agrees.** Play the same story through the engine, on the base board (in the true story Player 3
+# steals a brick and Player 4 a wool; the rolls in between are 2s, which pay nobody here), and ask
+# `hand_distribution(state, observer, player)`, the engine's exact belief of one player about another's hand,
+# computed from the public history:
+
+# %%
+# NBVAL_CHECK_OUTPUT
+from ratgames_lab.catan import hand_distribution, scenarios
+from ratgames_lab.catan.actions import BuildRoad, Dice, EndTurn, MoveRobber, Roll, StealCard
+
+
+def belief_about_player_4(s):
+    """Player 1's exact belief about Player 4's hand, as {resource: probability} (Player 4 holds one card)."""
+    law = hand_distribution(s, 0, 3)
+    return {RESOURCES[hand.index(1)]: str(p) for hand, p in law.items()}
+
+
+story = scenarios.build_position(game, settlements={0: 0, 8: 1, 45: 2, 30: 3}, active=2, phase="robber",
+                                 hands={1: {"brick": 2, "wool": 1}, 2: {"lumber": 2, "wool": 1}})
+story.apply(MoveRobber(1))                   # the wool 10, next to Player 2's settlement only
+story.apply(StealCard("brick"))              # a chance action: only Players 2 and 3 see it
+story.apply(EndTurn())
+story.apply(Roll())
+story.apply(Dice(3, 4))                      # Player 4 rolls a 7
+story.apply(MoveRobber(17))                  # the grain 10, next to Player 3's settlement only
+story.apply(StealCard("wool"))
+print("before the road:", belief_about_player_4(story))
+for _ in range(3):                           # Players 4, 1 and 2 end their turns; Players 1, 2 and 3 roll a 2
+    story.apply(EndTurn())
+    story.apply(Roll())
+    story.apply(Dice(1, 1))
+story.apply(BuildRoad(topo.node_edges[45][0]))
+print(story.events[-1].text())
+print("after the road: ", belief_about_player_4(story))
 #
 # **Exercise 4 (guess first).** Instead of the road, Player 3 builds a **settlement** (brick, lumber, wool and
 # grain), after receiving a grain in public. What does Player 1 now know about Player 4's card? Guess, then filter
