@@ -8,7 +8,9 @@ Conventions, the same for both engines: 4 random players, a randomly laid out ba
 between players (catanatron's random players never offer any; ratgames_lab runs with ``player_trades=False``),
 a cap of 1,000 turns (catanatron's TURNS_LIMIT; ``turn_cap=1000``), every action validated against the legal
 actions before it is applied (catanatron's ``Game.play``; ratgames_lab's ``state.apply``, which checks legality;
-a second ratgames_lab worker uses ``apply_legal``, which trusts an action taken from ``legal_actions()``).
+a second ratgames_lab worker uses ``apply_legal``, which trusts an action taken from ``legal_actions()``; a third
+plays as ``core.playout.random_playout`` does: ``apply_legal`` with the teaching event log off, ``state.quiet()``,
+as in every "what if" playout and ``ratgames bench`` — catanatron still appends each action to its own list).
 One difference stays: catanatron checks for a win after every action, ratgames_lab on the winner's own turn.
 
     python benchmarks/catanatron_compare.py [--rounds 6] [--slice 3] [--venv /tmp/ratgames_catanatron_venv]
@@ -49,6 +51,8 @@ for line in sys.stdin:
     start = time.process_time()
     while time.process_time() - start < budget:
         state = Game(4, seed=seed, layout="random", turn_cap=1000, player_trades=False).new_state()
+        if mode == "playout":
+            state.quiet()
         actions += play(state, random.Random(seed), mode == "checked")
         capped += state.winner < 0
         games += 1
@@ -109,6 +113,7 @@ def main(argv: list[str] | None = None) -> int:
     theirs_python = ensure_venv(args.venv)
     workers = {"ratgames_lab (validated apply)": start(sys.executable, OURS, "checked"),
                "ratgames_lab (apply_legal)": start(sys.executable, OURS, "unchecked"),
+               "ratgames_lab (playout, no log)": start(sys.executable, OURS, "playout"),
                "catanatron 3.2.1": start(str(theirs_python), THEIRS)}
     totals = {name: {"games": 0, "actions": 0, "capped": 0, "cpu": 0.0} for name in workers}
     try:

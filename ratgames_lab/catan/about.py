@@ -5,8 +5,8 @@ INFO = GameInfo(
     name="catan",
     title="Catan",
     players=(3, 4),
-    status="base game: every rule, exact odds, heuristic bot, dashboard with a clickable hex board and trades "
-           "(lessons being written)",
+    status="base game: every rule, exact odds, heuristic bot, dashboard with a clickable hex board and trades, "
+           "three lessons",
     summary="Catan, the official base game on a NetworkX graph of hex intersections: settle, trade, build, "
             "reach 10 victory points.",
     dashboard="ratgames_lab.widgets.catan:CatanDashboard",

@@ -1,7 +1,16 @@
-"""Public position builders for tests, lessons and docs: a position described by its pieces and hands."""
+"""Public position builders for tests, lessons and docs: a position described by its pieces and hands.
+
+``LESSON_POSITIONS`` are the positions the lessons load from ``notebooks/positions/catan_*.json``; rebuild the
+files after changing a builder (the tests check that the files are what is built here):
+
+    python3 -m ratgames_lab.catan.scenarios                     # every lesson position into notebooks/positions
+    python3 -m ratgames_lab.catan.scenarios catan_last_setup --lessons DIR
+"""
 from __future__ import annotations
 
-from typing import Any, Mapping
+import argparse
+from pathlib import Path
+from typing import Any, Callable, Mapping
 
 from .actions import DEV_CARDS
 from .board import RESOURCES, Board
@@ -72,3 +81,64 @@ def build_position(game: Any, *, active: int = 0, phase: str = "main", turn: int
     data["largest_army"] = largest_army
     data.update(extra)
     return game.state_from_json(data)
+
+
+# --------------------------------------------------------------------------------------------
+# Lesson positions (notebooks/positions/catan_*.json)
+# --------------------------------------------------------------------------------------------
+LESSONS_DIR = Path(__file__).resolve().parents[2] / "notebooks" / "positions"
+
+# The setup of lesson 50's game on the shipped base board, in snake order: (intersection, edge) per placement.
+LAST_SETUP_PLACEMENTS = ((40, 51), (8, 7), (39, 50), (9, 8), (28, 34), (41, 52), (10, 9))
+
+
+def position_last_setup() -> dict:
+    """4 players, the shipped base board: seven setup settlements placed, Player 1 places the last one."""
+    from ..core.position import position_document
+    from . import Game
+    from .actions import BuildRoad, BuildSettlement
+
+    game = Game(players=4, seed=0)
+    state = game.new_state()
+    for node, edge in LAST_SETUP_PLACEMENTS:
+        state.apply(BuildSettlement(node))
+        state.apply(BuildRoad(edge))
+    return position_document(game, state, "The setup of a 4-player game on the shipped base board, in snake "
+                                          "order: Player 1 on intersection 40, Player 2 on 8, Player 3 on 39, "
+                                          "Player 4 on 9 and 28, Player 3 on 41, Player 2 on 10, each with a "
+                                          "road. Player 1 places the last settlement of the setup (it gives "
+                                          "one resource per producing tile around it), then a road.")
+
+
+LESSON_POSITIONS: dict[str, Callable[[], dict]] = {
+    "catan_last_setup": position_last_setup,
+}
+
+
+def build(name: str) -> dict:
+    """The lesson position ``name`` as built here."""
+    return LESSON_POSITIONS[name]()
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Write the lesson positions named (default: all) into --lessons."""
+    from ..core.position import dumps_position
+
+    parser = argparse.ArgumentParser(description="Rebuild the Catan lesson position files from their builders.")
+    parser.add_argument("names", nargs="*", help="positions to write (default: all)")
+    parser.add_argument("--lessons", type=Path, default=LESSONS_DIR,
+                        help="folder of the lesson positions (default: notebooks/positions)")
+    args = parser.parse_args(argv)
+    unknown = set(args.names) - set(LESSON_POSITIONS)
+    if unknown:
+        parser.error(f"unknown position: {', '.join(sorted(unknown))}")
+    args.lessons.mkdir(parents=True, exist_ok=True)
+    for name in args.names or list(LESSON_POSITIONS):
+        path = args.lessons / f"{name}.json"
+        path.write_text(dumps_position(build(name)), encoding="utf-8")
+        print(f"wrote {path}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

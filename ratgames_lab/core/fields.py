@@ -421,7 +421,7 @@ class StateFields:
     def make_clone(self) -> Callable[[Any], Any]:
         """A generated clone method: shares the components and immutable fields, copies each list once."""
         lines = ["def clone(self):", "    s = _new(type(self))", "    s.comp = self.comp", "    s.players = self.players",
-                 "    s._log = self._log", "    s._nlog = self._nlog"]
+                 "    s._log = self._log", "    s._nlog = self._nlog", "    s._quiet = self._quiet"]
         env: dict[str, Any] = {"_new": object.__new__}
         for f in self.all_fields:
             d = f.type.depth

@@ -30,7 +30,9 @@ def play_to_end(state: GameState, bots: Sequence, rng: random.Random, max_steps:
 
 
 def random_playout(state: GameState, rng: random.Random) -> int:
-    """Play ``state`` in place to the end with uniformly random legal actions."""
+    """Play ``state`` in place to the end with uniformly random legal actions (its event log stops: a playout's
+    events are never read)."""
+    state.quiet()
     steps = 0
     while (player := state.current_player) != TERMINAL:
         if player == CHANCE:
@@ -49,8 +51,9 @@ def bot_playout(state: GameState, seats: Sequence[tuple[object | None, float]], 
     else plays a uniformly random legal action (``bot`` None: always random); returns the number of actions.
 
     The bots act on ``state`` itself, not on a determinized copy: call it only on a world that is already a sample
-    (``determinize``), in which nothing hidden is the true hidden information.
+    (``determinize``), in which nothing hidden is the true hidden information. Its event log stops.
     """
+    state.quiet()
     steps = 0
     while (player := state.current_player) != TERMINAL:
         if player == CHANCE:

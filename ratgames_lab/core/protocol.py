@@ -178,7 +178,7 @@ class GameState(abc.ABC, metaclass=StateMeta):
     legal action) and ``explain_illegal`` (why an action is not legal, naming the rule; it never decides).
     """
 
-    __slots__ = ("comp", "players", "_log", "_nlog")
+    __slots__ = ("comp", "players", "_log", "_nlog", "_quiet")
     game_name: ClassVar[str] = ""
     FIELDS: ClassVar[StateFields | None] = None
     FORMAT: ClassVar[str] = ""  # the "format" written in to_json(), e.g. "ratgames_lab.rattus/1"
@@ -197,6 +197,13 @@ class GameState(abc.ABC, metaclass=StateMeta):
         """Start this state's event log (empty, or with loaded events)."""
         self._log = list(events)
         self._nlog = len(self._log)
+        self._quiet = False
+
+    def quiet(self) -> "GameState":
+        """Stop recording events in this state and its clones (random playouts and benchmarks, which never read
+        them: a playout's events are neither shown nor saved); returns the state."""
+        self._quiet = True
+        return self
 
     @property
     def events(self) -> list[Event]:
@@ -214,6 +221,8 @@ class GameState(abc.ABC, metaclass=StateMeta):
 
     def emit(self, kind: str, rule: str, /, **params: Any) -> None:
         """Record an event (``rule`` names the rulebook section behind it)."""
+        if self._quiet:
+            return
         log = self._log
         if len(log) != self._nlog:  # a clone appended to the shared list: copy our part first
             log = self._log = log[:self._nlog]

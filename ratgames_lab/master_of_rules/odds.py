@@ -101,13 +101,15 @@ def knowledge(state: MasterOfRulesState, player: int) -> Knowledge:
     others = [q != player for q in range(n)]
     hidden = [state.hidden_cards(q) if others[q] else ([], []) for q in range(n)]
     return Knowledge(n, player, tuple(state.table_numbers), tuple(state.table_rules),
-                     tuple(state.hand_numbers[player]), tuple(state.hand_rules[player]),
+                     tuple(sorted(state.hand_numbers[player])), tuple(state.hand_rules[player]),
                      number_slots, rule_slots, unseen_numbers, unseen_rules,
-                     known_numbers=tuple(tuple(state.known_numbers[q]) if others[q] else () for q in range(n)),
+                     known_numbers=tuple(tuple(sorted(state.known_numbers[q])) if others[q] else () for q in range(n)),
                      known_rules=tuple(tuple(state.known_rules[q]) if others[q] else (0,) * len(RULES)
                                        for q in range(n)),
                      hidden_numbers=tuple(len(h[0]) for h in hidden), hidden_rules=tuple(len(h[1]) for h in hidden),
-                     deck_numbers=len(state.deck_numbers), discard_numbers=tuple(state.discard_numbers))
+                     deck_numbers=len(state.deck_numbers), discard_numbers=tuple(sorted(state.discard_numbers)))
+    # every list sorted: the estimate must not depend on the order cards happen to sit in memory (a position
+    # read from a file has them sorted, the same position reached by play may not)
 
 
 def _support_right_paths(kn: Knowledge) -> list[tuple[Fraction, object]]:
