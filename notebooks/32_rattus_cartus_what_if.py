@@ -178,11 +178,12 @@ bq.Figure(marks=[bars], title="Last round: win rate of each move under two playo
                 bq.Axis(scale=y, orientation="vertical", label="estimated win rate", tick_format=".0%")])
 
 # %% [markdown]
-# Both policies send Blue into the Tent (building #2), but they disagree on everything else. Random players rank
-# 8 cards first (0.31), with 2, 0 and 1 card close behind, all near-ties; the bots rank 5 cards first (0.70,
-# [0.55, 0.82]: the four Witches and the Sword) and 3 cards next (0.65). Under random play after the move (Blue's
-# own play included), a good move is diluted by bad ones later; the bots play on sensibly, so the move's effect
-# shows, and the best win rate is more than twice as high. A win rate is only as good as the model of play
+# Both policies send Blue into the Tent (building #2), but they disagree on how many cards. Random players rank
+# 8 cards first (0.38, [0.24, 0.53]), with 5 and 7 cards and building #1 with 3 cards close behind (0.29, 0.25,
+# 0.23), all near-ties; the bots rank 5 cards first (0.75, [0.60, 0.86]: the four Witches and the Sword), and 4, 6
+# and 7 cards next (0.57 each). Under random play after the move (Blue's own play included), a good move is
+# diluted by bad ones later; the bots play on sensibly, so the move's effect shows, and the best win rate is about
+# twice as high. A win rate is only as good as the model of play
 # behind it: always say which one it is. From here on, the heuristic bots.
 #
 # ## 4. How many cards to place
@@ -214,10 +215,11 @@ print(f"the bot chooses {choice}: rank {rank} of {len(last_values)}, win rate {v
       f"[{value.low:.2f}, {value.high:.2f}]")
 
 # %% [markdown] tags=["solution"]
-# **Answer.** The bot enters the Tent (building #2) with 4 cards, its four Witches: ranked 6th of 27, 0.50
-# [0.35, 0.65]. That interval overlaps the best move's (5 cards, 0.70 [0.55, 0.82]): a near-tie with 40 playouts.
-# The playouts assume everybody *goes on* playing like this bot, but the bot picks this move by a rule of thumb
-# (cards of the building's class only), while the playouts look at the whole end of the game: adding the Sword
+# **Answer.** The bot enters the Tent (building #2) with 4 cards, its four Witches: ranked 2nd of 27 (tied at
+# 0.57 [0.42, 0.71] with 6 and 7 cards). That interval overlaps the best move's (5 cards, 0.75 [0.60, 0.86]): a
+# near-tie with 40 playouts. The playouts assume everybody *goes on* playing like this bot, but the bot picks this
+# move by a rule of thumb (cards of the building's class only), while the playouts look at the whole end of the
+# game: adding the Sword
 # may be worth it.
 
 # %% [markdown]
@@ -246,11 +248,11 @@ for before, after in zip(last_values, risky_values):
         print(f"{str(before.action):30} {before.win_rate:5.2f} -> {after.win_rate:5.2f}")
 
 # %% [markdown] tags=["solution"]
-# **Answer.** Every count but 0 cards loses (0 cards stays at 0.17): with 8 rats instead of 3, Blue may die in
-# the plague (part 2: 8 rats survive a row about 3 times in 4) and loses rat tie-breaks. The biggest losses are at
-# 7 and 8 cards (0.45 and 0.60 down to 0.05): beyond the four Witches and the Sword, each card is of another class
-# and adds a rat. Five cards fall from 0.70 to 0.23; 3 cards now rank first (0.33, [0.20, 0.48]), but that interval
-# overlaps those of 5 cards (0.23) and of building #3 with no card (0.23): near-ties with this many playouts.
+# **Answer.** Every count loses (0 cards falls from 0.07 to 0.00): with 8 rats instead of 3, Blue may die in the
+# plague (part 2: 8 rats survive a row about 3 times in 4) and loses rat tie-breaks. The biggest losses are at 6,
+# 7 and 8 cards (0.57, 0.57 and 0.53 down to 0.05): beyond the four Witches and the Sword, each card is of another
+# class and adds a rat. Five cards fall from 0.75 to 0.28 and still rank first; 2 and 3 cards come next (0.17,
+# [0.09, 0.32]), and those intervals overlap 5 cards' ([0.16, 0.43]): near-ties with this many playouts.
 
 # %% [markdown]
 # ## What to remember
