@@ -40,7 +40,7 @@
 # **For teachers.** One 50-minute lesson. *Objectives*: read and apply a rulebook precisely, with the engine as the
 # referee; the five rules as conditions on five cards; a score with bonuses and a tie-break. *Timing*: sections 1
 # and 2 (8 min), section 3, a transaction step by step (10 min), sections 4 and 5, the restriction and the dummies
-# (10 min), section 6, the five rules (12 min, exercise 1), section 7, scoring (10 min, exercise 2).
+# (10 min, exercise 1), section 6, the five rules (12 min, exercise 2), section 7, scoring (10 min, exercise 3).
 # *Prerequisites*: none beyond reading Python calls. *Discussion prompts*: "why does the rulebook need the
 # 'already played' exception?"; "which rule is the easiest to fulfil, and which the hardest? (part 2 computes
 # it)"; "why is there no set bonus for Support Right?".
@@ -239,6 +239,22 @@ before = len(state3.events)
 state3.apply(game3.action_from_json({"kind": "play_rule", "rule": "trio"}))
 show_events(state3.events[before:])
 
+# %% [markdown]
+# **Exercise 1 (guess first).** Player 2 now refills (we let them take the first card the display offers), and it
+# is Player 3's turn. Player 3 holds **Limit 23, Only One and Support Right**; Trio and Limit 23 were already played
+# in this transaction. Which Rule cards may Player 3 play, and why? And if Player 3 held only **Limit 23 and
+# Trio**? Write your answers down, then run the cell below to let the engine referee the first question.
+
+# %% tags=["solution"]
+state3.apply(state3.legal_actions()[0])   # Player 2's refill
+print("Player 3 ->", hand_text(state3, 2))
+print("Legal moves:", [str(a) for a in state3.legal_actions()])
+
+
+# %% [markdown] tags=["solution"]
+# **Answer.** Only One or Support Right. Limit 23 was already played (by Player 1), and the exception does not
+# help: Player 3 also holds cards of types not yet played. With only Limit 23 and Trio, every Rule card in the
+# hand is of an already-played type, so the exception applies and Player 3 may play either of them.
 
 # %% [markdown]
 # ## 5. Dummy players for 3 and 4 players
@@ -460,7 +476,7 @@ for code in ("Y3", "R2", "R6"):
 # the red 6 is the only card that would fulfil Best of the Best.
 
 # %% [markdown]
-# **Exercise 1.** The five Number cards on the table are the red 9, blue 9, yellow 9, red 2 and green 1. You
+# **Exercise 2.** The five Number cards on the table are the red 9, blue 9, yellow 9, red 2 and green 1. You
 # played the **red 2**. Which of Limit 23, Best of the Best, Only One and Trio are fulfilled for you? Decide
 # first with pencil and paper, then check with `TableStats` and the `fulfils_...` functions.
 
@@ -539,7 +555,7 @@ show_winners(A=kept(limit_23=3, trio=1, support_right=1), D=kept(limit_23=3, tri
 # **A and D** kept exactly the same cards, so they share the win.
 
 # %% [markdown]
-# **Exercise 2.** At the end of a game you kept 4 Limit 23, 1 Best of the Best, 1 Only One, 3 Trio and
+# **Exercise 3.** At the end of a game you kept 4 Limit 23, 1 Best of the Best, 1 Only One, 3 Trio and
 # 1 Support Right. How many points is that? Count by hand first (cards, then each bonus), then check with
 # `score_kept`.
 
