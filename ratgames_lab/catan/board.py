@@ -348,6 +348,7 @@ def parse_board(data: Any) -> Board:
         e = topo.side_edge[(t, SIDES.index(hb["side"]))]
         require(topo.edge_kind[e] == "coast" and not topo.edge_dashed[e],
                 "a harbour must be on a coastal edge (land on one side, sea or frame on the other)", f"{f}.side")
+        require(terrain[t] != MARKET, "no harbour on a market's side", f"{f}.tile")
         require(frame or len(topo.edge_tiles[e]) == 2, "without a frame a harbour faces a listed sea tile",
                 f"{f}.side")
         require(hb["kind"] in HARBOUR_KINDS, f"kind must be one of {', '.join(HARBOUR_KINDS)}", f"{f}.kind")
