@@ -58,7 +58,8 @@ def hand_html(hand: dict | int, dev: dict, hidden_vp: int | None) -> str:
     if isinstance(hand, dict):
         res = "".join(resource_chip(r, hand[r]) for r in RESOURCES if hand[r]) or '<span class="rg-muted">no card'\
                                                                                   '</span>'
-        res += f' <span class="rg-muted">({sum(hand.values())} cards)</span>'
+        total = sum(hand.values())
+        res += f' <span class="rg-muted">({total} card{"" if total == 1 else "s"})</span>'
     else:
         res = f'<span class="ct-count">{hand} card{"s" if hand != 1 else ""}</span> <span class="rg-muted">(hidden)'\
               f'</span>'
