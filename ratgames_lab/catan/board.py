@@ -10,7 +10,9 @@ by two hexes. Nodes and edges exist for every corner and side of every listed ti
 the combined variant's sea nodes (ships only) come with the same code. Each node and edge knows its listed
 tiles. Node ``kind``: "land" (only land tiles around), "coast" (land and sea or frame) or "sea" (no land);
 edge ``kind`` likewise ("land", "coast", "sea"); edges may be ``dashed`` (a river crossing: bridges only).
-A market tile (Part 2) adds a ``plaza`` node joined to its land corners by ``interior`` edges.
+A market tile (Part 2) adds a ``plaza`` node joined to its land corners by ``interior`` edges. A tile may carry
+a ``second_number`` (Part 2: the 2 that shares the 12's hex); ``frame`` says whether a ring of virtual sea hexes
+surrounds the listed tiles (harbours and fishing grounds may sit there).
 
 The graph is the source of truth; ``Topology`` flattens it into tuples of ints for the rules' hot path.
 The *layout* (which terrain and number on each tile, which harbour kind on each harbour edge, the robber)
@@ -112,6 +114,8 @@ class Board:
     layout: Layout
     harbour_slots: list[int]
     data: dict = field(repr=False, default_factory=dict)
+    number2: list[int] = field(default_factory=list)  # a second token per tile (0 = none)
+    frame: bool = True
 
     @cached_property
     def graph(self) -> nx.Graph:
@@ -258,7 +262,7 @@ def _hex_of(value: Any, where: str, coords: str) -> Hex:
 def parse_board(data: Any) -> Board:
     """A validated Board from board-file data; InvalidPositionError names the first bad field."""
     require(isinstance(data, dict), "a board is a JSON object", "board")
-    known = {"name", "note", "reconstruction", "coordinates", "tiles", "harbours", "dashed", "robber"}
+    known = {"name", "note", "reconstruction", "coordinates", "tiles", "harbours", "dashed", "robber", "frame"}
     extra = sorted(set(data) - known)
     require(not extra, f"unexpected field {extra[0]!r}" if extra else "", extra[0] if extra else "board")
     coords = data.get("coordinates", "axial")
@@ -270,12 +274,13 @@ def parse_board(data: Any) -> Board:
     river: list[bool] = []
     terrain: list[int] = []
     number: list[int] = []
+    number2: list[int] = []
     seen: dict[Hex, int] = {}
     for i, t in enumerate(tiles):
         f = f"tiles[{i}]"
         require(isinstance(t, dict), "a tile is a JSON object", f)
         keys = ("row", "col") if coords == "odd-r" else ("q", "r")
-        extra = sorted(set(t) - set(keys) - {"terrain", "number", "river"})
+        extra = sorted(set(t) - set(keys) - {"terrain", "number", "second_number", "river"})
         require(not extra, "unexpected field", f"{f}.{extra[0]}" if extra else f)
         for k in keys:
             require(k in t, "missing", f"{f}.{k}")
@@ -292,13 +297,24 @@ def parse_board(data: Any) -> Board:
                     f"{f}.number")
         else:
             require(num is None, f"a {t['terrain']} tile takes no number", f"{f}.number")
+        num2 = t.get("second_number")
+        if num2 is not None:
+            require(t["terrain"] in NUMBERED, f"a {t['terrain']} tile takes no number", f"{f}.second_number")
+            require(_int(num2) and 2 <= num2 <= 12 and num2 != 7, "a number 2-6 or 8-12", f"{f}.second_number")
         require(isinstance(t.get("river", False), bool), "must be true or false", f"{f}.river")
         hexes.append(h)
         water.append(t["terrain"] in WATER)
         river.append(bool(t.get("river", False)))
         terrain.append(TERRAIN_INDEX[t["terrain"]])
         number.append(num or 0)
+        number2.append(num2 or 0)
     require(not all(water), "the board needs at least one land tile", "tiles")
+    for i, h in enumerate(hexes):
+        if terrain[i] == MARKET:
+            land_sides = "".join("L" if neighbour(h, s) in seen and not water[seen[neighbour(h, s)]] else "-"
+                                 for s in range(6))
+            require("LLL" in land_sides * 2 and land_sides.count("L") == 3,
+                    "a market has 3 consecutive land sides and 3 sea or frame sides", f"tiles[{i}].terrain")
     land_graph = nx.Graph()
     land_graph.add_nodes_from(h for h, w in zip(hexes, water) if not w)
     land_graph.add_edges_from((h, neighbour(h, s)) for h, w in zip(hexes, water) if not w for s in range(6)
@@ -311,6 +327,8 @@ def parse_board(data: Any) -> Board:
         require(h in seen, "no such tile", f"{f}.tile")
         require(d["side"] in SIDES, f"side must be one of {', '.join(SIDES)}", f"{f}.side")
         dashed.append(side_key(h, SIDES.index(d["side"])))
+    frame = data.get("frame", True)
+    require(isinstance(frame, bool), "must be true or false", "frame")
     graph = build_graph(hexes, water, dashed, terrain)
     topo = Topology(graph, hexes)
     harbours: list[tuple[int, int]] = []
@@ -330,6 +348,9 @@ def parse_board(data: Any) -> Board:
         e = topo.side_edge[(t, SIDES.index(hb["side"]))]
         require(topo.edge_kind[e] == "coast" and not topo.edge_dashed[e],
                 "a harbour must be on a coastal edge (land on one side, sea or frame on the other)", f"{f}.side")
+        require(terrain[t] != MARKET, "no harbour on a market's side", f"{f}.tile")
+        require(frame or len(topo.edge_tiles[e]) == 2, "without a frame a harbour faces a listed sea tile",
+                f"{f}.side")
         require(hb["kind"] in HARBOUR_KINDS, f"kind must be one of {', '.join(HARBOUR_KINDS)}", f"{f}.kind")
         for v in topo.edge_nodes[e]:
             require(v not in harbour_nodes, f"shares an intersection with harbours[{harbour_nodes.get(v)}]", f)
@@ -347,7 +368,8 @@ def parse_board(data: Any) -> Board:
     name = data.get("name", "custom")
     require(isinstance(name, str), "must be a string", "name")
     layout = Layout(terrain, number, harbours, robber)
-    board = Board(name, hexes, water, river, dashed, layout, [e for e, _ in harbours], copy.deepcopy(data))
+    board = Board(name, hexes, water, river, dashed, layout, [e for e, _ in harbours], copy.deepcopy(data),
+                  number2=number2, frame=frame)
     board.__dict__["graph"] = graph
     board.__dict__["topo"] = topo
     return board
