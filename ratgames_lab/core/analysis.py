@@ -129,11 +129,17 @@ def playout_policy(state: GameState, policy: Policy = DEFAULT_POLICY) -> Playout
         if plan == "random":
             made[plan] = (None, 0.0)
         elif plan == "mix":
-            made[plan] = (bots["heuristic"](), MIX_SHARE)
+            made[plan] = (_playout_bot(bots["heuristic"]), MIX_SHARE)
         else:
-            made[plan] = (bots[plan](), 1.0)
+            made[plan] = (_playout_bot(bots[plan]), 1.0)
     name = seats[0] if len(set(seats)) == 1 else "per seat"
     return PlayoutPolicy(name, tuple(seats), note, bots=tuple(made[plan] for plan in seats))
+
+
+def _playout_bot(cls):
+    """The bot a playout uses: ``cls.for_playouts()`` when the bot class offers a cheaper setting, else ``cls()``."""
+    make = getattr(cls, "for_playouts", None)
+    return make() if callable(make) else cls()
 
 
 def wilson_interval(mean: float, n: int, z: float = Z_95) -> tuple[float, float]:

@@ -234,3 +234,10 @@ def test_rollout_bot_uses_its_policy(policy):
 def test_rollout_bot_refuses_an_unknown_policy():
     with pytest.raises(ValueError, match="policy"):
         RolloutBot(policy="greedy")
+
+
+def test_playouts_use_the_bots_cheaper_setting_when_it_offers_one():
+    _game, state = rl.load_position(LAST_TRICK)
+    bots = playout_policy(state, "heuristic").bots
+    heuristic = rl.GAMES["master_of_rules"].bots()["heuristic"]
+    assert all(bot.samples == heuristic.PLAYOUT_SAMPLES < heuristic().samples for bot, _share in bots)
