@@ -50,6 +50,7 @@ def _int(name: str, value, low: int, high: int | None = None) -> int:
 
 
 def _track(track: str) -> str:
+    """``track`` if it names an improvement track, else ValueError."""
     if track not in TRACKS:
         raise ValueError(f"track must be one of {', '.join(TRACKS)}, not {track!r}")
     return track
@@ -70,6 +71,7 @@ def _levels(levels: Mapping[str, int] | Sequence[int]) -> dict[str, int]:
 
 
 def _probability(value) -> Fraction:
+    """``value`` as a Fraction in [0, 1] (ints and Fractions only: exact odds), else ValueError."""
     if isinstance(value, bool) or not isinstance(value, Rational):
         raise ValueError(f"a probability must be an int or a Fraction, not {value!r}")
     p = Fraction(value)
