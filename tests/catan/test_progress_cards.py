@@ -92,8 +92,12 @@ def test_names_rulings_and_labels():
     assert any(r.applies == "seafarers" and "gold" in r.text for r in pc.card("merchant").rulings)
     bishop_pirate = [r for r in pc.card("bishop").rulings if "pirate" in r.text]
     assert bishop_pirate and all(r.status == "interpretation" for r in bishop_pirate)
-    assert {r.option for r in pc.rules if r.option} == {"robber_peace"}
+    assert {r.option for r in pc.rules if r.option} == {"robber_peace", "tie_defender_progress_card"}
+    assert pc.card("merchant").rulings[-1].option == "merchant_vp"
     assert any(r.status == "convention" for r in pc.card("diplomat").rulings)
+    # what the digest marks as an inference or interpretation, and only that, is labelled so
+    assert [c.id for c in pc.cards for r in c.rulings if r.status == "interpretation"] == ["bishop", "bishop"]
+    assert [r.text.split()[0] for r in pc.rules if r.status == "interpretation"] == ["Fish"]
 
 
 def test_the_shipped_file_is_read_from_any_copy(tmp_path):
