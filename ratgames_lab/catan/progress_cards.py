@@ -15,7 +15,7 @@ DECKS = ("trade", "politics", "science")
 COLOURS = {"trade": "yellow", "politics": "blue", "science": "green"}
 COMMODITIES = {"trade": "cloth", "politics": "coin", "science": "paper"}
 TIMINGS = ("before_roll", "after_roll", "when_drawn")
-STATUSES = ("official", "interpretation", "convention")
+STATUSES = ("settled", "interpretation", "convention")
 EXPANSIONS = ("cities_and_knights", "seafarers", "rivers", "traders_and_barbarians")
 
 
@@ -24,7 +24,7 @@ class Ruling:
     """One ruling on a card or on all cards: its text, how settled it is, the expansion it comes from."""
 
     text: str
-    status: str  # official | interpretation | convention
+    status: str  # settled (stated by the digest, see source) | interpretation | convention
     applies: str  # the expansion whose rules bring it in
     source: str
     option: str | None = None  # the variant's option key that switches it, if any
