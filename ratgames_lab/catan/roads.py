@@ -25,20 +25,8 @@ def longest_road(topo, edge_owner: list[int], node_owner: list[int], p: int, edg
             starts.append(v)
             _component(v, node_edges, edge_nodes, edge_owner, p, seen)
     best = 0
-
-    def walk(v: int, used: int, length: int) -> None:
-        nonlocal best
-        if length > best:
-            best = length
-        if length and node_owner[v] not in (-1, p):
-            return
-        for e in node_edges[v]:
-            if edge_owner[e] == p and not used >> e & 1:
-                a, b = edge_nodes[e]
-                walk(b if a == v else a, used | 1 << e, length + 1)
-
     for v in starts:
-        walk(v, 0, 0)
+        best = max(best, _longest_trail(node_edges, edge_nodes, edge_owner, node_owner, p, v, 0))
         if best == len(edges):
             break
     return best
@@ -62,6 +50,13 @@ def longest_road_after(topo, edge_owner: list[int], node_owner: list[int], p: in
         return longest_road(topo, edge_owner, node_owner, p, edges)
     if node_owner[base] not in (-1, p):
         return max(before, 1)
+    return max(before, _longest_trail(node_edges, edge_nodes, edge_owner, node_owner, p, base, 1 << e) + 1)
+
+
+def _longest_trail(node_edges, edge_nodes, edge_owner: list[int], node_owner: list[int], p: int, start: int,
+                   used: int) -> int:
+    """Length of p's longest trail from ``start`` over roads not in the bit set ``used``; an opposing building
+    ends a trail that reaches it."""
     best = 0
 
     def walk(v: int, used: int, length: int) -> None:
@@ -70,13 +65,13 @@ def longest_road_after(topo, edge_owner: list[int], node_owner: list[int], p: in
             best = length
         if length and node_owner[v] not in (-1, p):
             return
-        for f in node_edges[v]:
-            if edge_owner[f] == p and not used >> f & 1:
-                x, y = edge_nodes[f]
-                walk(y if x == v else x, used | 1 << f, length + 1)
+        for e in node_edges[v]:
+            if edge_owner[e] == p and not used >> e & 1:
+                a, b = edge_nodes[e]
+                walk(b if a == v else a, used | 1 << e, length + 1)
 
-    walk(base, 1 << e, 0)
-    return max(before, best + 1)
+    walk(start, used, 0)
+    return best
 
 
 def _other_road(edges_here, edge_owner: list[int], p: int, e: int) -> bool:

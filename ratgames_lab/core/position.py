@@ -157,3 +157,32 @@ def _game_of_format(fmt: Any) -> str | None:
         if name in GAMES:
             return name
     return None
+
+
+Writer = Callable[[Path], "tuple[Path, str]"]  # lessons folder -> (file to write, its text)
+
+
+def lesson_writers(builders: "dict[str, Callable[[], dict]]", build: "Callable[[str], dict]") -> "dict[str, Writer]":
+    """One writer per lesson position: ``<lessons>/<name>.json`` holding ``dumps_position(build(name))``."""
+    return {name: (lambda folder, n=name: (folder / f"{n}.json", dumps_position(build(n)))) for name in builders}
+
+
+def rebuild_positions(description: str, writers: "dict[str, Writer]", lessons: Path,
+                      argv: "list[str] | None" = None) -> int:
+    """The command line of a game's ``scenarios`` module: write the positions named (default: all)."""
+    import argparse
+
+    parser = argparse.ArgumentParser(description=description)
+    parser.add_argument("names", nargs="*", help="positions to write (default: all)")
+    parser.add_argument("--lessons", type=Path, default=lessons,
+                        help="folder of the lesson positions (default: notebooks/positions)")
+    args = parser.parse_args(argv)
+    unknown = set(args.names) - set(writers)
+    if unknown:
+        parser.error(f"unknown position: {', '.join(sorted(unknown))}")
+    for name in args.names or list(writers):
+        path, text = writers[name](args.lessons)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+        print(f"wrote {path}")
+    return 0

@@ -20,14 +20,13 @@ Rebuild the shipped files after changing a builder (the tests check that the fil
 """
 from __future__ import annotations
 
-import argparse
 import json
 from collections import Counter
 from pathlib import Path
 from typing import Callable
 
 from ..core.errors import InvalidPositionError
-from ..core.position import dumps_position
+from ..core.position import lesson_writers, rebuild_positions
 from . import cards
 
 POSITIONS = Path(__file__).parent / "positions"
@@ -420,23 +419,9 @@ def dumps(position: dict) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     """Write the rulebook examples into the package and the lesson positions into --lessons (or those named)."""
-    parser = argparse.ArgumentParser(description="Rebuild the Master of Rules position files from their builders.")
-    parser.add_argument("names", nargs="*", help="positions to write (default: all)")
-    parser.add_argument("--lessons", type=Path, default=LESSONS_DIR,
-                        help="folder of the lesson positions (default: notebooks/positions)")
-    args = parser.parse_args(argv)
-    unknown = set(args.names) - set(EXAMPLES) - set(LESSON_POSITIONS)
-    if unknown:
-        parser.error(f"unknown position: {', '.join(sorted(unknown))}")
-    for name in args.names or [*EXAMPLES, *LESSON_POSITIONS]:
-        if name in EXAMPLES:
-            path, text = POSITIONS / f"{name}.json", dumps(build(name))
-        else:
-            args.lessons.mkdir(parents=True, exist_ok=True)
-            path, text = args.lessons / f"{name}.json", dumps_position(build(name))
-        path.write_text(text, encoding="utf-8")
-        print(f"wrote {path}")
-    return 0
+    examples = {name: (lambda _folder, n=name: (POSITIONS / f"{n}.json", dumps(build(n)))) for name in EXAMPLES}
+    return rebuild_positions("Rebuild the Master of Rules position files from their builders.",
+                             {**examples, **lesson_writers(LESSON_POSITIONS, build)}, LESSONS_DIR, argv)
 
 
 if __name__ == "__main__":

@@ -12,12 +12,11 @@ Rebuild the lesson files after changing a builder (the tests check that the file
 """
 from __future__ import annotations
 
-import argparse
 from pathlib import Path
 from typing import Callable
 
 from ..core.errors import InvalidPositionError
-from ..core.position import dumps_position, position_document
+from ..core.position import lesson_writers, position_document, rebuild_positions
 
 LESSONS_DIR = Path("notebooks") / "positions"
 
@@ -155,20 +154,8 @@ def build(name: str) -> dict:
 
 def main(argv: list[str] | None = None) -> int:
     """Write the lesson positions named (default: all) into --lessons."""
-    parser = argparse.ArgumentParser(description="Rebuild the Rattus lesson position files from their builders.")
-    parser.add_argument("names", nargs="*", help="positions to write (default: all)")
-    parser.add_argument("--lessons", type=Path, default=LESSONS_DIR,
-                        help="folder of the lesson positions (default: notebooks/positions)")
-    args = parser.parse_args(argv)
-    unknown = set(args.names) - set(LESSON_POSITIONS)
-    if unknown:
-        parser.error(f"unknown position: {', '.join(sorted(unknown))}")
-    args.lessons.mkdir(parents=True, exist_ok=True)
-    for name in args.names or list(LESSON_POSITIONS):
-        path = args.lessons / f"{name}.json"
-        path.write_text(dumps_position(build(name)), encoding="utf-8")
-        print(f"wrote {path}")
-    return 0
+    return rebuild_positions("Rebuild the Rattus lesson position files from their builders.",
+                             lesson_writers(LESSON_POSITIONS, build), LESSONS_DIR, argv)
 
 
 if __name__ == "__main__":
