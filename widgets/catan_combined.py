@@ -1,0 +1,213 @@
+"""The Catan dashboard's combined-variant parts (catan.md Part 2): the game menu (base or combined, players, game
+number), what a click on the board means for the variant's actions (ships, walls, knights, the pirate...), and the
+variant's panels (barbarians, improvements, players with commodities, money and progress cards).
+
+``CatanDashboard(variant="combined")`` uses them; the base game never does. Actions the click modes do not know
+(e.g. ones added later by the engine) are still played by their buttons, and a knight action naming one
+intersection (``node``) or two (``source``, ``target``) is clicked on the board by its kind.
+"""
+from __future__ import annotations
+
+import dataclasses
+from typing import Any, Callable, Sequence
+
+import ipywidgets as w
+
+from ratgames_lab import load_game
+from ratgames_lab.catan import (BuildCity, BuildRoad, BuildSettlement, BuildShip, BuildWall, MovePirate, MoveRobber,
+                                MoveShip, PlaceMetropolis, ReduceCity)
+from ratgames_lab.catan import COMBINED_CARDS as CARDS
+
+from .catan_combined_view import (COMMODITY_COLOURS, barbarian_html, combined_players_html, improvements_html,
+                                  vp_parts)
+from .catan_trade import TradePanel
+from .catan_view import chip
+from .common.theme import esc
+
+VARIANT_LABELS = (("Base game (official Catan)", "base"),
+                  ("Combined variant: Seafarers + Cities & Knights", "combined"))
+MODES = {BuildSettlement: "settlement", BuildCity: "city", BuildRoad: "road", BuildShip: "ship",
+         MoveShip: "move_ship", BuildWall: "wall", PlaceMetropolis: "metropolis", ReduceCity: "reduce",
+         MoveRobber: "robber", MovePirate: "pirate"}
+LABELS = {"settlement": "Build a settlement", "city": "Upgrade to a city", "road": "Build a road",
+          "ship": "Build a ship", "move_ship": "Move a ship", "wall": "Build a city wall",
+          "metropolis": "Place the metropolis", "reduce": "Reduce a city", "robber": "Move the robber",
+          "pirate": "Move the pirate"}
+HINTS = {"settlement": "Click a highlighted intersection to build a settlement there.",
+         "city": "Click one of your highlighted settlements to make it a city.",
+         "road": "Click a highlighted edge to build a road there.",
+         "ship": "Click a highlighted sea or coast edge to build a ship there.",
+         "move_ship": "Click the ship to move (at the open end of a route), then the edge it goes to.",
+         "wall": "Click one of your highlighted cities to build a wall under it.",
+         "metropolis": "Click the highlighted city that gets the metropolis.",
+         "reduce": "Click the highlighted city that becomes a settlement again.",
+         "robber": "Click a highlighted land tile to move the robber there.",
+         "pirate": "Click a highlighted sea tile or fishing ground to move the pirate there."}
+KIND = {"settlement": "node", "city": "node", "road": "edge", "ship": "edge", "move_ship": "edge", "wall": "node",
+        "metropolis": "node", "reduce": "node", "robber": "tile", "pirate": "tile"}
+TWO_CLICKS = {"move_ship": "moving the ship on edge"}
+
+
+def _fields(action: Any) -> tuple[str, ...]:
+    return tuple(f.name for f in dataclasses.fields(action)) if dataclasses.is_dataclass(action) else ()
+
+
+def mode_of(action: Any) -> str | None:
+    """The click mode of a combined-variant action (None: played by its button only). Knight actions are
+    recognised by their kind and their fields: one intersection (``node``) or a move (``source``, ``target``)."""
+    mode = MODES.get(type(action))
+    if mode is not None:
+        return mode
+    kind = getattr(action, "kind", "")
+    if "knight" in kind and _fields(action) in (("node",), ("source", "target")):
+        return kind
+    return None
+
+
+def keys_of(action: Any) -> tuple:
+    """The board keys an action is clicked with, in click order."""
+    f = _fields(action)
+    if f == ("source", "target"):
+        return action.source, action.target
+    if isinstance(action, MovePirate):
+        return (action.spot,)
+    return (getattr(action, f[0]),)
+
+
+def mode_kind(mode: str) -> str:
+    """What a mode's clicks name: "node", "edge" or "tile" (knight modes: intersections)."""
+    return KIND.get(mode, "node")
+
+
+def learn_modes(clicks, actions: Sequence[Any]) -> None:
+    """Give the click modes the labels of knight actions the engine offers now (their kind in words)."""
+    for a in actions:
+        mode = mode_of(a)
+        if mode is not None and mode not in clicks.labels:
+            words = mode.replace("_", " ").capitalize()
+            clicks.labels[mode] = words
+            if _fields(a) == ("source", "target"):
+                clicks.two_clicks[mode] = "moving the knight on intersection"
+                clicks.hints[mode] = f"{words}: click the knight, then the intersection it goes to."
+            else:
+                clicks.hints[mode] = f"{words}: click a highlighted intersection."
+
+
+def natural_action(topo, obs: dict, player: int, kind: str, index: int) -> Any:
+    """What a refused click most likely meant (to ask the engine why)."""
+    if kind == "node":
+        inter = obs["intersections"]
+        if inter["owner"][index] == player and inter["level"][index] == 1:
+            return BuildCity(index)
+        if inter["owner"][index] == player and inter["level"][index] == 2:
+            return BuildWall(index)
+        return BuildSettlement(index)
+    if kind == "edge":
+        return BuildShip(index) if topo.edge_kind[index] == "sea" else BuildRoad(index)
+    if index >= topo.n_tiles or obs["tiles"][index]["terrain"] == "sea":
+        return MovePirate(index)
+    return MoveRobber(index)
+
+
+class GameMenu:
+    """The menu under the title: which game (base or combined), players, game number, Start."""
+
+    def __init__(self, variant: str, players: int, seed: int, start: Callable[[str, int, int], None]):
+        self.variant = w.Dropdown(options=VARIANT_LABELS, value=variant, description="Game",
+                                  layout=w.Layout(width="430px"), style={"description_width": "50px"})
+        self.players = w.Dropdown(options=[3, 4], value=players, description="Players",
+                                  layout=w.Layout(width="150px"), style={"description_width": "60px"})
+        self.seed = w.IntText(value=seed, description="Game number", layout=w.Layout(width="190px"),
+                              style={"description_width": "95px"})
+        self.start = w.Button(description="Start this game", button_style="primary", layout=w.Layout(width="auto"))
+        self.start.add_class("ct-start")
+        self.start.on_click(lambda _b: start(self.variant.value, self.players.value, self.seed.value))
+        self.widget = w.HBox([self.variant, self.players, self.seed, self.start],
+                             layout=w.Layout(flex_flow="row wrap", align_items="center"))
+        self.widget.add_class("ct-menu")
+
+    def set(self, variant: str, players: int, seed: int) -> None:
+        """Show the game being played."""
+        self.variant.value, self.players.value, self.seed.value = variant, players, seed
+
+
+class CombinedPanels:
+    """The variant's side panels: the trade panel over all 8 cards, the barbarians, the improvements."""
+
+    def __init__(self, trade: Callable[[Any], bool]):
+        self.trade_panel = TradePanel(trade, cards=CARDS, colours=COMMODITY_COLOURS, offers=False)
+        self.barbarians = w.HTML()
+        self.improvements = w.HTML()
+        self.widget = w.VBox([self.barbarians, self.improvements, self.trade_panel.widget])
+        self.widget.add_class("ct-combined")
+
+    def update(self, obs: dict, names: Sequence[str], truce: bool) -> None:
+        """Redraw the barbarians and the improvement tracks."""
+        self.barbarians.value = barbarian_html(obs, names, truce)
+        self.improvements.value = improvements_html(obs, names)
+
+
+class CombinedVariant:
+    """What ``CatanDashboard`` adds to play the combined variant (a mixin: the menu, the game's options, the clicks
+    of two-click moves and the variant's panels)."""
+
+    variant: str
+    variant_options: dict
+
+    @property
+    def combined(self) -> bool:
+        """True when the game shown is the combined variant."""
+        return self.game.options.get("variant") == "combined"
+
+    def make_game(self, players: int | None, seed: int) -> Any:
+        """The base game, or the combined variant with its options."""
+        extra = {"variant": "combined", **self.variant_options} if self.variant == "combined" else {}
+        return load_game("catan", players=players, seed=seed, **extra)
+
+    def top_widgets(self) -> list[w.Widget]:
+        """The game menu: base or combined, players, game number."""
+        self.menu = GameMenu(self.variant, self.setup.players.value, self.seed,
+                             lambda v, n, s: self.new_game(n, s, variant=v))
+        return [self.menu.widget]
+
+    def new_game(self, players: int | None = None, seed: int | None = None, seats: Sequence[str] | None = None,
+                 variant: str | None = None) -> None:
+        """Start again (the same game unless given: players, game number, seats, "base" or "combined")."""
+        self.variant = self.variant if variant is None else variant
+        super().new_game(players, seed, seats)
+        self.menu.set(self.variant, self.players, self.seed)
+
+    def _fits(self, mode: str, index: int) -> bool:
+        """True if a click on ``index`` can mean an action of ``mode`` (a two-click mode: a start, or an end after
+        its start was picked)."""
+        keys = [self._keys_of(a) for a in self.clicks.modes[mode]]
+        if mode not in self.clicks.two_clicks:
+            return (index,) in keys
+        picked = self.clicks.picked if mode == self.clicks.mode else None
+        return any(k[0] == index or (picked is not None and k[:2] == (picked, index)) for k in keys)
+
+    def render_combined(self, obs: dict, tags: Sequence[str], hands: Sequence[dict | None], human: bool) -> None:
+        """The variant's players, barbarians, improvements and trade panel."""
+        p, me = self.state.current_player, self.viewer()
+        self.players_view.value = combined_players_html(obs, self.names(), tags, hands, p)
+        self.combined_panels.update(obs, self.names(), self.game.options["robber_peace"])
+        self.combined_panels.trade_panel.update(obs, self.names(), me if human else None, obs["phase"],
+                                                self.state.rates[me] if me is not None else None,
+                                                human and p == obs["active"])
+
+
+def combined_game_over_html(obs: dict, names: Sequence[str], returns: Sequence[float], events: Sequence) -> str:
+    """Final VP with their parts, the winner, and how the game ended."""
+    why = "".join(f'<div class="rg-note">{esc(e.text())}</div>' for e in events if e.kind in ("win", "turn_cap"))
+    rows = []
+    for p in range(obs["players"]):
+        parts = vp_parts(obs, p)
+        text = " + ".join(f"{n} {what}" for what, n in parts)
+        rows.append(f'<tr><td>{chip(p)}{esc(names[p])}</td><td><b>{sum(n for _, n in parts)}</b> VP '
+                    f'<span class="rg-muted">({esc(text)})</span></td>'
+                    f'<td>{"<b>winner</b>" if returns[p] > 0 else ""}</td></tr>')
+    return f'<div class="rg-section">Game over</div><table class="ct-final">{"".join(rows)}</table>{why}'
+
+
+__all__ = ["CombinedVariant", "GameMenu", "CombinedPanels", "combined_players_html", "combined_game_over_html", "mode_of", "keys_of",
+           "mode_kind", "learn_modes", "natural_action", "LABELS", "HINTS", "TWO_CLICKS", "VARIANT_LABELS"]
