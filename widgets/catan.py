@@ -348,7 +348,7 @@ class CatanDashboard(cc.CombinedVariant, Dashboard):
         """Final VP and the winner."""
         s, obs = self.state, self.observation(-1)
         if self.combined:
-            return cc.combined_game_over_html(obs, self.names(), s.returns(), s.events)
+            return cc.combined_game_over_html(obs, self.names(), s.returns(), s.events, self.game.options["merchant_vp"])
         return game_over_html(obs, self.names(), s.returns(), s.events, s.scores())
 
     def decision_title(self, player: int) -> str:

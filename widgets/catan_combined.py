@@ -19,9 +19,10 @@ from ratgames_lab.catan import (BuildCity, BuildRoad, BuildSettlement, BuildShip
 from ratgames_lab.catan import COMBINED_CARDS as CARDS
 
 from .catan_combined_view import (COMMODITY_COLOURS, barbarian_html, combined_players_html, improvements_html,
-                                  vp_parts)
+                                  vp_parts, vp_text)
 from .catan_trade import TradePanel
 from .catan_view import chip
+from .common.seats import BOT_LABELS
 from .common.theme import esc
 
 VARIANT_LABELS = (("Base game (official Catan)", "base"),
@@ -110,19 +111,26 @@ def natural_action(topo, obs: dict, player: int, kind: str, index: int) -> Any:
 
 
 class GameMenu:
-    """The menu under the title: which game (base or combined), players, game number, Start."""
+    """The menu under the title: which game (base or combined), players, game number, opponents, Start (you play
+    Player 1, the opponents the other seats; the Players tab sets each seat)."""
 
-    def __init__(self, variant: str, players: int, seed: int, start: Callable[[str, int, int], None]):
+    def __init__(self, variant: str, players: int, seed: int, bots: Sequence[str],
+                 start: Callable[[str, int, int, str], None]):
         self.variant = w.Dropdown(options=VARIANT_LABELS, value=variant, description="Game",
                                   layout=w.Layout(width="430px"), style={"description_width": "50px"})
         self.players = w.Dropdown(options=[3, 4], value=players, description="Players",
                                   layout=w.Layout(width="150px"), style={"description_width": "60px"})
-        self.seed = w.IntText(value=seed, description="Game number", layout=w.Layout(width="190px"),
-                              style={"description_width": "95px"})
+        self.seed = w.IntText(value=seed, description="Game number", layout=w.Layout(width="210px"),
+                              style={"description_width": "initial"})
+        names = [(BOT_LABELS.get(b, f"{b} bot") + "s", b) for b in bots]
+        self.opponents = w.Dropdown(options=names, value="heuristic" if "heuristic" in bots else bots[0],
+                                    description="Opponents", layout=w.Layout(width="330px"),
+                                    style={"description_width": "initial"})
         self.start = w.Button(description="Start this game", button_style="primary", layout=w.Layout(width="auto"))
         self.start.add_class("ct-start")
-        self.start.on_click(lambda _b: start(self.variant.value, self.players.value, self.seed.value))
-        self.widget = w.HBox([self.variant, self.players, self.seed, self.start],
+        self.start.on_click(lambda _b: start(self.variant.value, self.players.value, self.seed.value,
+                                             self.opponents.value))
+        self.widget = w.HBox([self.variant, self.players, self.seed, self.opponents, self.start],
                              layout=w.Layout(flex_flow="row wrap", align_items="center"))
         self.widget.add_class("ct-menu")
 
@@ -166,8 +174,8 @@ class CombinedVariant:
 
     def top_widgets(self) -> list[w.Widget]:
         """The game menu: base or combined, players, game number."""
-        self.menu = GameMenu(self.variant, self.setup.players.value, self.seed,
-                             lambda v, n, s: self.new_game(n, s, variant=v))
+        self.menu = GameMenu(self.variant, self.setup.players.value, self.seed, list(self.bot_classes),
+                             lambda v, n, s, bot: self.new_game(n, s, ["human"] + [bot] * (n - 1), variant=v))
         return [self.menu.widget]
 
     def new_game(self, players: int | None = None, seed: int | None = None, seats: Sequence[str] | None = None,
@@ -189,20 +197,22 @@ class CombinedVariant:
     def render_combined(self, obs: dict, tags: Sequence[str], hands: Sequence[dict | None], human: bool) -> None:
         """The variant's players, barbarians, improvements and trade panel."""
         p, me = self.state.current_player, self.viewer()
-        self.players_view.value = combined_players_html(obs, self.names(), tags, hands, p)
+        self.players_view.value = combined_players_html(obs, self.names(), tags, hands, p,
+                                                        self.game.options["merchant_vp"])
         self.combined_panels.update(obs, self.names(), self.game.options["robber_peace"])
         self.combined_panels.trade_panel.update(obs, self.names(), me if human else None, obs["phase"],
                                                 self.state.rates[me] if me is not None else None,
                                                 human and p == obs["active"])
 
 
-def combined_game_over_html(obs: dict, names: Sequence[str], returns: Sequence[float], events: Sequence) -> str:
+def combined_game_over_html(obs: dict, names: Sequence[str], returns: Sequence[float], events: Sequence,
+                            merchant_vp: bool = True) -> str:
     """Final VP with their parts, the winner, and how the game ended."""
     why = "".join(f'<div class="rg-note">{esc(e.text())}</div>' for e in events if e.kind in ("win", "turn_cap"))
     rows = []
     for p in range(obs["players"]):
-        parts = vp_parts(obs, p)
-        text = " + ".join(f"{n} {what}" for what, n in parts)
+        parts = vp_parts(obs, p, merchant_vp)
+        text = vp_text(parts)
         rows.append(f'<tr><td>{chip(p)}{esc(names[p])}</td><td><b>{sum(n for _, n in parts)}</b> VP '
                     f'<span class="rg-muted">({esc(text)})</span></td>'
                     f'<td>{"<b>winner</b>" if returns[p] > 0 else ""}</td></tr>')

@@ -59,7 +59,7 @@ class CombinedBoard(CatanBoard):
         v = self.view
         v.lines("ship_outline", colors=["#ffffff"], stroke_width=10)
         v.lines("ships", colors=PLAYER_COLOURS, stroke_width=5, line_style="dashed")
-        v.points("ship_hulls", marker="triangle-down", default_size=200, colors=PLAYER_COLOURS, stroke=OUTLINE,
+        v.points("ship_hulls", marker="triangle-down", default_size=110, colors=PLAYER_COLOURS, stroke=OUTLINE,
                  stroke_width=1.5, tooltip=_tooltip(), interactions={"hover": "tooltip"})
 
     def add_node_piece_layers(self) -> None:
@@ -131,13 +131,15 @@ class CombinedBoard(CatanBoard):
         owners = obs["edges"]["owner"]
         base = dict(obs, roads=[o if pieces[e] in ("road", "bridge") else None for e, o in enumerate(owners)])
         n = self.topo.n_tiles
-        super().draw(base, None, (), edge_targets, [t for t in tile_targets if t < n], names, recent, rolled)
+        inter, knights = obs["intersections"], obs["knights"]
+        taken = {x for x in node_targets if inter["owner"][x] is not None or knights["level"][x]}
+        super().draw(base, None, [x for x in node_targets if x not in taken], edge_targets, [t for t in tile_targets if t < n], names, recent, rolled)
         v, topo, tiles = self.view, self.topo, obs["tiles"]
         land = self.land_tiles(obs)
         # names (river tiles say so), tokens with the 2 sharing the 12's hex
         v.set_labels("tile_names", land, [self.tile_xy[t][0] for t in land],
                      [self.tile_xy[t][1] + 0.47 for t in land],
-                     [tiles[t]["terrain"] + (" ~ river" if self.river[t] else "") for t in land],
+                     [tiles[t]["terrain"] + (" ≈" if self.river[t] else "") for t in land],
                      colors=["#ffffff" if tiles[t]["terrain"] in TEXT_DARK else "#2b2b2b" for t in land])
         numbered = [t for t in land if tiles[t]["number"]]
         tx = [self.tile_xy[t][0] for t in numbered]
@@ -157,7 +159,7 @@ class CombinedBoard(CatanBoard):
         self._draw_buildings(obs, names)
         self._draw_knights(obs, names)
         self._draw_pirate_merchant(obs, names)
-        rings = list(node_targets)
+        rings = sorted(taken)  # a click on a piece (a city, a knight): a ring round it
         v.set_points("node_rings", rings, [self.node_xy[x][0] for x in rings], [self.node_xy[x][1] for x in rings])
         spots = list(tile_targets)
         xy = [self.spot_xy(obs, t) for t in spots]
@@ -253,7 +255,7 @@ def combined_legend_html(names: Sequence[str], rolled: int | None = None) -> str
               '<span class="ct-key"><b class="ct-robber">R</b> robber · <b class="ct-robber">P</b> pirate · '
               '◆ merchant</span>'
               f'<span class="ct-key"><i style="background:{FISH}"></i>~n fishing ground · <i style="background:'
-              f'{RIVER}"></i>dashed: river crossing · 12/2: the 2 shares the 12\'s tile</span>')
+              f'{RIVER}"></i>dashed: river crossing, ≈ river tile · 12/2: the 2 shares the 12\'s tile</span>')
     if rolled and rolled != 7:
         pieces += (f'<span class="ct-key"><i class="ct-lit"></i>lit token: the last roll, {rolled}, paid these tiles'
                    '</span>')

@@ -93,7 +93,7 @@ def barbarian_html(obs: dict, names: Sequence[str], truce: bool) -> str:
     """The 7-step track with the ship, the strength of an attack now against the defence, each player's part."""
     pos = obs["barbarian"]
     steps = "".join(f'<span class="ct-step{" ct-step-ship" if i == pos else ""}{" ct-step-end" if i == BARBARIAN_TRACK else ""}"'
-                    f' title="step {i}">{"⛵" if i == pos else i}</span>' for i in range(BARBARIAN_TRACK + 1))
+                    f' title="step {i}">{"ship" if i == pos else i}</span>' for i in range(BARBARIAN_TRACK + 1))
     strength = cities_of(obs)
     defence = sum(defence_of(obs, p) for p in range(obs["players"]))
     verdict = ("the defence would win" if defence >= strength else "the barbarians would win: the least-defending "
@@ -133,20 +133,35 @@ def improvements_html(obs: dict, names: Sequence[str]) -> str:
             f'VP); level 5 takes it from a player still at 4.</div></div>')
 
 
-def vp_parts(obs: dict, p: int) -> list[tuple[str, int]]:
-    """(what, points) of p's public victory points (every point of the variant is public)."""
+def _plural(n: int, one: str, many: str | None = None) -> str:
+    """'settlement' or 'settlements' (the count is written by the caller)."""
+    return one if n == 1 else (many or one + "s")
+
+
+def vp_parts(obs: dict, p: int, merchant_vp: bool = True) -> list[tuple[str, int]]:
+    """(what, points) of p's victory points (every point of the variant is public; ``merchant_vp``: the option
+    giving the merchant's controller 1 VP)."""
     inter = obs["intersections"]
     settlements = sum(1 for o, lv in zip(inter["owner"], inter["level"]) if o == p and lv == 1)
     cities = cities_of(obs, p)
     metros = sum(1 for x in obs["metropolis"].values() if x is not None and inter["owner"][x] == p)
     cards = progress_cards()
     vp_cards = sum(n * cards.card(c).vp for c, n in obs["progress"]["shown"][p].items())
-    parts = [("settlements", settlements), ("cities", 2 * cities), ("metropolises", METROPOLIS_VP * metros),
+    vps = obs["defenders"][p]
+    parts = [(f"{settlements} {_plural(settlements, 'settlement')}", settlements),
+             (f"{cities} {_plural(cities, 'city', 'cities')}", 2 * cities),
+             (f"{metros} {_plural(metros, 'metropolis', 'metropolises')}", METROPOLIS_VP * metros),
              ("Longest Road", SPECIAL_VP if obs["longest_road"] == p else 0),
              ("Largest Army", SPECIAL_VP if obs["largest_army"] == p else 0),
-             ("Defender cards", obs["defenders"][p]), ("VP progress cards", vp_cards),
-             ("the merchant", 1 if obs["merchant"]["owner"] == p else 0)]
+             (f"{vps} {_plural(vps, 'Defender card')}", vps),
+             (f"{vp_cards} {_plural(vp_cards, 'VP progress card')}", vp_cards),
+             ("the merchant", 1 if merchant_vp and obs["merchant"]["owner"] == p else 0)]
     return [(what, n) for what, n in parts if n]
+
+
+def vp_text(parts: Sequence[tuple[str, int]]) -> str:
+    """'1 for 1 settlement + 4 for 2 cities' (points for what)."""
+    return " + ".join(f"{n} for {what}" for what, n in parts)
 
 
 def progress_html(hand: dict) -> str:
@@ -172,7 +187,7 @@ def progress_html(hand: dict) -> str:
 
 
 def combined_players_html(obs: dict, names: Sequence[str], tags: Sequence[str], hands: Sequence[dict | None],
-                          current: int) -> str:
+                          current: int, merchant_vp: bool = True) -> str:
     """One box per player: VP and their parts, cards and commodities, money, progress cards, knights, pieces."""
     rows = []
     inter = obs["intersections"]
@@ -188,9 +203,9 @@ def combined_players_html(obs: dict, names: Sequence[str], tags: Sequence[str], 
             total = sum(hand.values())
             cards = "".join(card_chip(c, hand[c]) for c in CARDS if hand[c]) or '<span class="rg-muted">no card</span>'
             cards += f' <span class="rg-muted">({total} card{"" if total == 1 else "s"})</span>'
-        parts = vp_parts(obs, p)
+        parts = vp_parts(obs, p, merchant_vp)
         vp = sum(n for _, n in parts)
-        breakdown = " + ".join(f"{n} {what}" for what, n in parts) or "none yet"
+        breakdown = vp_text(parts) or "none yet"
         k = obs["knights"]
         mine = [(lv, a) for lv, o, a in zip(k["level"], k["owner"], k["active"]) if o == p and lv]
         knights = ", ".join(f'{LEVEL_WORDS[lv]}{" (active)" if a else ""}' for lv, a in sorted(mine)) or "none"
@@ -225,4 +240,4 @@ def combined_players_html(obs: dict, names: Sequence[str], tags: Sequence[str], 
 
 
 __all__ = ["RULES_IN_BRIEF", "BANNER_TASKS", "barbarian_html", "improvements_html", "combined_players_html",
-           "event_text", "vp_parts", "progress_html", "card_chip", "defence_of"]
+           "event_text", "vp_parts", "vp_text", "progress_html", "card_chip", "defence_of"]
