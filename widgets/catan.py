@@ -6,7 +6,7 @@ and the shared controls (undo, save/load, bots).
     CatanDashboard(players=4, seed=7, seats=["human", "heuristic", "heuristic", "heuristic"]).show()
 
 ``variant="combined"`` plays the combined variant (Seafarers + Cities & Knights; its parts are in
-``catan_combined``); the menu under the title starts either game.
+``catan_combined``); the "Start a game" menu beside the board starts either game.
 """
 from __future__ import annotations
 
@@ -94,16 +94,16 @@ class CatanDashboard(cc.CombinedVariant, Dashboard):
         return w.VBox([self.clicks.widget, tools, self.board_box], layout=w.Layout(width="100%"))
 
     def side_widgets(self) -> list[w.Widget]:
-        """The players (hands, development cards, VP), the bank and the trade panel."""
+        """The game menu, the trade panel, the combined variant's panels, the players (hands, cards, VP), the bank."""
         self.players_view = w.HTML()
         self.trade_panel = TradePanel(self.trade)
         self.combined_panels = cc.CombinedPanels(self.trade)
-        return [self.trade_panel.widget, self.combined_panels.widget, self.players_view]
+        return [self.game_menu(), self.trade_panel.widget, self.combined_panels.widget, self.players_view]
 
     def _ensure_board(self) -> CatanBoard:
         topo = self.game.board.topo
         if self.board is None or self.board.topo is not topo:
-            self.board = (CombinedBoard(topo, self.game.board.river, on_click=self._board_clicked, height="560px")
+            self.board = (CombinedBoard(topo, self.game.board.river, on_click=self._board_clicked, height="460px")
                           if self.combined else CatanBoard(topo, on_click=self._board_clicked, height="460px"))
             self.board_box.children = [self.board.widget]
         return self.board

@@ -25,8 +25,7 @@ from .catan_view import chip
 from .common.seats import BOT_LABELS
 from .common.theme import esc
 
-VARIANT_LABELS = (("Base game (official Catan)", "base"),
-                  ("Combined variant: Seafarers + Cities & Knights", "combined"))
+VARIANT_LABELS = (("Base game", "base"), ("Combined: Seafarers + Cities & Knights", "combined"))
 MODES = {BuildSettlement: "settlement", BuildCity: "city", BuildRoad: "road", BuildShip: "ship",
          MoveShip: "move_ship", BuildWall: "wall", PlaceMetropolis: "metropolis", ReduceCity: "reduce",
          MoveRobber: "robber", MovePirate: "pirate"}
@@ -111,27 +110,30 @@ def natural_action(topo, obs: dict, player: int, kind: str, index: int) -> Any:
 
 
 class GameMenu:
-    """The menu under the title: which game (base or combined), players, game number, opponents, Start (you play
+    """The "Start a game" menu beside the board: which game (base or combined), players, game number, opponents,
+    Start (you play
     Player 1, the opponents the other seats; the Players tab sets each seat)."""
 
     def __init__(self, variant: str, players: int, seed: int, bots: Sequence[str],
                  start: Callable[[str, int, int, str], None]):
         self.variant = w.Dropdown(options=VARIANT_LABELS, value=variant, description="Game",
-                                  layout=w.Layout(width="430px"), style={"description_width": "50px"})
+                                  layout=w.Layout(width="370px"), style={"description_width": "45px"})
         self.players = w.Dropdown(options=[3, 4], value=players, description="Players",
-                                  layout=w.Layout(width="150px"), style={"description_width": "60px"})
-        self.seed = w.IntText(value=seed, description="Game number", layout=w.Layout(width="210px"),
+                                  layout=w.Layout(width="130px"), style={"description_width": "55px"})
+        self.seed = w.IntText(value=seed, description="Game number", layout=w.Layout(width="190px"),
                               style={"description_width": "initial"})
         names = [(BOT_LABELS.get(b, f"{b} bot") + "s", b) for b in bots]
         self.opponents = w.Dropdown(options=names, value="heuristic" if "heuristic" in bots else bots[0],
-                                    description="Opponents", layout=w.Layout(width="330px"),
+                                    description="Opponents", layout=w.Layout(width="260px"),
                                     style={"description_width": "initial"})
-        self.start = w.Button(description="Start this game", button_style="primary", layout=w.Layout(width="auto"))
+        self.start = w.Button(description="Start", button_style="primary", layout=w.Layout(width="auto"))
         self.start.add_class("ct-start")
         self.start.on_click(lambda _b: start(self.variant.value, self.players.value, self.seed.value,
                                              self.opponents.value))
-        self.widget = w.HBox([self.variant, self.players, self.seed, self.opponents, self.start],
-                             layout=w.Layout(flex_flow="row wrap", align_items="center"))
+        row = w.HBox([self.variant, self.players, self.seed, self.opponents, self.start],
+                     layout=w.Layout(flex_flow="row wrap", align_items="center"))
+        self.widget = w.VBox([w.HTML('<div class="rg-section">Start a game</div>'), row])
+        self.widget.add_class("rg-panel")
         self.widget.add_class("ct-menu")
 
     def set(self, variant: str, players: int, seed: int) -> None:
@@ -172,11 +174,11 @@ class CombinedVariant:
         extra = {"variant": "combined", **self.variant_options} if self.variant == "combined" else {}
         return load_game("catan", players=players, seed=seed, **extra)
 
-    def top_widgets(self) -> list[w.Widget]:
-        """The game menu: base or combined, players, game number."""
+    def game_menu(self) -> w.Widget:
+        """The game menu: base or combined, players, game number, opponents (built once)."""
         self.menu = GameMenu(self.variant, self.setup.players.value, self.seed, list(self.bot_classes),
                              lambda v, n, s, bot: self.new_game(n, s, ["human"] + [bot] * (n - 1), variant=v))
-        return [self.menu.widget]
+        return self.menu.widget
 
     def new_game(self, players: int | None = None, seed: int | None = None, seats: Sequence[str] | None = None,
                  variant: str | None = None) -> None:

@@ -6,7 +6,7 @@ A game's dashboard subclasses it and fills the declared extension points, never 
   (log styling), ``css_files`` (stylesheets shipped in ``common/css``), ``fold_kinds`` (long button groups that fold),
   ``playback_step_label``, ``teacher_view_label``;
 - hook methods: ``board_widget`` and ``render_board`` (required), ``make_game`` (a variant's options),
-  ``top_widgets`` (a menu under the title), ``header_html``, ``banner_html``, ``move_text``,
+  ``header_html``, ``banner_html``, ``move_text``,
   ``decision_title``, ``action_class``, ``seat_label``, ``rules_html`` (the "how to play" fold-out),
   ``game_over_html`` (the end-of-game explanation), ``side_widgets`` (panels beside the board), ``odds_widgets`` /
   ``odds_key`` / ``update_odds`` (the "My odds" tab), ``playback_pauses`` / ``playback_delay`` (show the events of a
@@ -531,7 +531,7 @@ class Dashboard(abc.ABC):
         right.add_class("rg-right")
         body = w.HBox([left, right], layout=w.Layout(flex_flow="row wrap", align_items="flex-start"))
         body.add_class("rg-body")
-        self.widget = w.VBox([self.css, self.header, *self.top_widgets(), body])
+        self.widget = w.VBox([self.css, self.header, body])
         self.widget.add_class("rg-app")
 
     def show(self) -> None:
@@ -652,10 +652,6 @@ class Dashboard(abc.ABC):
     def make_game(self, players: int | None, seed: int) -> Any:
         """The game a new match plays (games with variants pass their options to ``load_game`` here)."""
         return load_game(self.game_name, players=players, seed=seed)
-
-    def top_widgets(self) -> list[w.Widget]:
-        """Widgets between the title and the board, e.g. a game menu (built once; default: none)."""
-        return []
 
     @abc.abstractmethod
     def board_widget(self) -> w.Widget:
