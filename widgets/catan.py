@@ -263,7 +263,7 @@ class CatanDashboard(cc.CombinedVariant, Dashboard):
         human = p >= 0 and self.is_human(p) and not self.playback.running
         actions = s.legal_actions() if human else []
         if self.combined:
-            cc.learn_modes(self.clicks, actions)
+            cc.learn_modes(self.clicks, actions, s.phase)
         self.clicks.update(actions)
         self.heat_toggle.layout.display = "none" if self.combined else ""
         self._draw_board()
@@ -381,6 +381,8 @@ class CatanDashboard(cc.CombinedVariant, Dashboard):
             self.production_view.value = ""
             self.odds_panel.clear("No human seat: switch on Teacher view or take a seat to see a player's odds.")
             return
+        if self.combined:
+            return self.update_combined_odds(p)
         s = self.state
         prod = player_production(s, p)
         hand = sum(self.observation(p)["hands"][p].values())

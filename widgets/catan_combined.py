@@ -14,8 +14,10 @@ from typing import Any, Callable, Sequence
 import ipywidgets as w
 
 from ratgames_lab import load_game
-from ratgames_lab.catan import (BuildCity, BuildRoad, BuildSettlement, BuildShip, BuildWall, MovePirate, MoveRobber,
-                                MoveShip, PlaceMetropolis, ReduceCity)
+from ratgames_lab.catan import (BARBARIAN_TRACK, TRACKS, BuildCity, BuildRoad, BuildSettlement, BuildShip, BuildWall,
+                                MovePirate, MoveRobber, MoveShip, PlaceMetropolis, ReduceCity, arrival_mean,
+                                arrival_within, event_die_distribution, progress_chance_any, progress_chances,
+                                progress_within)
 from ratgames_lab.catan import COMBINED_CARDS as CARDS
 
 from .catan_combined_view import (COMMODITY_COLOURS, barbarian_html, combined_players_html, improvements_html,
@@ -79,8 +81,13 @@ def mode_kind(mode: str) -> str:
     return KIND.get(mode, "node")
 
 
-def learn_modes(clicks, actions: Sequence[Any]) -> None:
-    """Give the click modes the labels of knight actions the engine offers now (their kind in words)."""
+def learn_modes(clicks, actions: Sequence[Any], phase: str = "main") -> None:
+    """Give the click modes the labels of knight actions the engine offers now (their kind in words); in setup the
+    city goes on a free intersection, not on a settlement."""
+    setup = phase == "setup_city"
+    clicks.labels["city"] = "Place your city" if setup else LABELS["city"]
+    clicks.hints["city"] = ("Click a highlighted intersection to place your city: it pays one card of each tile "
+                            "around it." if setup else HINTS["city"])
     for a in actions:
         mode = mode_of(a)
         if mode is not None and mode not in clicks.labels:
@@ -196,6 +203,31 @@ class CombinedVariant:
         picked = self.clicks.picked if mode == self.clicks.mode else None
         return any(k[0] == index or (picked is not None and k[:2] == (picked, index)) for k in keys)
 
+    def update_combined_odds(self, p: int) -> None:
+        """The variant's exact odds for seat p: a progress card per roll and within a round (from p's improvement
+        levels and the event die), the barbarians' arrival; the event die's faces."""
+        obs = self.observation(p)
+        levels = obs["improvements"][p]
+        n = self.players
+        per_roll = progress_chances(levels)
+        within = {t: progress_within({**{u: 0 for u in TRACKS}, t: levels[t]}, n) for t in TRACKS}
+        left = BARBARIAN_TRACK - obs["barbarian"]
+        die = event_die_distribution()
+        faces = ", ".join(f"{'ship' if f == 'ship' else f + ' gate'} {_frac(q)}" for f, q in die.items())
+        self.production_view.value = (
+            f'<div class="rg-section">{esc(self.names()[p])}: the event die and the barbarians (exact)</div>'
+            f'<div>Event die: {esc(faces)}. Your improvement levels: '
+            f'{esc(", ".join(f"{t} {levels[t]}" for t in TRACKS))}.</div>'
+            f'<div>A progress card on one roll (any colour): <b>{_frac(progress_chance_any(levels))}</b>; within a '
+            f'round of {n} rolls: <b>{_frac(progress_within(levels, n))}</b>.</div>'
+            f'<div>Barbarians: {left} ship face{"s" if left != 1 else ""} to go; expected <b>{_frac(arrival_mean(left))}'
+            f'</b> rolls before the attack; attack within this round of {n} rolls: '
+            f'<b>{_frac(arrival_within(left, n))}</b>.</div>')
+        self.odds_panel.show(f"{self.names()[p]}: a progress card of each colour", list(TRACKS),
+                             {"on one roll": [per_roll[t] for t in TRACKS], f"within {n} rolls": [within[t] for t in TRACKS]},
+                             note="A gate of the event die gives a card of its colour to everyone at level 1 or more "
+                                  "there whose level + 1 is at least the red die; the ship face moves the barbarians.")
+
     def render_combined(self, obs: dict, tags: Sequence[str], hands: Sequence[dict | None], human: bool) -> None:
         """The variant's players, barbarians, improvements and trade panel."""
         p, me = self.state.current_player, self.viewer()
@@ -205,6 +237,10 @@ class CombinedVariant:
         self.combined_panels.trade_panel.update(obs, self.names(), me if human else None, obs["phase"],
                                                 self.state.rates[me] if me is not None else None,
                                                 human and p == obs["active"])
+
+
+def _frac(p) -> str:
+    return str(p.numerator) if p.denominator == 1 else f"{p.numerator}/{p.denominator}"
 
 
 def combined_game_over_html(obs: dict, names: Sequence[str], returns: Sequence[float], events: Sequence,

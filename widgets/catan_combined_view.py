@@ -25,8 +25,8 @@ RULES_IN_BRIEF = """<details class="rg-panel ct-rules"><summary><b>How to play t
 <b>ship</b> (ships go on sea and coast edges).</li>
 <li><b>Roll</b> three dice: red + yellow pay the tiles as in Catan (a city on pasture, mountains or forest pays 1
 resource + 1 <b>commodity</b>: cloth, coin or paper; gold pays money). The <b>event die</b> shows the barbarian ship
-(it moves one step) or a coloured gate: everyone whose improvement in that colour is at least the red die draws a
-<b>progress card</b>.</li>
+(it moves one step) or a coloured gate: everyone with level 1 or more in that colour and a red die at most their
+level + 1 draws a <b>progress card</b>.</li>
 <li><b>Barbarians</b>: when the ship reaches the end of its 7-step track, they attack. Strength = the number of
 cities on the board; defence = the levels of all <b>active</b> knights. If the defence is lower, the least-defending
 players lose a city (a metropolis is safe); if not, the best defender gets a Defender card (1 VP).</li>

@@ -126,3 +126,8 @@ __all__ += ["BuildShip", "BuildWall", "ChooseCard", "ChooseProgressDeck", "Disca
             "MoveShip", "PlaceMetropolis", "ReduceCity", "SkipFreePiece", "BARBARIAN_TRACK", "EVENT_FACES",
             "MAX_LEVEL", "METROPOLIS_LEVEL", "METROPOLIS_VP", "SPECIAL_VP", "TRACKS", "COMBINED_CARDS",
             "progress_cards"]
+from .variant_odds import (arrival_mean, arrival_within, event_die_distribution, progress_chance_any,  # noqa: E402
+                           progress_chances, progress_within)
+
+__all__ += ["arrival_mean", "arrival_within", "event_die_distribution", "progress_chance_any", "progress_chances",
+            "progress_within"]

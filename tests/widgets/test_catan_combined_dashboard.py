@@ -289,3 +289,18 @@ def test_an_illegal_click_never_changes_the_state():
         refused += 1
     assert refused > 20 and d.state.to_json() == before
     assert d.message[1] == "error" and "rule:" in d.message[0]
+
+
+def test_my_odds_tab_shows_the_variants_exact_odds():
+    game, s = _random_position(6, lambda s: s.phase == "main" and s.active == 0 and s.turn > 4)
+    s.levels[0] = [0, 2, 0]  # politics 2: a card when the politics gate shows and the red die is 1, 2 or 3
+    s.barbarian = 4
+    s.after_load()
+    d = _dash()
+    d.load_position(position_document(game, s))
+    d.tabs.selected_index = 1  # "My odds"
+    text = d.production_view.value
+    assert "3 ship faces to go" in text and "expected <b>6</b> rolls" in text  # 3 steps at 1/2 a roll
+    assert "(any colour): <b>1/12</b>" in text  # 1/6 (the politics gate) x 3/6 (red 1-3)
+    assert "within a round of 4 rolls: <b>" + "6095/20736" + "</b>" in text  # 1 - (11/12)^4
+    assert "ship 1/2" in text and "politics gate 1/6" in text
