@@ -121,6 +121,7 @@ class CombinedState(GameState):
         Field("crane", Bool(), json="turn_flags.crane"),  # the next improvement this turn costs 1 less
         Field("medicine", Bool(), json="turn_flags.medicine"),  # the next city this turn costs 2 ore + 1 grain
         Field("harbour_deals", ListOf(Seat(), sort=True), json="turn_flags.commercial_harbor"),
+        Field("stage", Int(0, 2), json="turn_flags.stage"),  # strict_phase_order: trade, build, the rest (stages.py)
         Field("offer", ListOf(Int(0))),
         Field("answers", ListOf(Int(0, 3), length=PER_PLAYER)),
         Field("counters", ListOf(ListOf(Int(0)), length=PER_PLAYER)),
@@ -249,6 +250,8 @@ class CombinedState(GameState):
                 cached = []
                 for lister in table.MAIN_ACTIONS:
                     cached += lister(self)
+                for keep in table.MAIN_FILTERS:
+                    cached = keep(self, cached)
             else:
                 cached = table.PHASE_ACTIONS[self.phase](self)
             self._legal = cached
@@ -288,11 +291,17 @@ class CombinedState(GameState):
         if handler is None:
             return IllegalActionError(f"{a!r} is not an action of the combined variant", "engine.action")
         try:
+            for guard in table.GUARDS:
+                error = guard(self, a)
+                if error is not None:
+                    return error
             return handler(self, a)
         except (TypeError, ValueError, KeyError, IndexError, AttributeError):  # malformed fields
             return IllegalActionError(f"{a!r} has malformed fields", "engine.action")
 
     def _do(self, a: Action) -> None:
+        for on_apply in table.ON_APPLY:
+            on_apply(self, a)
         table.APPLY[type(a)](self, a)
         self.check_victory()
         self._settle()

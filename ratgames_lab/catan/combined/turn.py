@@ -83,6 +83,7 @@ def reset_turn_flags(s) -> None:
     s.crane = False
     s.medicine = False
     s.harbour_deals = []
+    s.stage = 0
     s.offer = []
     s.answers = [0] * s.players
     s.counters = [[] for _ in range(s.players)]
