@@ -66,7 +66,7 @@ class CombinedState(GameState):
     event_texts = "catan_combined"
     FORMAT = "ratgames_lab.catan/combined-1"
     FIELDS = StateFields(
-        Field("phase", Str(PHASE_NAMES)),
+        Field("phase", Str()),  # one of PHASE_NAMES, which the rule modules extend: check_position checks it
         Field("turn", Int(min=0)),
         Field("active", Seat()),
         Field("first_player", Seat()),
