@@ -3,8 +3,8 @@ the "catan_combined" event texts (the variant state's ``event_texts``).
 
 A template is a ``str.format`` string over the event's params. ``Template`` reads lists and dicts as English
 ('Player 1 and Player 2', '2 brick + 1 cloth'); ``Pick`` chooses among templates by the params (a settlement or a
-road, a city or a settlement...). To add a kind: one entry in ``EVENT_TEXTS`` (tests/catan_combined/test_text.py
-plays random games and fails on any kind emitted without a template).
+road, a city or a settlement...). To add a kind: one entry in ``EVENT_TEXTS``, or ``add_event_texts`` from a rule
+module; tests/catan_combined/test_text.py plays random games and fails on any kind emitted without a template.
 """
 from __future__ import annotations
 
@@ -77,7 +77,7 @@ def _is(name: str, value: Any = True) -> Callable[[dict], bool]:
     return lambda p: p.get(name) == value
 
 
-EVENT_TEXTS: dict[str, str] = {
+EVENT_TEXTS: dict[str, str] = {  # plain strings become Templates at registration
     # setup and turns
     "setup_start": "Setup (snake order): {players} players, {first} first; each places a settlement and a road or "
                    "ship, then in reverse order a city and two roads or ships. The robber starts on the desert "
@@ -159,4 +159,12 @@ EVENT_TEXTS: dict[str, str] = {
 }
 
 
-register_event_texts("catan_combined", EVENT_TEXTS)
+
+
+def add_event_texts(templates: Mapping[str, str]) -> None:
+    """Register templates of more event kinds (plain strings become Templates)."""
+    EVENT_TEXTS.update({k: v if isinstance(v, Template) else Template(v) for k, v in templates.items()})
+    register_event_texts("catan_combined", EVENT_TEXTS)
+
+
+add_event_texts(EVENT_TEXTS)
