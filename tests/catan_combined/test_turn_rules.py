@@ -486,3 +486,13 @@ def test_discard_refuses_a_card_not_held():
     roll(s, 3, 4)
     unchanged_after(s, Discard("cloth"), "seven.discard")
     unchanged_after(s, BuildCity(0), "turn.phase")
+
+
+def test_on_a_seven_with_a_gate_the_progress_cards_come_before_the_discards():
+    s = playing(fresh(3))
+    s.levels[1][0] = 5
+    give(s, 1, ore=9)
+    roll(s, 3, 4, "trade")
+    assert s.phase == "draw_progress" and s.pending[0][1] == 1
+    s.apply(s.chance_outcomes()[0][0])
+    assert s.phase == "discard" and s.current_player == 1
