@@ -465,8 +465,8 @@ bq.Figure(marks=[bars, dots], title="The barbarian ship's arrival from the start
 # a city carrying a metropolis is a city, counted **once** (not as two). Catan's **defence** is the sum of the
 # levels of the **active** knights (basic 1, strong 2, mighty 3); inactive knights do not fight. The barbarians
 # win only if strictly stronger: a tie goes to Catan. If they win, the players who defended least each lose a
-# city (a city with a metropolis is safe); if Catan wins, the best defender earns a Defender card (1 VP). Then
-# every knight is deactivated and the ship starts again.
+# city (a city with a metropolis is safe); if Catan wins, the single best defender earns a Defender card (1 VP;
+# a tie for best gives none). Then every knight is deactivated and the ship starts again.
 #
 # A position late in a 4-player game (you are Player 1), the ship 1 step away:
 
