@@ -145,14 +145,14 @@ assert joint == vo.red_event_distribution()
 # %%
 # NBVAL_IGNORE_OUTPUT
 reds = [str(r) for r in range(1, 7)]
-x, y = bq.OrdinalScale(), bq.LinearScale(min=0, max=0.1)
+x, y = bq.OrdinalScale(), bq.LinearScale(min=0, max=0.14)
 bars = bq.Bars(x=reds, y=[[float(joint[int(r), face]) for r in reds] for face in ("ship",) + TRACKS],
                type="grouped", scales={"x": x, "y": y}, colors=["#555555", "#f0b429", "#2f6fd6", "#27ae60"],
                labels=["barbarian ship (1/12)", "trade gate (1/36)", "politics gate (1/36)",
                        "science gate (1/36)"], display_legend=True)
 bq.Figure(marks=[bars], title="The joint law of the red die and the event die (exact)", legend_location="top-right",
           axes=[bq.Axis(scale=x, label="red die"),
-                bq.Axis(scale=y, orientation="vertical", label="P(red die and event face)", tick_format=".1%")])
+                bq.Axis(scale=y, orientation="vertical", label="probability", tick_format=".0%")])
 
 # %% [markdown]
 # Every cell is the product of the two dice's chances: $1/6 \times 1/2 = 1/12$ for the ship, $1/6 \times 1/6 =
