@@ -4,6 +4,10 @@ Options: ``board`` (a board file path or dict; default the shipped base board), 
 board file; "random": shuffled terrains, tokens with no 6/8 adjacent and harbour kinds; "spiral": shuffled
 terrains with the A-R token spiral from a random corner), ``turn_cap`` (the game is a draw after this many
 turns) and ``player_trades`` (False forbids trades between players, as in the benchmark conventions).
+
+``variant="combined"`` plays the group's combined variant (catan.md Part 2: Seafarers + Cities & Knights) on the
+reconstructed combined board (``board`` = another board file; ``layout`` = "board" for the fixed board, "random"
+for the constrained shuffle); its option keys (``combined.components.OPTION_DEFAULTS``) apply only there.
 """
 from __future__ import annotations
 
@@ -20,8 +24,12 @@ from .beliefs import hand_beliefs, hand_distribution, steal_odds
 from .bots import HeuristicBot
 from .components import Components, components
 from .rules import CatanState
+from .combined import (COMBINED_CODEC, VARIANT_OPTION_SPECS, CombinedState, combined_components,
+                       new_combined_game, variant_options)
+from .combined_layout import combined_board
 
 LAYOUTS = ("board", "random", "spiral")
+VARIANTS = ("base", "combined")
 
 
 class Game(_Game):
@@ -38,15 +46,32 @@ class Game(_Game):
                              help="'board' (as in the board file), 'random' or 'spiral' (drawn from the seed)"),
         "turn_cap": OptionSpec(350, kind=int, help="the game is a draw after this many turns"),
         "player_trades": OptionSpec(True, kind=bool, help="allow trades between players"),
+        "variant": OptionSpec("base", allowed=VARIANTS, help="'base' (the official game) or 'combined' (catan.md "
+                              "Part 2: Seafarers + Cities & Knights)"),
+        **VARIANT_OPTION_SPECS,
     }
     action_codec = CODEC
 
     def __init__(self, players: int | None = None, seed: int = 0, **options: Any):
         super().__init__(players=players, seed=seed, **options)
-        self.board: Board = self.data["board"]
         cap = self.options["turn_cap"]
         if isinstance(cap, bool) or cap < 1:
             raise ValueError(f"option turn_cap={cap!r} must be a whole number of at least 1")
+        self.variant = self.options["variant"]
+        if self.variant == "combined":
+            if self.options["layout"] == "spiral":
+                raise ValueError("option layout='spiral' is for the base game; the combined variant takes 'board' "
+                                 "(the fixed board) or 'random' (the constrained shuffle)")
+            self.board = self.data["board"] if options.get("board") is not None else combined_board()
+            self.variant_options = variant_options(self.options, self.players)
+            self.components = combined_components(self.players, self.board, cap, self.options["player_trades"],
+                                                  self.variant_options)
+            self.action_codec = COMBINED_CODEC
+            return
+        given = sorted(k for k, spec in VARIANT_OPTION_SPECS.items() if options.get(k, spec.default) != spec.default)
+        if given:
+            raise ValueError(f"option {given[0]} belongs to the combined variant (add variant='combined')")
+        self.board: Board = self.data["board"]
         self.components: Components = components(self.players, self.board, cap, self.options["player_trades"])
 
     def layout(self) -> Layout:
@@ -58,12 +83,16 @@ class Game(_Game):
             return random_layout(self.board, random.Random(self.seed), "spiral")
         return self.board.layout.copy()
 
-    def new_state(self) -> CatanState:
+    def new_state(self) -> CatanState | CombinedState:
         """The position before the first setup settlement."""
+        if self.variant == "combined":
+            return new_combined_game(self.components, self.board, self.options["layout"], self.seed)
         return CatanState.new(self.components, self.layout())
 
-    def state_from_json(self, data: Any) -> CatanState:
+    def state_from_json(self, data: Any) -> CatanState | CombinedState:
         """A validated position; InvalidPositionError names the bad field."""
+        if self.variant == "combined":
+            return CombinedState.from_json(data, self.components)
         return CatanState.from_json(data, self.components)
 
 

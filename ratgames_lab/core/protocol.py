@@ -180,6 +180,7 @@ class GameState(abc.ABC, metaclass=StateMeta):
 
     __slots__ = ("comp", "players", "_log", "_nlog", "_quiet")
     game_name: ClassVar[str] = ""
+    event_texts: ClassVar[str] = ""  # the event-text table (default: game_name), e.g. a variant's own texts
     FIELDS: ClassVar[StateFields | None] = None
     FORMAT: ClassVar[str] = ""  # the "format" written in to_json(), e.g. "ratgames_lab.rattus/1"
 
@@ -226,7 +227,7 @@ class GameState(abc.ABC, metaclass=StateMeta):
         log = self._log
         if len(log) != self._nlog:  # a clone appended to the shared list: copy our part first
             log = self._log = log[:self._nlog]
-        log.append(Event(self.game_name, kind, params, rule))
+        log.append(Event(self.event_texts or self.game_name, kind, params, rule))
         self._nlog += 1
 
     # -- decisions -------------------------------------------------------
@@ -394,7 +395,7 @@ class GameState(abc.ABC, metaclass=StateMeta):
                 raise InvalidPositionError("unexpected field", str(key))
         state = cls.blank(comp)
         cls.FIELDS.decode_into(state, data)  # type: ignore[union-attr]
-        state._init_log(_decode_events(cls.game_name, data.get("events", [])))
+        state._init_log(_decode_events(cls.event_texts or cls.game_name, data.get("events", [])))
         cls.validate_json(data, comp)
         state.validate_position()
         state.after_load()

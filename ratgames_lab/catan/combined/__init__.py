@@ -1,0 +1,70 @@
+"""The group's combined variant of Catan (catan.md Part 2): Seafarers + Cities & Knights on the combined board.
+
+``load_game("catan", variant="combined", ...)`` plays it; the option keys are in ``OPTION_DEFAULTS``."""
+from __future__ import annotations
+
+import random
+from functools import lru_cache
+from typing import Any
+
+from ...core.protocol import OptionSpec
+from ..board import Board
+from ..combined_layout import combined_layout
+from .components import OPTION_DEFAULTS, CombinedComponents, VariantOptions
+from .rules import CODEC as COMBINED_CODEC
+from .state import CombinedState
+from .turn import first_player, new_state
+
+_HELP = {
+    "tokens_2_with_12": "the 2 shares the 12's hex and produces with it (False: the 2 is left out)",
+    "market_corner_settlements": "allow settlements on market corners",
+    "first_player": "'random' (from the seed) or the first player's seat number as text ('1'-'4')",
+    "strict_phase_order": "enforce the seed's order of the action phase (trade, build, then the rest)",
+    "robber_peace": "the robber and the pirate do not move until the first barbarian attack",
+    "steal_per_seven": "cards stolen on a 7: 1 (from a player by either piece) or 2 (one per piece)",
+    "displace_requires_stronger": "a knight displaces only a strictly weaker knight",
+    "knight_chase_pirate": "an active knight may chase the pirate as well as the robber",
+    "strict_thresholds": "Longest Road needs more than 5 and Largest Army more than 3",
+    "largest_army_mode": "'knight_levels' (sum of knight levels) or 'defences' (first with more than 3 Defender "
+                         "cards)",
+    "tie_defender_progress_card": "on a tied defence each tied player draws a progress card of their choice",
+    "merchant_vp": "the merchant's controller holds 1 VP",
+    "vp_target": "victory points to win: 15 (quick) or 20 (long)",
+}
+_ALLOWED = {"first_player": ("random", "1", "2", "3", "4"), "steal_per_seven": (1, 2),
+            "largest_army_mode": ("knight_levels", "defences"), "vp_target": (15, 20)}
+VARIANT_OPTION_SPECS = {
+    k: OptionSpec(v, allowed=_ALLOWED.get(k), kind=None if k in _ALLOWED else type(v), help=_HELP[k])
+    for k, v in OPTION_DEFAULTS.items()}
+
+
+def variant_options(options: dict[str, Any], players: int) -> VariantOptions:
+    """The variant's option values from a game's options (a first player beyond the player count is refused)."""
+    values = {k: options[k] for k in OPTION_DEFAULTS}
+    if values["first_player"] != "random" and int(values["first_player"]) > players:
+        raise ValueError(f"option first_player={values['first_player']!r}: this game has {players} players")
+    return VariantOptions(**values)
+
+
+@lru_cache(maxsize=32)
+def combined_components(players: int, board: Board, turn_cap: int, player_trades: bool,
+                        options: VariantOptions) -> CombinedComponents:
+    """The (cached) components of a combined game."""
+    return CombinedComponents(players, board, turn_cap, player_trades, options)
+
+
+def new_combined_game(comp: CombinedComponents, board: Board, layout_mode: str, seed: int) -> CombinedState:
+    """The position before the first setup settlement: the board laid out ('board': as in the file, 'random': the
+    constrained shuffle), harbours and fishing grounds at random, the pirate on a random spot, the first player."""
+    rng = random.Random(f"combined-layout-{seed}")
+    mode = "fixed" if layout_mode == "board" else "shuffled"
+    cl = combined_layout(board, rng, mode)
+    number2 = cl.number2 if comp.options.tokens_2_with_12 else [0] * len(cl.number2)
+    fishing = [[*f.nodes, f.number] for f in cl.fishing]
+    spots = [x for x, _ in comp.pirate_spot_edges(fishing)]
+    pirate = spots[rng.randrange(len(spots))]
+    return new_state(comp, cl.layout, number2, fishing, pirate, first_player(comp, seed))
+
+
+__all__ = ["CombinedState", "COMBINED_CODEC", "VARIANT_OPTION_SPECS", "OPTION_DEFAULTS", "variant_options",
+           "combined_components", "new_combined_game"]

@@ -1,0 +1,158 @@
+"""The combined variant's own actions (frozen dataclasses); it also uses the base game's actions for settlements,
+roads, cities, the robber, discards, the victim, trades and the end of the turn (see ``combined.rules``).
+
+Cards (resources and commodities) are named as in ``components.CARDS``; tracks as in ``components.TRACKS``;
+the pirate's spot is an index into ``state.pirate_spots()`` (sea tiles, then frame fishing grounds).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ...core.protocol import Action
+
+
+@dataclass(frozen=True, slots=True)
+class RollDice(Action):
+    """Chance: the red and yellow number dice and the event die ("ship" or a track's gate)."""
+
+    red: int
+    yellow: int
+    event: str
+    kind = "roll_dice"
+
+    def describe(self) -> str:
+        face = "the barbarian ship" if self.event == "ship" else f"the {self.event} gate"
+        return f"The dice show {self.red} (red) and {self.yellow} (yellow) = {self.red + self.yellow}; the event " \
+               f"die shows {face}"
+
+
+@dataclass(frozen=True, slots=True)
+class BuildShip(Action):
+    """Build a ship on a sea or coast edge (free in setup, where a ship may replace a road)."""
+
+    edge: int
+    kind = "build_ship"
+
+    def describe(self) -> str:
+        return f"Build a ship on edge {self.edge}"
+
+
+@dataclass(frozen=True, slots=True)
+class MoveShip(Action):
+    """Move the ship at the open end of a route to another edge (once per turn)."""
+
+    source: int
+    target: int
+    kind = "move_ship"
+
+    def describe(self) -> str:
+        return f"Move the ship from edge {self.source} to edge {self.target}"
+
+
+@dataclass(frozen=True, slots=True)
+class BuildWall(Action):
+    """Build a city wall under one of your cities."""
+
+    node: int
+    kind = "build_wall"
+
+    def describe(self) -> str:
+        return f"Build a city wall under the city on intersection {self.node}"
+
+
+@dataclass(frozen=True, slots=True)
+class Improve(Action):
+    """Buy the next city improvement of a track (trade, politics or science)."""
+
+    track: str
+    kind = "improve"
+
+    def describe(self) -> str:
+        return f"Improve {self.track}"
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceMetropolis(Action):
+    """Put the metropolis you have just won on one of your cities."""
+
+    node: int
+    kind = "place_metropolis"
+
+    def describe(self) -> str:
+        return f"Put the metropolis on the city on intersection {self.node}"
+
+
+@dataclass(frozen=True, slots=True)
+class MovePirate(Action):
+    """Move the pirate to another sea tile or fishing ground (a pirate spot)."""
+
+    spot: int
+    kind = "move_pirate"
+
+    def describe(self) -> str:
+        return f"Move the pirate to spot {self.spot}"
+
+
+@dataclass(frozen=True, slots=True)
+class DrawProgress(Action):
+    """Chance: the progress card drawn from a deck."""
+
+    card: str
+    kind = "draw_progress"
+
+    def describe(self) -> str:
+        return f"Draw a progress card: {self.card}"
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardProgress(Action):
+    """Over 4 progress cards: discard one (it goes under its deck)."""
+
+    card: str
+    kind = "discard_progress"
+
+    def describe(self) -> str:
+        return f"Discard the progress card {self.card}"
+
+
+@dataclass(frozen=True, slots=True)
+class ReduceCity(Action):
+    """After a lost barbarian attack: reduce one of your cities (without a metropolis) to a settlement."""
+
+    node: int
+    kind = "reduce_city"
+
+    def describe(self) -> str:
+        return f"Reduce the city on intersection {self.node} to a settlement"
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseProgressDeck(Action):
+    """Choose the deck to draw a progress card of your choice from (a tied defence, or 7 fish)."""
+
+    deck: str
+    kind = "choose_progress_deck"
+
+    def describe(self) -> str:
+        return f"Draw from the {self.deck} deck"
+
+
+@dataclass(frozen=True, slots=True)
+class SkipFreePiece(Action):
+    """Give up the free road or ship still to place (Road Building's second piece is optional)."""
+
+    kind = "skip_free_piece"
+
+    def describe(self) -> str:
+        return "Place no more free pieces"
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseCard(Action):
+    """Take one card of your choice from the bank (the Aqueduct; later fish)."""
+
+    card: str
+    kind = "choose_card"
+
+    def describe(self) -> str:
+        return f"Take 1 {self.card}"

@@ -1,0 +1,276 @@
+"""Building in the combined variant (rules build.*, seafarers.ship, walls.*): settlements, cities, roads, ships and
+city walls, in setup and on your turn; free pieces (Road Building, fish) in the phase "free_pieces"."""
+from __future__ import annotations
+
+from ..actions import BuildCity, BuildRoad, BuildSettlement
+from . import table
+from .actions import BuildShip, BuildWall, SkipFreePiece
+from .components import (BRIDGE, CITY_COST, PIECES, ROAD, ROAD_COST, SETTLEMENT_COST, SHIP, SHIP_COST, WALL_COST)
+from .places import road_spots, settlement_spots, ship_spots, distance_ok
+from .setup import check_setup_piece, place_setup_building, place_setup_piece
+from .state import MAIN, PHASE_NAMES, SETUP_CITY, SETUP_ROAD, SETUP_SETTLEMENT, player_name
+from .table import err, not_now
+
+FREE_PIECES = "free_pieces"
+PHASE_NAMES.append(FREE_PIECES)
+SKIP = SkipFreePiece()
+
+
+def pieces_left(s, p: int, kind: str) -> int:
+    """How many pieces of a kind (road, ship, bridge, settlement, city, wall) p still has in supply."""
+    if kind in ("road", "ship", "bridge"):
+        code = {"road": ROAD, "ship": SHIP, "bridge": BRIDGE}[kind]
+        return PIECES[kind] - sum(1 for e in s.edges_of[p] if s.edge_piece[e] == code)
+    if kind == "wall":
+        return PIECES["wall"] - sum(s.node_wall[v] for v in s.buildings_of[p])
+    level = 1 if kind == "settlement" else 2
+    return PIECES[kind] - sum(1 for v in s.buildings_of[p] if s.node_level[v] == level)
+
+
+def city_cost(s) -> tuple[int, ...]:
+    """What a city costs now (3 ore + 2 grain)."""
+    return CITY_COST
+
+
+# ------------------------------------------------------------------------------------------------
+# listing
+# ------------------------------------------------------------------------------------------------
+@table.main_actions
+def _list_builds(s) -> list:
+    p, comp = s.active, s.comp
+    if s.free_pieces:
+        return []
+    out: list = []
+    if s.affords(p, SETTLEMENT_COST) and pieces_left(s, p, "settlement"):
+        out += [comp.settle_actions[v] for v in settlement_spots(s, p)]
+    if s.affords(p, city_cost(s)) and pieces_left(s, p, "city"):
+        out += [comp.city_actions[v] for v in s.buildings_of[p] if s.node_level[v] == 1]
+    if s.affords(p, ROAD_COST) and pieces_left(s, p, "road"):
+        out += [comp.road_actions[e] for e in road_spots(s, p)]
+    if s.affords(p, SHIP_COST) and pieces_left(s, p, "ship"):
+        out += [comp.ship_actions[e] for e in ship_spots(s, p)]
+    if s.affords(p, WALL_COST) and pieces_left(s, p, "wall"):
+        out += [comp.wall_actions[v] for v in s.buildings_of[p] if s.node_level[v] == 2 and not s.node_wall[v]]
+    return out
+
+
+@table.phase(FREE_PIECES)
+def _list_free(s) -> list:
+    p, comp = s.active, s.comp
+    out: list = []
+    if pieces_left(s, p, "road"):
+        out += [comp.road_actions[e] for e in road_spots(s, p)]
+    if pieces_left(s, p, "ship"):
+        out += [comp.ship_actions[e] for e in ship_spots(s, p)]
+    return out + [SKIP]
+
+
+# ------------------------------------------------------------------------------------------------
+# settlements and cities
+# ------------------------------------------------------------------------------------------------
+def _check_settlement(s, a: BuildSettlement):
+    v = a.node
+    if not 0 <= v < s.comp.topo.n_nodes:
+        return err(f"there is no intersection {v}", "build.settlement")
+    if s.phase == SETUP_SETTLEMENT:
+        if not distance_ok(s, v):
+            return err(f"intersection {v} breaks the distance rule or is not a building site", "setup.distance")
+        return None
+    if s.phase != MAIN or s.free_pieces:
+        return not_now(s, "building a settlement")
+    p = s.active
+    if not pieces_left(s, p, "settlement"):
+        return err("you have no settlement left in your supply", "build.pieces")
+    if not s.affords(p, SETTLEMENT_COST):
+        return err("a settlement costs 1 brick + 1 lumber + 1 wool + 1 grain", "build.cost")
+    if not distance_ok(s, v):
+        return err(f"intersection {v} breaks the distance rule or is not a building site", "build.distance")
+    if v not in settlement_spots(s, p):
+        return err(f"intersection {v} is not at the end of one of your roads or ships", "build.settlement")
+    return None
+
+
+def _do_settlement(s, a: BuildSettlement) -> None:
+    if s.phase == SETUP_SETTLEMENT:
+        place_setup_building(s, a.node, 1)
+        return
+    p, v = s.active, a.node
+    s.pay(p, SETTLEMENT_COST)
+    s.node_owner[v] = p
+    s.node_level[v] = 1
+    s.buildings_of[p].append(v)
+    s.buildings_of[p].sort()
+    s.emit("build", "build.settlement", player=player_name(p), piece="settlement", node=v)
+    after_building(s)
+
+
+def _check_city(s, a: BuildCity):
+    v = a.node
+    if not 0 <= v < s.comp.topo.n_nodes:
+        return err(f"there is no intersection {v}", "build.city")
+    if s.phase == SETUP_CITY:
+        if not distance_ok(s, v):
+            return err(f"intersection {v} breaks the distance rule or is not a building site", "setup.distance")
+        return None
+    if s.phase != MAIN or s.free_pieces:
+        return not_now(s, "building a city")
+    p = s.active
+    if s.node_owner[v] != p or s.node_level[v] != 1:
+        return err(f"intersection {v} holds no settlement of yours", "build.city")
+    if not pieces_left(s, p, "city"):
+        return err("you have no city left in your supply", "build.pieces")
+    if not s.affords(p, city_cost(s)):
+        return err("a city costs 3 ore + 2 grain", "build.cost")
+    return None
+
+
+def _do_city(s, a: BuildCity) -> None:
+    if s.phase == SETUP_CITY:
+        place_setup_building(s, a.node, 2)
+        return
+    p, v = s.active, a.node
+    s.pay(p, city_cost(s))
+    s.node_level[v] = 2
+    s.emit("build", "build.city", player=player_name(p), piece="city", node=v)
+    after_building(s)
+
+
+def after_building(s) -> None:
+    """After a building: harbour rates, production lookups, routes it may break."""
+    from .special import update_longest_road
+    s.refresh_board()
+    update_longest_road(s)
+
+
+# ------------------------------------------------------------------------------------------------
+# roads and ships
+# ------------------------------------------------------------------------------------------------
+def _check_piece(s, edge: int, piece: int):
+    kind = "road" if piece == ROAD else "ship"
+    if not 0 <= edge < s.comp.topo.n_edges:
+        return err(f"there is no edge {edge}", f"build.{kind}")
+    if s.phase == SETUP_ROAD:
+        return check_setup_piece(s, edge, piece)
+    free = s.phase == FREE_PIECES
+    if s.phase != MAIN and not free or s.phase == MAIN and s.free_pieces:
+        return not_now(s, f"building a {kind}")
+    p = s.active
+    if not pieces_left(s, p, kind):
+        return err(f"you have no {kind} left in your supply", "build.pieces")
+    if not free and not s.affords(p, ROAD_COST if piece == ROAD else SHIP_COST):
+        return err("a road costs 1 brick + 1 lumber" if piece == ROAD else "a ship costs 1 lumber + 1 wool",
+                   "build.cost")
+    spots = road_spots(s, p) if piece == ROAD else ship_spots(s, p)
+    if edge not in spots:
+        if piece == ROAD:
+            return err(f"edge {edge} is not a free land edge joined to your buildings, roads or bridges "
+                       "(an opponent's building or knight cuts a road)", "build.road")
+        return err(f"edge {edge} is not a free sea or coast edge joined to your buildings or ships, away from the "
+                   "pirate (roads and ships join only at your own settlement or city)", "seafarers.ship")
+    return None
+
+
+def _do_piece(s, edge: int, piece: int) -> None:
+    if s.phase == SETUP_ROAD:
+        place_setup_piece(s, edge, piece)
+        return
+    p = s.active
+    free = s.phase == FREE_PIECES
+    if not free:
+        s.pay(p, ROAD_COST if piece == ROAD else SHIP_COST)
+    s.edge_owner[edge] = p
+    s.edge_piece[edge] = piece
+    s.edges_of[p].append(edge)
+    s.edges_of[p].sort()
+    if piece == SHIP:
+        s.new_ships.append(edge)
+    kind = "road" if piece == ROAD else "ship"
+    s.emit("build", "seafarers.ship" if piece == SHIP else "build.road", player=player_name(p), piece=kind,
+           edge=edge, free=free)
+    from .special import update_longest_road
+    update_longest_road(s)
+    if free:
+        s.free_pieces -= 1
+        if not s.free_pieces or not _list_free(s)[:-1]:
+            s.free_pieces = 0
+            s.phase = MAIN
+
+
+def _check_road(s, a: BuildRoad):
+    return _check_piece(s, a.edge, ROAD)
+
+
+def _do_road(s, a: BuildRoad) -> None:
+    _do_piece(s, a.edge, ROAD)
+
+
+def _check_ship(s, a: BuildShip):
+    return _check_piece(s, a.edge, SHIP)
+
+
+def _do_ship(s, a: BuildShip) -> None:
+    _do_piece(s, a.edge, SHIP)
+
+
+def start_free_pieces(s, n: int) -> bool:
+    """Road Building / fish: p may place up to n roads or ships for free now; False if there is no place."""
+    s.free_pieces = n
+    s.phase = FREE_PIECES
+    if not _list_free(s)[:-1]:
+        s.free_pieces = 0
+        s.phase = MAIN
+        return False
+    return True
+
+
+def _check_skip(s, a: SkipFreePiece):
+    if s.phase != FREE_PIECES:
+        return not_now(s, "skipping a free piece")
+    return None
+
+
+def _do_skip(s, a: SkipFreePiece) -> None:
+    s.free_pieces = 0
+    s.phase = MAIN
+    s.emit("free_pieces_end", "progress.road_building", player=player_name(s.active))
+
+
+# ------------------------------------------------------------------------------------------------
+# city walls
+# ------------------------------------------------------------------------------------------------
+def check_wall_site(s, p: int, v: int):
+    """walls.site: one wall under each of your cities, at most 3."""
+    if not 0 <= v < s.comp.topo.n_nodes or s.node_owner[v] != p or s.node_level[v] != 2:
+        return err(f"intersection {v} holds no city of yours (a wall goes only under a city)", "walls.site")
+    if s.node_wall[v]:
+        return err(f"the city on intersection {v} already has a wall", "walls.site")
+    if not pieces_left(s, p, "wall"):
+        return err("you have built all 3 of your city walls", "build.pieces")
+    return None
+
+
+def _check_wall(s, a: BuildWall):
+    if s.phase != MAIN or s.free_pieces:
+        return not_now(s, "building a city wall")
+    p = s.active
+    bad = check_wall_site(s, p, a.node)
+    if bad:
+        return bad
+    if not s.affords(p, WALL_COST):
+        return err("a city wall costs 2 brick", "build.cost")
+    return None
+
+
+def _do_wall(s, a: BuildWall) -> None:
+    p = s.active
+    s.pay(p, WALL_COST)
+    s.node_wall[a.node] = 1
+    s.emit("build", "walls.site", player=player_name(p), piece="wall", node=a.node)
+
+
+table.rule(BuildSettlement, _check_settlement, _do_settlement)
+table.rule(BuildCity, _check_city, _do_city)
+table.rule(BuildRoad, _check_road, _do_road)
+table.rule(BuildShip, _check_ship, _do_ship)
+table.rule(BuildWall, _check_wall, _do_wall)
+table.rule(SkipFreePiece, _check_skip, _do_skip)

@@ -1,0 +1,149 @@
+"""Checks, views and words for a combined-variant position: conservation of cards, progress cards and pieces
+(InvalidPositionError names the bad field), what each seat may see, and the position in words."""
+from __future__ import annotations
+
+from ...core.errors import InvalidPositionError
+from .components import (BANK_START, CARDS, DECK_START, K, KNIGHTS_PER_LEVEL, NO_PIECE, PIECES, PROGRESS_DECK_OF,
+                         PROGRESS_IDS, SHIP, TRACKS)
+from .state import CHANCE_PHASES, MAIN, OVER, PHASE_NAMES, player_name
+
+
+def _fail(reason: str, field: str) -> InvalidPositionError:
+    return InvalidPositionError(reason, field)
+
+
+def check_position(s) -> None:
+    """Cross-field checks: every card and piece accounted for, pieces where they may stand, a turn that can go on."""
+    n, comp = s.players, s.comp
+    topo = comp.topo
+    for c in range(K):
+        total = sum(s.hands[p][c] for p in range(n)) + s.bank[c]
+        if total != BANK_START[c]:
+            raise _fail(f"{CARDS[c]}: hands and bank hold {total}, the game has {BANK_START[c]}", f"bank.{CARDS[c]}")
+    for d, deck in enumerate(TRACKS):
+        for i, start in enumerate(DECK_START[d]):
+            if PROGRESS_DECK_OF[i] != d:
+                if s.progress_decks[d][i] or i in s.progress_under[d]:
+                    raise _fail(f"{PROGRESS_IDS[i]} is not a card of the {deck} deck", f"progress.decks.{deck}")
+                continue
+            total = s.progress_decks[d][i] + s.progress_under[d].count(i) + sum(
+                s.progress_hand[p][i] + s.progress_shown[p][i] for p in range(n))
+            if total != start:
+                raise _fail(f"{PROGRESS_IDS[i]}: {total} cards accounted for, the game has {start}",
+                            f"progress.decks.{deck}")
+    for v in range(topo.n_nodes):
+        o, lv = s.node_owner[v], s.node_level[v]
+        if (o < 0) != (lv == 0):
+            raise _fail(f"intersection {v}: an owner needs a building and a building an owner",
+                        f"intersections.owner[{v}]")
+        if lv and not comp.building_site[v]:
+            raise _fail(f"intersection {v} is not a building site", f"intersections.level[{v}]")
+        if s.node_wall[v] and lv != 2:
+            raise _fail(f"intersection {v}: a wall stands only under a city", f"intersections.wall[{v}]")
+        k = s.knight_level[v]
+        if (k == 0) != (s.knight_owner[v] < 0) or (k == 0 and s.knight_active[v]):
+            raise _fail(f"intersection {v}: a knight needs an owner and a level", f"knights.level[{v}]")
+        if k and (lv or not comp.knight_site[v]):
+            raise _fail(f"intersection {v}: a knight stands on a free land or coast intersection",
+                        f"knights.level[{v}]")
+    for t, m in enumerate(s.metropolis):
+        if m >= 0 and s.node_level[m] != 2:
+            raise _fail(f"the {TRACKS[t]} metropolis must stand on a city", f"metropolis.{TRACKS[t]}")
+    if len(set(m for m in s.metropolis if m >= 0)) != sum(1 for m in s.metropolis if m >= 0):
+        raise _fail("two metropolises on one city", "metropolis")
+    for e in range(topo.n_edges):
+        o, piece = s.edge_owner[e], s.edge_piece[e]
+        if (o < 0) != (piece == NO_PIECE):
+            raise _fail(f"edge {e}: an owner needs a piece and a piece an owner", f"edges.piece[{e}]")
+        ok = {1: comp.road_edge, 2: comp.ship_edge, 3: comp.bridge_edge}.get(piece)
+        if ok is not None and not ok[e]:
+            raise _fail(f"edge {e} cannot hold a {('', 'road', 'ship', 'bridge')[piece]}", f"edges.piece[{e}]")
+    for p in range(n):
+        counts = {"road": 0, "ship": 0, "bridge": 0}
+        for e in range(topo.n_edges):
+            if s.edge_owner[e] == p:
+                counts[("", "road", "ship", "bridge")[s.edge_piece[e]]] += 1
+        for kind, c in counts.items():
+            if c > PIECES[kind]:
+                raise _fail(f"Player {p + 1} has {c} {kind}s on the board (at most {PIECES[kind]})", "edges.owner")
+        levels = [s.node_level[v] for v in range(topo.n_nodes) if s.node_owner[v] == p]
+        if levels.count(1) > PIECES["settlement"] or levels.count(2) > PIECES["city"]:
+            raise _fail(f"Player {p + 1} has too many settlements or cities", "intersections.level")
+        if sum(s.node_wall[v] for v in range(topo.n_nodes) if s.node_owner[v] == p) > PIECES["wall"]:
+            raise _fail(f"Player {p + 1} has more than {PIECES['wall']} walls", "intersections.wall")
+        for lv in (1, 2, 3):
+            c = sum(1 for v in range(topo.n_nodes) if s.knight_owner[v] == p and s.knight_level[v] == lv)
+            if c > KNIGHTS_PER_LEVEL:
+                raise _fail(f"Player {p + 1} has {c} knights of level {lv} (at most {KNIGHTS_PER_LEVEL})",
+                            "knights.level")
+    spots = {x for x, _ in s.comp.pirate_spot_edges(s.fishing)}
+    if s.pirate not in spots:
+        raise _fail(f"the pirate must stand on a sea tile or a frame fishing ground, not spot {s.pirate}", "pirate")
+    if s.robber not in comp.land_tiles:
+        raise _fail("the robber must stand on a land tile", "robber")
+    if (s.merchant < 0) != (s.merchant_owner < 0) or s.merchant >= 0 and s.merchant not in comp.land_tiles:
+        raise _fail("the merchant stands on a land tile and has an owner, or is off the board", "merchant")
+    for i, f in enumerate(s.fishing):
+        if any(v >= topo.n_nodes for v in f[:3]):
+            raise _fail("a fishing ground names an intersection that does not exist", f"fishing_grounds[{i}]")
+    if s.phase not in PHASE_NAMES:
+        raise _fail(f"unknown phase {s.phase!r}", "phase")
+    from .queue import QUEUE_PHASES, STEPS
+    for i, e in enumerate(s.pending):
+        if not e or not 0 <= e[0] < len(STEPS) or len(e) < 2 or not -1 <= e[1] < n:
+            raise _fail("a queued step is malformed", f"pending[{i}]")
+    if s.phase in QUEUE_PHASES and (not s.pending or STEPS[s.pending[0][0]].phase != s.phase):
+        raise _fail(f"phase {s.phase!r} needs its step at the head of the queue", "pending")
+    if s.phase == OVER and s.winner < 0 and s.turn < s.comp.turn_cap:
+        raise _fail("the game is over without a winner before the turn cap", "winner")
+    if s.phase not in (OVER, MAIN) and s.phase not in QUEUE_PHASES and s.phase not in CHANCE_PHASES \
+            and s.pending and s.phase not in ("free_pieces",):
+        raise _fail(f"steps are queued in phase {s.phase!r}", "pending")
+
+
+def observation(s, player: int) -> dict:
+    """What ``player`` may see: the whole board and every public count; own cards and progress cards; own steals.
+    Others' hands are counts; others' progress cards are counts per deck; the decks are counts."""
+    data = s.to_json()
+    n = s.players
+    hands = data["hands"]
+    for p in range(n):
+        if p != player:
+            hands[p] = {"hidden": sum(s.hands[p])}
+    ph = data["progress"]["hands"]
+    for p in range(n):
+        if p != player:
+            per_deck = {d: 0 for d in TRACKS}
+            for i, c in enumerate(s.progress_hand[p]):
+                if c:
+                    from .components import PROGRESS_DECK_OF
+                    per_deck[TRACKS[PROGRESS_DECK_OF[i]]] += c
+            ph[p] = {"hidden_per_deck": per_deck}
+    data["progress"]["decks"] = {d: sum(s.progress_decks[i]) for i, d in enumerate(TRACKS)}
+    data["steals"] = [x if player in x[:2] else [x[0], x[1], -1] for x in s.steals]
+    data["observer"] = player
+    return data
+
+
+def describe(s) -> str:
+    """The position in words: turn, phase, each player's VP, cards, money, pieces and levels, the barbarians."""
+    from .build import pieces_left
+    lines = [f"Turn {s.turn}, {player_name(s.active)} to play (phase {s.phase}). Barbarian ship: step "
+             f"{s.barbarian} of 7; attacks so far: {s.attacks}."]
+    if s.dice:
+        from .components import EVENT_FACES
+        lines.append(f"Last roll: red {s.dice[0]} + yellow {s.dice[1]}, event die: {EVENT_FACES[s.dice[2]]}.")
+    for p in range(s.players):
+        cards = ", ".join(f"{s.hands[p][c]} {CARDS[c]}" for c in range(K) if s.hands[p][c]) or "no cards"
+        levels = ", ".join(f"{t} {s.levels[p][i]}" for i, t in enumerate(TRACKS))
+        knights = [(v, s.knight_level[v], s.knight_active[v]) for v in range(len(s.knight_level))
+                   if s.knight_owner[v] == p]
+        ktext = ", ".join(f"{'active' if a else 'inactive'} level {lv} on {v}" for v, lv, a in knights) or "none"
+        ships = sum(1 for e in s.edges_of[p] if s.edge_piece[e] == SHIP)
+        lines.append(f"{player_name(p)}: {s.vp(p)} VP; {cards}; ${s.money[p]}; {s.progress_count(p)} progress "
+                     f"card(s); improvements {levels}; knights {ktext}; {ships} ship(s); "
+                     f"{pieces_left(s, p, 'settlement')} settlements, {pieces_left(s, p, 'city')} cities, "
+                     f"{pieces_left(s, p, 'road')} roads, {pieces_left(s, p, 'ship')} ships left.")
+    if s.winner >= 0:
+        lines.append(f"{player_name(s.winner)} has won.")
+    return "\n".join(lines)

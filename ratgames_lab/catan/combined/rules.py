@@ -1,0 +1,9 @@
+"""Every rule module of the combined variant, imported once so that each registers its actions, phases and steps
+(see ``table``); and the variant's action codec."""
+from __future__ import annotations
+
+from ...core.protocol import ActionCodec
+from . import table
+from . import roll, seven, setup, build, barbarians, improvements, progress, trade, turn  # noqa: F401
+
+CODEC = ActionCodec(tuple(table.ACTION_CLASSES))

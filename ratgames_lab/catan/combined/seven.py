@@ -1,0 +1,245 @@
+"""A 7 in the combined variant (catan.md Part 2, Turn and dice; rules seven.*): discards over the hand limit
+(7 + 2 per city wall; resources and commodities count), then, once the truce is over, the robber and the pirate
+both move and one card is stolen (``steal_per_seven`` = 2: one per piece)."""
+from __future__ import annotations
+
+from fractions import Fraction
+
+from ..actions import ChooseVictim, Discard, MoveRobber, StealCard
+from . import table
+from .actions import MovePirate
+from .chance import chance_phase, weighted
+from .components import CARDS, HAND_LIMIT, WALL_BONUS
+from .places import pirate_spots
+from .queue import done, entry, head, push_front, step
+from .state import player_name
+from .table import err, not_now
+
+DISCARD = tuple(Discard(c) for c in CARDS)
+STEAL = tuple(StealCard(c) for c in CARDS)
+
+
+def hand_limit(s, p: int) -> int:
+    """seven.discard: 7 cards, plus 2 per city wall of p."""
+    return HAND_LIMIT + WALL_BONUS * sum(s.node_wall[v] for v in s.buildings_of[p])
+
+
+def truce(s) -> bool:
+    """seven.truce: until the first barbarian attack the robber and the pirate do not move (option robber_peace)."""
+    return s.options.robber_peace and s.attacks == 0
+
+
+def _seven(s, e) -> None:
+    """seven: discards first, in turn order from the active player; then the robber, the pirate and the steal."""
+    n = s.players
+    steps = []
+    for k in range(n):
+        p = (s.active + k) % n
+        size = s.hand_size(p)
+        if size > hand_limit(s, p):
+            steps.append(entry("discard", p, size // 2))
+            s.emit("must_discard", "seven.discard", player=player_name(p), count=size // 2, limit=hand_limit(s, p))
+    if truce(s):
+        s.emit("truce", "seven.truce")
+    else:
+        steps += [entry("robber", s.active), entry("pirate", s.active)]
+        if s.options.steal_per_seven == 2:
+            steps += [entry("victim", s.active, 1), entry("victim", s.active, 2)]
+        else:
+            steps.append(entry("victim", s.active, 3))
+    push_front(s, steps)
+
+
+step("seven", auto=_seven)
+step("discard", phase="discard")
+step("robber", phase="robber")
+step("pirate", phase="pirate")
+step("victim", phase="victim", skip=lambda s, e: not victims(s, e[2]))
+
+
+@table.phase("discard")
+def _list_discard(s) -> list:
+    hand = s.hands[head(s)[1]]
+    return [DISCARD[c] for c in range(len(CARDS)) if hand[c]]
+
+
+def _check_discard(s, a: Discard):
+    if s.phase != "discard":
+        return not_now(s, "discarding")
+    if a.resource not in CARDS or not s.hands[head(s)[1]][CARDS.index(a.resource)]:
+        return err(f"you hold no {a.resource}", "seven.discard")
+    return None
+
+
+def _do_discard(s, a: Discard) -> None:
+    e = head(s)
+    p, c = e[1], CARDS.index(a.resource)
+    s.hands[p][c] -= 1
+    s.bank[c] += 1
+    e[2] -= 1
+    s.emit("discard", "seven.discard", player=player_name(p), card=a.resource, left=e[2])
+    if not e[2]:
+        done(s)
+
+
+# ------------------------------------------------------------------------------------------------
+# the robber and the pirate
+# ------------------------------------------------------------------------------------------------
+@table.phase("robber")
+def _list_robber(s) -> list:
+    acts = s.comp.robber_actions
+    return [acts[t] for t in s.comp.land_tiles if t != s.robber]
+
+
+def robber_target_error(s, tile: int):
+    """seven.robber: the robber goes to another non-sea tile."""
+    if not (0 <= tile < s.comp.topo.n_tiles) or tile not in s.comp.land_tiles:
+        return err(f"tile {tile} is not a land tile", "seven.robber")
+    if tile == s.robber:
+        return err("the robber must move to another tile", "seven.robber")
+    return None
+
+
+# other phases where the robber or the pirate moves (a knight chasing it, the Bishop): phase -> (check, apply)
+ROBBER_MOVES: dict = {}
+PIRATE_MOVES: dict = {}
+
+
+def _check_robber(s, a: MoveRobber):
+    if s.phase != "robber":
+        rules = ROBBER_MOVES.get(s.phase)
+        return not_now(s, "moving the robber") if rules is None else rules[0](s, a)
+    return robber_target_error(s, a.tile)
+
+
+def _do_robber(s, a: MoveRobber) -> None:
+    if s.phase != "robber":
+        ROBBER_MOVES[s.phase][1](s, a)
+        return
+    s.robber = a.tile
+    s.emit("robber", "seven.robber", player=player_name(s.active), tile=a.tile)
+    done(s)
+
+
+def pirate_action(s, spot: int) -> MovePirate:
+    """The cached MovePirate action for a spot."""
+    acts = s.comp.pirate_actions
+    a = acts.get(spot)
+    if a is None:
+        a = acts[spot] = MovePirate(spot)
+    return a
+
+
+@table.phase("pirate")
+def _list_pirate(s) -> list:
+    return [pirate_action(s, x) for x, _ in pirate_spots(s) if x != s.pirate]
+
+
+def pirate_target_error(s, spot: int):
+    """seven.pirate: the pirate goes to another sea tile or fishing ground."""
+    if not any(x == spot for x, _ in pirate_spots(s)):
+        return err(f"spot {spot} is not a sea tile or a fishing ground", "seven.pirate")
+    if spot == s.pirate:
+        return err("the pirate must move to another spot", "seven.pirate")
+    return None
+
+
+def _check_pirate(s, a: MovePirate):
+    if s.phase != "pirate":
+        rules = PIRATE_MOVES.get(s.phase)
+        return not_now(s, "moving the pirate") if rules is None else rules[0](s, a)
+    return pirate_target_error(s, a.spot)
+
+
+def _do_pirate(s, a: MovePirate) -> None:
+    if s.phase != "pirate":
+        PIRATE_MOVES[s.phase][1](s, a)
+        return
+    s.pirate = a.spot
+    s.emit("pirate", "seven.pirate", player=player_name(s.active), spot=a.spot)
+    done(s)
+
+
+# ------------------------------------------------------------------------------------------------
+# the steal
+# ------------------------------------------------------------------------------------------------
+def robber_victims(s, thief: int) -> set[int]:
+    """Other players with a building on a corner of the robber's tile."""
+    owner = s.node_owner
+    return {owner[v] for v in s.comp.topo.tile_nodes[s.robber] if owner[v] >= 0 and owner[v] != thief}
+
+
+def pirate_victims(s, thief: int) -> set[int]:
+    """Other players with a ship on an edge the pirate blocks."""
+    from .places import pirate_edges
+    from .components import SHIP
+    eo, piece = s.edge_owner, s.edge_piece
+    return {eo[e] for e in pirate_edges(s) if eo[e] >= 0 and eo[e] != thief and piece[e] == SHIP}
+
+
+def victims(s, which: int) -> list[int]:
+    """seven.steal: the players the active player may steal from (1: by the robber, 2: by the pirate, 3: either),
+    holding at least one card."""
+    thief = s.active
+    out: set[int] = set()
+    if which & 1:
+        out |= robber_victims(s, thief)
+    if which & 2:
+        out |= pirate_victims(s, thief)
+    return sorted(p for p in out if s.hand_size(p))
+
+
+@table.phase("victim")
+def _list_victims(s) -> list:
+    return [s.comp.victim_actions[p] for p in victims(s, head(s)[2])]
+
+
+def _check_victim(s, a: ChooseVictim):
+    if s.phase != "victim":
+        return not_now(s, "choosing whom to steal from")
+    if a.victim not in victims(s, head(s)[2]):
+        return err(f"Player {a.victim + 1} has no building by the robber or ship by the pirate, or no card",
+                   "seven.steal")
+    return None
+
+
+def _do_victim(s, a: ChooseVictim) -> None:
+    s.victim = a.victim
+    done(s)
+    push_front(s, [entry("steal", s.active, a.victim)])
+
+
+def _steal_outcomes(s) -> list:
+    hand = s.hands[head(s)[2]]
+    total = sum(hand)
+    return [(STEAL[c], Fraction(hand[c], total)) for c in range(len(CARDS)) if hand[c]]
+
+
+chance_phase("steal", _steal_outcomes, lambda s, rng: weighted(s.hands[head(s)[2]], STEAL, rng))
+step("steal", phase="steal")
+
+
+def _check_steal(s, a: StealCard):
+    if s.phase != "steal":
+        return not_now(s, "a stolen card")
+    if a.resource not in CARDS or not s.hands[head(s)[2]][CARDS.index(a.resource)]:
+        return err(f"the victim holds no {a.resource}", "seven.steal")
+    return None
+
+
+def _do_steal(s, a: StealCard) -> None:
+    e = head(s)
+    thief, victim, c = e[1], e[2], CARDS.index(a.resource)
+    s.hands[victim][c] -= 1
+    s.hands[thief][c] += 1
+    s.steals.append([thief, victim, c])
+    s.victim = -1
+    s.emit("steal", "seven.steal", player=player_name(thief), victim=player_name(victim))
+    done(s)
+
+
+table.rule(Discard, _check_discard, _do_discard)
+table.rule(MoveRobber, _check_robber, _do_robber)
+table.rule(MovePirate, _check_pirate, _do_pirate)
+table.rule(ChooseVictim, _check_victim, _do_victim)
+table.rule(StealCard, _check_steal, _do_steal)

@@ -1,0 +1,363 @@
+"""The combined variant's position (catan.md Part 2): plain lists of ints, and the machinery every rule module uses
+(who decides, legal actions, applying an action, scores). The rules themselves live in the modules registered in
+``combined.rules`` (setup, roll, seven, build, ships, knights, barbarians, improvements, progress cards, trade).
+
+Cards are counted in ``components.CARDS`` order (5 resources, then cloth, coin, paper). Intersections, edges and
+tiles are board indices. ``edge_piece`` says what stands on an owned edge (road, ship, bridge). The pirate stands
+on a *spot*: ``spot < n_tiles`` is a sea tile, ``n_tiles + i`` the i-th fishing ground of ``fishing`` (a frame
+fishing ground; one inside a listed sea tile is reached through that tile). Knights are per intersection:
+``knight_level`` (0 = none, 1 basic, 2 strong, 3 mighty), ``knight_owner``, ``knight_active``; knights built or
+activated this turn are in ``knights_fresh`` (they cannot act), those promoted this turn in ``knights_promoted``.
+Progress cards: each player's hand as counts per card type; each deck as the counts of its shuffled, unseen part
+plus ``progress_under``, the cards put under it, in order (drawn once the unseen part is empty).
+"""
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+
+from ...core.errors import IllegalActionError
+from ...core.fields import Bool, Field, Int, Keyed, ListOf, Opt, Ref, Seat, StateFields, Str
+from ...core.protocol import CHANCE, TERMINAL, Action, GameState
+from . import table
+from .components import (CARDS, K, METROPOLIS_VP, PROGRESS_IDS, PROGRESS_LIMIT, PROGRESS_VP, R, SPECIAL_VP, TRACKS,
+                         CombinedComponents)
+
+# the phases every module may use (modules add their own through table.PHASE_NAMES)
+(SETUP_SETTLEMENT, SETUP_CITY, SETUP_ROAD, ROLL_PHASE, DICE_PHASE, MAIN, OVER) = CORE_PHASES = (
+    "setup_settlement", "setup_city", "setup_road", "roll", "dice", "main", "over")
+PHASE_NAMES: list[str] = list(CORE_PHASES)
+CHANCE_PHASES: set[str] = {DICE_PHASE}  # modules add theirs
+SEATED_PHASES: dict[str, str] = {}  # phase -> name of the state attribute holding the seat to decide
+_NAMES = tuple(f"Player {p + 1}" for p in range(8))
+
+
+def player_name(p: int) -> str:
+    """'Player 1' for seat 0."""
+    return _NAMES[p]
+
+
+def _nodes(c) -> int:
+    return c.topo.n_nodes
+
+
+def _edges(c) -> int:
+    return c.topo.n_edges
+
+
+def _tiles(c) -> int:
+    return c.topo.n_tiles
+
+
+def _node(c) -> int:
+    return c.topo.n_nodes - 1
+
+
+PER_PLAYER = "players"
+NODE = Int(0, _node)
+CARD_COUNTS = Keyed("cards", Int(0, 19))
+PROGRESS_COUNTS = Keyed("progress", Int(0, 6))
+
+
+class CombinedState(GameState):
+    """A position of the combined variant (Seafarers + Cities & Knights, catan.md Part 2)."""
+
+    game_name = "catan"
+    event_texts = "catan_combined"
+    FORMAT = "ratgames_lab.catan/combined-1"
+    FIELDS = StateFields(
+        Field("phase", Str(PHASE_NAMES)),
+        Field("turn", Int(min=0)),
+        Field("active", Seat()),
+        Field("first_player", Seat()),
+        Field("setup_index", Int(0, lambda c: 2 * c.players)),
+        Field("setup_anchor", Opt(NODE, none=-1)),  # setup: the building the next road or ship must touch
+        Field("setup_roads", Int(0, 2)),  # setup: roads or ships still to place at the anchor
+        # the board
+        Field("terrain", ListOf(Ref("terrains"), length=_tiles), json="tiles[].terrain"),
+        Field("number", ListOf(Opt(Int(2, 12), none=0), length=_tiles), json="tiles[].number"),
+        Field("number2", ListOf(Opt(Int(2, 12), none=0), length=_tiles), json="tiles[].second_number"),
+        Field("robber", Int(0, lambda c: c.topo.n_tiles - 1)),
+        Field("pirate", Int(min=0)),
+        Field("merchant", Opt(Int(0, lambda c: c.topo.n_tiles - 1), none=-1), json="merchant.tile"),
+        Field("merchant_owner", Opt(Seat(), none=-1), json="merchant.owner"),
+        Field("harbour_edges", ListOf(Int(0, lambda c: c.topo.n_edges - 1)), json="harbours[].edge"),
+        Field("harbour_kinds", ListOf(Ref("harbours")), json="harbours[].kind"),
+        Field("fishing", ListOf(ListOf(Int(0), length=4)), json="fishing_grounds"),  # [node, node, node, number]
+        # pieces
+        Field("node_owner", ListOf(Opt(Seat(), none=-1), length=_nodes), json="intersections.owner"),
+        Field("node_level", ListOf(Int(0, 2), length=_nodes), json="intersections.level"),
+        Field("node_wall", ListOf(Int(0, 1), length=_nodes), json="intersections.wall"),
+        Field("metropolis", Keyed("tracks", Opt(NODE, none=-1))),
+        Field("edge_owner", ListOf(Opt(Seat(), none=-1), length=_edges), json="edges.owner"),
+        Field("edge_piece", ListOf(Ref("pieces"), length=_edges), json="edges.piece"),
+        Field("knight_level", ListOf(Int(0, 3), length=_nodes), json="knights.level"),
+        Field("knight_owner", ListOf(Opt(Seat(), none=-1), length=_nodes), json="knights.owner"),
+        Field("knight_active", ListOf(Int(0, 1), length=_nodes), json="knights.active"),
+        Field("knights_fresh", ListOf(NODE, sort=True), json="knights.fresh"),
+        Field("knights_promoted", ListOf(NODE, sort=True), json="knights.promoted"),
+        # cards, money, progress
+        Field("hands", ListOf(CARD_COUNTS, length=PER_PLAYER)),
+        Field("bank", CARD_COUNTS),
+        Field("money", ListOf(Int(0), length=PER_PLAYER)),
+        Field("levels", ListOf(Keyed("tracks", Int(0, 5)), length=PER_PLAYER), json="improvements"),
+        Field("progress_hand", ListOf(PROGRESS_COUNTS, length=PER_PLAYER), json="progress.hands"),
+        Field("progress_shown", ListOf(PROGRESS_COUNTS, length=PER_PLAYER), json="progress.shown"),
+        Field("progress_decks", Keyed("tracks", PROGRESS_COUNTS), json="progress.decks"),
+        Field("progress_under", Keyed("tracks", ListOf(Ref("progress"))), json="progress.under"),
+        Field("defenders", ListOf(Int(0), length=PER_PLAYER)),
+        Field("barbarian", Int(0, 7)),
+        Field("attacks", Int(0)),
+        Field("dice", ListOf(Int(0, 6))),  # [] or [red, yellow, event face index 0-5] of the last roll
+        Field("fixed_dice", ListOf(Int(1, 6))),  # [] or the [red, yellow] an Alchemist set for this roll
+        Field("longest_holder", Opt(Seat(), none=-1), json="longest_road"),
+        Field("army_holder", Opt(Seat(), none=-1), json="largest_army"),
+        # the turn in progress
+        Field("pending", ListOf(ListOf(Int())), json="pending"),  # queued decisions: see queue.py
+        Field("ship_moved", Bool(), json="turn_flags.ship_moved"),
+        Field("new_ships", ListOf(Int(0, lambda c: c.topo.n_edges - 1)), json="turn_flags.new_ships"),
+        Field("free_pieces", Int(0, 2), json="turn_flags.free_pieces"),
+        Field("fleet", ListOf(Int(0, 7), sort=True), json="turn_flags.merchant_fleet"),  # cards at 2:1 this turn
+        Field("crane", Bool(), json="turn_flags.crane"),  # the next improvement this turn costs 1 less
+        Field("medicine", Bool(), json="turn_flags.medicine"),  # the next city this turn costs 2 ore + 1 grain
+        Field("harbour_deals", ListOf(Seat(), sort=True), json="turn_flags.commercial_harbor"),
+        Field("offer", ListOf(Int(0))),
+        Field("answers", ListOf(Int(0, 3), length=PER_PLAYER)),
+        Field("counters", ListOf(ListOf(Int(0)), length=PER_PLAYER)),
+        Field("responder", Opt(Seat(), none=-1)),
+        Field("offers_made", Int(min=0)),
+        Field("victim", Opt(Seat(), none=-1)),
+        Field("steals", ListOf(ListOf(Int(0)))),  # [thief, victim, card]: seen only by those two
+        Field("winner", Opt(Seat(), none=-1)),
+        # derived (rebuilt by after_load)
+        Field("buildings_of", ListOf(ListOf(Int())), derived=True),
+        Field("edges_of", ListOf(ListOf(Int())), derived=True),
+        Field("road_length", ListOf(Int()), derived=True),
+        Field("rates", ListOf(ListOf(Int())), derived=True),
+        transient=("_current", "_legal", "_by_number"),
+    )
+
+    # ------------------------------------------------------------------------------------------
+    # loading
+    # ------------------------------------------------------------------------------------------
+    def validate_position(self) -> None:
+        """Cross-field checks (conservation of cards and pieces, the turn in progress)."""
+        from .position import check_position
+        check_position(self)
+
+    def after_load(self) -> None:
+        """Rebuild the derived data and who decides."""
+        from .special import road_length
+        n = self.players
+        self.buildings_of = [[v for v, o in enumerate(self.node_owner) if o == p] for p in range(n)]
+        self.edges_of = [[e for e, o in enumerate(self.edge_owner) if o == p] for p in range(n)]
+        self.road_length = [road_length(self, p) for p in range(n)]
+        self.refresh_board()
+        self._settle()
+
+    def refresh_board(self) -> None:
+        """Rebuild the lookups that depend on tokens, harbours and buildings (after the Inventor, a merchant...)."""
+        from .trade import compute_rates
+        by_number: list[list[int]] = [[] for _ in range(13)]
+        for t in range(len(self.number)):
+            for num in (self.number[t], self.number2[t]):
+                if num:
+                    by_number[num].append(t)
+        self._by_number = tuple(tuple(x) for x in by_number)
+        self.rates = [compute_rates(self, p) for p in range(self.players)]
+
+    @property
+    def options(self):
+        """The variant's option values (components.VariantOptions)."""
+        return self.comp.options
+
+    # ------------------------------------------------------------------------------------------
+    # who decides
+    # ------------------------------------------------------------------------------------------
+    @property
+    def current_player(self) -> int:
+        """The seat to decide now, CHANCE or TERMINAL."""
+        return self._current
+
+    @property
+    def step_player(self) -> int:
+        """The seat deciding the queued step at the head of ``pending``."""
+        return self.pending[0][1]
+
+    @property
+    def turn_player(self) -> int:
+        """Whose turn it is (the setup player in setup)."""
+        return self.active
+
+    def _settle(self) -> None:
+        """Set who decides next (the pending queue first) and forget the cached legal actions."""
+        self._legal = None
+        from .queue import settle_pending
+        settle_pending(self)
+        ph = self.phase
+        if ph == OVER:
+            self._current = TERMINAL
+        elif ph in CHANCE_PHASES:
+            self._current = CHANCE
+        elif ph in SEATED_PHASES:
+            self._current = getattr(self, SEATED_PHASES[ph])
+        else:
+            self._current = self.active
+
+    # ------------------------------------------------------------------------------------------
+    # scores (the points table of the seed)
+    # ------------------------------------------------------------------------------------------
+    def vp(self, p: int) -> int:
+        """p's victory points; every C&K point is public."""
+        from .special import victory_points
+        return victory_points(self, p)
+
+    def public_vp(self, p: int) -> int:
+        """Victory points everyone sees (all of them in this variant)."""
+        return self.vp(p)
+
+    def scores(self) -> list[int]:
+        """Victory points per player."""
+        return [self.vp(p) for p in range(self.players)]
+
+    def returns(self) -> list[float]:
+        """1 for the winner, 0 for the others; all 0 in a game stopped by the turn cap (a draw)."""
+        if self.winner < 0:
+            return [0.0] * self.players
+        return [1.0 if p == self.winner else 0.0 for p in range(self.players)]
+
+    def check_victory(self) -> None:
+        """victory: the player whose turn it is wins on reaching the target (15 or 20 VP) during their turn."""
+        if self.turn and self.phase != OVER and self.vp(self.active) >= self.options.vp_target:
+            self.winner = self.active
+            self.phase = OVER
+            self.pending = []
+            self.emit("win", "victory", player=player_name(self.active), vp=self.vp(self.active))
+
+    # ------------------------------------------------------------------------------------------
+    # legal actions, chance, applying
+    # ------------------------------------------------------------------------------------------
+    def legal_actions(self) -> list[Action]:
+        """The actions open to the player to move (the outcomes at a chance node)."""
+        if self._current == TERMINAL:
+            return []
+        cached = self._legal
+        if cached is None:
+            if self.phase in CHANCE_PHASES:
+                cached = [a for a, _ in self.chance_outcomes()]
+            elif self.phase == MAIN:
+                cached = []
+                for lister in table.MAIN_ACTIONS:
+                    cached += lister(self)
+            else:
+                cached = table.PHASE_ACTIONS[self.phase](self)
+            self._legal = cached
+        return cached[:]
+
+    def is_legal(self, action: Action) -> bool:
+        """True if ``action`` is legal now (listed, or an accepted unlisted trade)."""
+        if self._current == TERMINAL:
+            return False
+        return self._illegal(action) is None
+
+    def accepts_unlisted(self, action: Action) -> bool:
+        """Composed trade offers and counter-offers outside the listed set, when the rules allow them."""
+        from .trade import UNLISTED
+        return isinstance(action, UNLISTED) and self._illegal(action) is None
+
+    def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
+        """The pending chance event's outcomes with their probabilities."""
+        from .chance import chance_outcomes
+        return chance_outcomes(self)
+
+    def sample_chance(self, rng: random.Random) -> Action:
+        """Sample the pending chance outcome."""
+        from .chance import sample_chance
+        return sample_chance(self, rng)
+
+    def _explain(self, action: Action) -> None:
+        err = self._illegal(action)
+        if err is not None:
+            raise err
+
+    def _illegal(self, a: Action) -> IllegalActionError | None:
+        """The rule ``a`` breaks now (None if it breaks none)."""
+        if self._current == TERMINAL:
+            return IllegalActionError("the game is over", "victory")
+        handler = table.CHECKS.get(type(a))
+        if handler is None:
+            return IllegalActionError(f"{a!r} is not an action of the combined variant", "engine.action")
+        try:
+            return handler(self, a)
+        except (TypeError, ValueError, KeyError, IndexError, AttributeError):  # malformed fields
+            return IllegalActionError(f"{a!r} has malformed fields", "engine.action")
+
+    def _do(self, a: Action) -> None:
+        table.APPLY[type(a)](self, a)
+        self.check_victory()
+        self._settle()
+
+    # ------------------------------------------------------------------------------------------
+    # small helpers every rule module uses
+    # ------------------------------------------------------------------------------------------
+    def gain(self, p: int, card: int, n: int = 1) -> int:
+        """p takes up to n of a card from the bank; returns how many."""
+        n = min(n, self.bank[card])
+        self.hands[p][card] += n
+        self.bank[card] -= n
+        return n
+
+    def pay(self, p: int, cost) -> None:
+        """p pays a cost (counts in card order) to the bank."""
+        hand, bank = self.hands[p], self.bank
+        for c in range(K):
+            x = cost[c]
+            if x:
+                hand[c] -= x
+                bank[c] += x
+
+    def affords(self, p: int, cost) -> bool:
+        """True if p's hand covers the cost."""
+        hand = self.hands[p]
+        for c in range(K):
+            if hand[c] < cost[c]:
+                return False
+        return True
+
+    def hand_size(self, p: int) -> int:
+        """p's resource and commodity cards (what a 7 and the thieves count)."""
+        return sum(self.hands[p])
+
+    def progress_count(self, p: int) -> int:
+        """Progress cards in p's hand (VP cards are never held)."""
+        return sum(self.progress_hand[p])
+
+    def cities_of(self, p: int) -> list[int]:
+        """p's cities."""
+        return [v for v in self.buildings_of[p] if self.node_level[v] == 2]
+
+    def metropolis_of(self, v: int) -> int:
+        """The track index of the metropolis on intersection v (-1: none)."""
+        for i, m in enumerate(self.metropolis):
+            if m == v:
+                return i
+        return -1
+
+    def observation(self, player: int) -> dict:
+        """What ``player`` may see: the board, every public count, own hand and progress cards, own steals."""
+        from .position import observation
+        return observation(self, player)
+
+    def describe(self) -> str:
+        """The position in words for the terminal."""
+        from .position import describe
+        return describe(self)
+
+    def determinize(self, player: int, rng: random.Random) -> "CombinedState":
+        """A copy where what ``player`` cannot see is drawn from what they can know."""
+        from .hidden import determinize
+        return determinize(self, player, rng)
+
+
+__all__ = ["CombinedState", "player_name", "CARDS", "TRACKS", "PROGRESS_IDS", "PROGRESS_VP", "PROGRESS_LIMIT",
+           "METROPOLIS_VP", "SPECIAL_VP", "R", "K"]

@@ -1,0 +1,60 @@
+"""Where the combined variant's rule modules register themselves: one check and one apply function per action
+class, the actions each phase lists, and the main-phase action lists. ``combined.rules`` imports every rule module,
+so each rule lives in one module and this table only collects them."""
+from __future__ import annotations
+
+from typing import Callable
+
+from ...core.errors import IllegalActionError
+from ...core.protocol import Action
+
+Check = Callable[..., "IllegalActionError | None"]
+Apply = Callable[..., None]
+Lister = Callable[..., list]
+
+CHECKS: dict[type, Check] = {}
+APPLY: dict[type, Apply] = {}
+PHASE_ACTIONS: dict[str, Lister] = {}  # phase -> the legal actions of the player to decide (or chance outcomes)
+MAIN_ACTIONS: list[Lister] = []  # the action phase: each lister adds its part (in registration order)
+ACTION_CLASSES: list[type] = []
+VP_CHANGES: set[type] = set()  # after these, victory is checked (any action may change VP: see state._do)
+
+
+def rule(action_class: type, check: Check, apply: Apply) -> None:
+    """Register the check and apply functions of an action class."""
+    if action_class in CHECKS:
+        raise ValueError(f"{action_class.__name__} is registered twice")
+    CHECKS[action_class] = check
+    APPLY[action_class] = apply
+    ACTION_CLASSES.append(action_class)
+
+
+def phase(name: str) -> Callable[[Lister], Lister]:
+    """Decorator: the function lists the legal actions in phase ``name``."""
+    def register(fn: Lister) -> Lister:
+        if name in PHASE_ACTIONS:
+            raise ValueError(f"phase {name!r} has two listers")
+        PHASE_ACTIONS[name] = fn
+        return fn
+    return register
+
+
+def main_actions(fn: Lister) -> Lister:
+    """Decorator: the function adds its actions to the action phase's list."""
+    MAIN_ACTIONS.append(fn)
+    return fn
+
+
+def err(message: str, rule_name: str) -> IllegalActionError:
+    """An IllegalActionError naming the rule."""
+    return IllegalActionError(message, rule_name)
+
+
+def not_now(s, what: str) -> IllegalActionError:
+    """The error for an action made in the wrong phase."""
+    return IllegalActionError(f"{what} is not possible now (phase {s.phase!r})", "turn.phase")
+
+
+def is_action(a: object) -> bool:
+    """True for an Action instance."""
+    return isinstance(a, Action)
