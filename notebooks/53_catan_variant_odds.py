@@ -64,8 +64,8 @@
 # and 5), section 4 (5 min), section 5 (10 min, exercise 6), wrap-up (1 min). *Prerequisites*: part 2 (51, the
 # dice), fractions and powers; the combined variant's rules in a few words (the event die, the improvement tracks,
 # the barbarian ship and knights: the introduction and the model say all this lesson needs).
-# *Discussion prompts*: "a level-5 track draws on every showing of its gate: why only 1 roll in 6?"; "the first improvement
-# in a new colour is the cheapest chance: why might a player still climb one track?" (level-3 abilities,
+# *Discussion prompts*: "a level-5 track draws on every showing of its gate: why only 1 roll in 6?"; "the first
+# improvement in a new colour is the cheapest chance: why might a player still climb one track?" (level-3 abilities,
 # metropolises); "the mean wait is 14 rolls but the most likely rolls are 12 and 13: how can both be true?";
 # "the chance the barbarians win depends on a guess about the others: what would make the guess better?"; "the
 # rule for the draw comes from an open engine, not from the rulebook: how would you check it?".
@@ -80,8 +80,11 @@ from itertools import product
 
 import bqplot as bq
 
+import ratgames_lab as rl
 from ratgames_lab.catan import variant_odds as vo
+from ratgames_lab.catan.actions import Roll
 from ratgames_lab.catan.progress_cards import COLOURS, COMMODITIES
+from ratgames_lab.core.protocol import CHANCE
 
 TRACKS = ("trade", "politics", "science")
 
@@ -159,6 +162,29 @@ bq.Figure(marks=[bars], title="The joint law of the red die and the event die (e
 # 1/36$ for a gate. That is what **independent** means: knowing the red die tells you nothing about the event
 # die.
 #
+# **The engine rolls the same dice.** The combined variant's engine (`load_game("catan", variant="combined")`)
+# rolls the three dice as a **chance action**: after `Roll()`, `chance_outcomes()` lists every (red, yellow,
+# event) outcome with its probability. We take a 4-player game just after its setup (played at random, seeded)
+# and add up the engine's outcomes by red die and event face:
+
+# %%
+# NBVAL_CHECK_OUTPUT
+game = rl.load_game("catan", players=4, seed=SEED, variant="combined")
+state = game.new_state()
+setup_rng = random.Random(SEED)
+while Roll() not in state.legal_actions():  # the setup: random legal choices until the first roll
+    choices = state.legal_actions() if state.current_player != CHANCE else [state.chance_outcomes()[0][0]]
+    state.apply(setup_rng.choice(choices))
+me = state.current_player  # the player about to roll: "you"
+rolling = state.clone()
+rolling.apply(Roll())
+engine_joint = {}
+for outcome, p in rolling.chance_outcomes():
+    engine_joint[outcome.red, outcome.event] = engine_joint.get((outcome.red, outcome.event), 0) + p
+print(len(rolling.chance_outcomes()), "outcomes listed by the engine (the three ship faces merged);",
+      "same joint law:", engine_joint == joint)
+
+# %% [markdown]
 # **Exercise 1 (guess first).** On one roll, what is the chance that the barbarian ship moves **and** the two
 # number dice make a 7 (the robber's number)? Guess, then count it with `P` on `THREE_DICE`.
 
@@ -195,6 +221,38 @@ for level in range(6):
     print(f"{level:5}  {str(drawing):19}  {show(per_level[level])}")
 assert all(per_level[level] == vo.progress_chance(level, track) for level in range(6) for track in TRACKS)
 
+
+# %% [markdown]
+# **The engine agrees.** A position is data: we write your improvement levels into the position after the setup
+# (`to_json`, edit, `state_from_json`), play each of the engine's dice outcomes through the engine, let it
+# resolve the draws (they are chance actions too) and read its `progress_draw` events. The engine implements
+# the same rule (from the same digest), so this checks the engine and our count against each other: it does not
+# check the rule against the rulebook.
+
+# %%
+# NBVAL_CHECK_OUTPUT
+def engine_card_chance(levels):
+    """P(you draw a progress card on one roll), playing every dice outcome through the engine at these levels."""
+    data = state.to_json()
+    data["improvements"][me] = {track: levels.get(track, 0) for track in TRACKS}
+    before_roll = game.state_from_json(data)
+    before_roll.apply(Roll())
+    total = Fraction(0)
+    for outcome, p in before_roll.chance_outcomes():
+        after = before_roll.clone()
+        seen = len(after.events)
+        after.apply(outcome)
+        while after.current_player == CHANCE:  # the engine draws the cards
+            after.apply(after.chance_outcomes()[0][0])
+        total += p * sum(e.kind == "progress_draw" and e.params["player"] == f"Player {me + 1}"
+                         for e in after.events[seen:])
+    return total
+
+
+engine_levels = {level: engine_card_chance({"science": level}) for level in range(6)}
+print("science level -> P(card on one roll), by the engine:", {lv: str(p) for lv, p in engine_levels.items()})
+print("same as the count:", engine_levels == per_level)
+
 # %% [markdown]
 # The colour does not matter (the last line checks all three tracks against the library): every gate shows on
 # 1 roll in 6, and at level $L \ge 1$ then $L + 1$ red values out of 6 draw, so
@@ -210,7 +268,8 @@ assert all(per_level[level] == vo.progress_chance(level, track) for level in ran
 levels = {"trade": 2, "politics": 1, "science": 0}
 p_any = P(lambda o: o[1] in levels and draws(levels[o[1]], o[0]), RED_EVENT)
 print("by colour:", {track: str(vo.progress_chance(level, track)) for track, level in levels.items()})
-print("P(a card on one roll) =", show(p_any), "  library:", vo.progress_chance_any(levels))
+print("P(a card on one roll) =", show(p_any), "  library:", vo.progress_chance_any(levels),
+      "  engine:", engine_card_chance(levels))
 
 # %% [markdown]
 # **Cards over $k$ rolls.** On each roll the number of cards drawn is 1 with chance $p$ and 0 otherwise, so its

@@ -14,6 +14,10 @@ from fractions import Fraction
 
 import pytest
 
+import ratgames_lab as rl
+from ratgames_lab.catan.actions import Roll
+from ratgames_lab.core.protocol import CHANCE
+
 EVENT_DIE = ("ship", "ship", "ship", "trade", "politics", "science")
 TRACKS = ("trade", "politics", "science")
 THREE_DICE = list(itertools.product(range(1, 7), range(1, 7), EVENT_DIE))
@@ -129,6 +133,44 @@ def test_which_improvement_buys_the_most_chance():
     assert [(gain, gain / cost) for gain, cost in steps] == [
         (Fraction(1, 18), Fraction(1, 18)), (Fraction(1, 36), Fraction(1, 72)), (Fraction(1, 36), Fraction(1, 108)),
         (Fraction(1, 36), Fraction(1, 144)), (Fraction(1, 36), Fraction(1, 180))]
+
+
+def after_setup():
+    """The lesson's 4-player combined game (seed 53) after a random seeded setup, at its first roll."""
+    game = rl.load_game("catan", players=4, seed=53, variant="combined")
+    state, rng = game.new_state(), random.Random(53)
+    while Roll() not in state.legal_actions():
+        state.apply(rng.choice(state.legal_actions() if state.current_player != CHANCE
+                               else [state.chance_outcomes()[0][0]]))
+    return game, state
+
+
+def test_the_engine_rolls_the_same_dice_and_draws_by_the_same_rule():
+    """The lesson's 'the engine agrees' cells: the engine's dice law, and its draws over every dice outcome."""
+    game, state = after_setup()
+    me = state.current_player
+    rolling = state.clone()
+    rolling.apply(Roll())
+    joint: dict = {}
+    for a, p in rolling.chance_outcomes():
+        joint[a.red, a.event] = joint.get((a.red, a.event), 0) + p
+    assert joint == {(r, f): chance(lambda red, y, face: red == r and face == f)
+                     for r in range(1, 7) for f in ("ship",) + TRACKS}
+    for levels in [{"science": lv} for lv in range(6)] + [{"trade": 2, "politics": 1, "science": 0}]:
+        data = state.to_json()
+        data["improvements"][me] = {t: levels.get(t, 0) for t in TRACKS}
+        before = game.state_from_json(data)
+        before.apply(Roll())
+        total = Fraction(0)
+        for a, p in before.chance_outcomes():
+            after = before.clone()
+            seen = len(after.events)
+            after.apply(a)
+            while after.current_player == CHANCE:
+                after.apply(after.chance_outcomes()[0][0])
+            total += p * sum(e.kind == "progress_draw" and e.params["player"] == f"Player {me + 1}"
+                             for e in after.events[seen:])
+        assert total == card_law(levels)
 
 
 # -- 3. the barbarian ship ---------------------------------------------------------------------------------------
