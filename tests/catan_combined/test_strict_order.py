@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from ratgames_lab.catan.actions import BankTrade, BuildRoad, EndTurn, RejectOffer
-from ratgames_lab.catan.combined.actions import Improve
+from ratgames_lab.catan.combined.actions import BuildBridge, BuyCommodity, BuyResource, Improve, TakeLoan
 from ratgames_lab.catan.combined.stages import BUILD, REST, TRADE, stages_of
 from ratgames_lab.catan.combined.trade_players import OfferTrade
 from ratgames_lab.core.errors import IllegalActionError
@@ -90,3 +90,14 @@ def test_stages_of_the_action_kinds():
     assert stages_of(s, BankTrade("brick", "ore")) == (TRADE, TRADE)
     assert stages_of(s, Improve("trade")) == (BUILD, BUILD)
     assert stages_of(s, EndTurn()) == (TRADE, REST)
+    for trade in (BuyCommodity("cloth"), BuyResource("ore"), TakeLoan()):  # the seed's step 2 lists shop and loan
+        assert stages_of(s, trade) == (TRADE, TRADE)
+    assert stages_of(s, BuildBridge(0)) == (BUILD, BUILD)
+
+
+def test_the_shop_after_building_is_refused_with_strict_order():
+    s = _ready(True)
+    s.money[s.active] = 10
+    s.apply(_road(s))
+    _refused(s, BuyResource("ore"))
+    _refused(s, TakeLoan())

@@ -1,6 +1,7 @@
 """turn.strict_phase_order (option ``strict_phase_order``, default False; catan.md Part 2, Turn and dice): the
 seed's order of the action phase, enforced. After the roll: 1. trade; 2. build and improve (knight promotion too);
-3. the rest: progress cards, knights, the ship move (and, in issue 12, fish and the wagon).
+3. the rest: progress cards, knights, the ship move (and, in issue 12, fish and the wagon). The shop and the bank
+loan are trades (the seed's step 2 lists them); a bridge is a build.
 
 ``s.stage`` records the stage reached this turn (0, 1 or 2; it stays 0 with the option off). Each action kind
 has the stages it may be made in (``STAGES``: first and last); making it moves the turn on to its first stage,
@@ -22,11 +23,13 @@ from .components import CARDS
 TRADE, BUILD, REST = range(3)
 STAGE_NAMES = ("trade", "build and improve", "progress cards, knights and the ship move")
 STAGES: dict[str, tuple[int, int]] = {
-    # trade (issue 12 adds the shop and the bank loan here)
-    "bank_trade": (TRADE, TRADE), "offer_trade": (TRADE, TRADE),
-    # build and improve (issue 12 adds bridges and the wagon upgrade here)
+    # trade: with the bank, with players, the shop, the bank loan (the seed's step 2)
+    "bank_trade": (TRADE, TRADE), "offer_trade": (TRADE, TRADE), "buy_commodity": (TRADE, TRADE),
+    "buy_resource": (TRADE, TRADE), "take_loan": (TRADE, TRADE),
+    # build and improve (issue 12 adds the wagon upgrade here)
     "build_settlement": (BUILD, BUILD), "build_city": (BUILD, BUILD), "build_road": (BUILD, BUILD),
-    "build_ship": (BUILD, BUILD), "build_wall": (BUILD, BUILD), "improve": (BUILD, BUILD),
+    "build_ship": (BUILD, BUILD), "build_bridge": (BUILD, BUILD), "build_wall": (BUILD, BUILD),
+    "improve": (BUILD, BUILD),
     "promote_knight": (BUILD, REST),
     # every stage
     "end_turn": (TRADE, REST),

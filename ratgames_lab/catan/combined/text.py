@@ -117,7 +117,9 @@ EVENT_TEXTS: dict[str, str] = {  # plain strings become Templates at registratio
         ("road", True): "{player} places a free road on edge {edge}.",
         ("ship", False): "{player} builds a ship on edge {edge}.",
         ("ship", True): "{player} places a free ship on edge {edge}.",
+        ("bridge", False): "{player} builds a bridge over the river on edge {edge} (2 brick + 1 lumber; $3 back).",
     }),
+    "river_money": "River money: {player} receives ${money} for a {piece} at a river tile.",
     "free_pieces_end": "{player} places no more free roads or ships.",
     # improvements and metropolises
     "improve": "{player} improves {track} to level {level} for {cost} commodity cards.",
@@ -156,6 +158,9 @@ EVENT_TEXTS: dict[str, str] = {  # plain strings become Templates at registratio
     "no_trade": "Nobody takes {player}'s offer.",
     "trade": "{player} gives {give} to {partner} for {get}.",
     "withdraw": "{player} withdraws the offer.",
+    # money (the shop and the bank loan)
+    "shop": "{player} buys 1 {card} at the shop for ${price}.",
+    "loan": "{player} takes the bank loan: ${money} and a Poor Settler tile ({vp} VP) kept to the end.",
 }
 
 
