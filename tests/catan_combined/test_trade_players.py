@@ -67,6 +67,8 @@ def test_a_counter_offer_with_money_is_closed_on_its_own_terms():
     s.apply(OfferTrade(amounts(ore=1), amounts(paper=1)))
     s.apply(CounterOffer(amounts(ore=2), amounts(paper=1, money=1)))  # q asks 2 ore, gives paper + $1
     s.apply(REJECT)
+    assert s.describe().endswith(f"Offer in progress: Player {p + 1} gives 1 ore for 1 paper; Player {q + 1} "
+                                 f"counters with 2 ore for 1 paper + $1; Player {r + 1} rejects.")
     assert s.legal_actions() == [ConfirmTrade(q), CANCEL]
     s.apply(ConfirmTrade(q))
     assert (s.hands[p][4], s.hands[p][7], s.money[p]) == (0, 1, 7)

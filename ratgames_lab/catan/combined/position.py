@@ -203,6 +203,9 @@ def describe(s) -> str:
                      f"card(s); improvements {levels}; knights {ktext}; {ships} ship(s); "
                      f"{pieces_left(s, p, 'settlement')} settlements, {pieces_left(s, p, 'city')} cities, "
                      f"{pieces_left(s, p, 'road')} roads, {pieces_left(s, p, 'ship')} ships left.")
+    if s.offer:
+        from .trade_players import offer_text
+        lines.append(offer_text(s))
     if s.winner >= 0:
         lines.append(f"{player_name(s.winner)} has won.")
     return "\n".join(lines)

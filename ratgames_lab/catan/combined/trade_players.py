@@ -71,6 +71,20 @@ def _unit(i: int, n: int = 1) -> tuple[int, ...]:
 OFFER = {(g, n, r): OfferTrade(_unit(g, n), _unit(r)) for g in range(K) for r in range(K) if g != r for n in (1, 2)}
 
 
+def offer_text(s) -> str:
+    """The offer in progress and its answers, in words."""
+    words = {ACCEPTED: "accepts", REJECTED: "rejects"}
+    answers = []
+    for q in range(s.players):
+        if s.answers[q] == COUNTERED:
+            c = s.counters[q]
+            answers.append(f"{player_name(q)} counters with {amounts_text(c[:M])} for {amounts_text(c[M:])}")
+        elif s.answers[q] in words:
+            answers.append(f"{player_name(q)} {words[s.answers[q]]}")
+    return (f"Offer in progress: {player_name(s.active)} gives {amounts_text(s.offer[:M])} for "
+            f"{amounts_text(s.offer[M:])}" + ("; " + "; ".join(answers) if answers else "") + ".")
+
+
 def holds(s, p: int, amounts) -> bool:
     """True if p holds the cards and the money of ``amounts``."""
     hand = s.hands[p]
