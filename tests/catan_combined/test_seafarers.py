@@ -4,13 +4,18 @@ and ships. The scenarios sit around the inner sea of the fixed board (odd-r rows
 it): the sea hex (3, 4) and its neighbours (4, 4) and (4, 5), by the gold hex (4, 6)."""
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from ratgames_lab.catan.actions import BuildRoad, BuildSettlement, ChooseVictim, EndTurn, MoveRobber, Roll
 from ratgames_lab.catan.combined.actions import BuildShip, MovePirate, MoveShip, RollDice
+from ratgames_lab.catan.combined.places import pirate_spots
 from ratgames_lab.catan.combined.ships import movable_ships, ship_targets
+from ratgames_lab.catan.combined.special import road_length
+from ratgames_lab.core.protocol import CHANCE, TERMINAL
 
-from .helpers import (assert_rejected, building, edge, fresh, give, knight, main_phase, road, roll_phase, ship,
+from .helpers import (assert_rejected, building, edge, fresh, game, give, knight, main_phase, road, roll_phase, ship,
                       side, tile)
 
 # the inner sea of the fixed board: X = sea hex (3, 4); its corners 52, 60, 67, 59, 66 are coast, 74 is a sea node
@@ -383,3 +388,80 @@ def test_setup_on_gold_pays_starting_money():
     s.apply(BuildSettlement(75))  # gold, brick and sea
     assert s.money[0] == start[0] + 2
     assert sum(s.hands[0]) == 1  # the brick only
+
+
+# ------------------------------------------------------------------------------------------------
+# the pirate on a frame fishing ground; free ships
+# ------------------------------------------------------------------------------------------------
+def test_the_pirate_on_a_frame_fishing_ground_blocks_its_two_coastal_edges():
+    s = fresh(3, seed=1)
+    topo = s.comp.topo
+    frame = []
+    for x, edges in pirate_spots(s):
+        if x >= topo.n_tiles:  # a frame fishing ground; v: the intersection its two coastal edges share
+            e1, e2 = edges
+            v = (set(topo.edge_nodes[e1]) & set(topo.edge_nodes[e2])).pop()
+            if s.comp.building_site[v]:
+                frame.append((x, e1, e2, v))
+    assert frame
+    spot, e1, e2, v = frame[0]
+    building(s, 0, v)
+    give(s, 0, lumber=2, wool=2)
+    s.pirate = spot
+    main_phase(s, 0)
+    assert_rejected(s, BuildShip(e1), "seafarers.ship")
+    assert_rejected(s, BuildShip(e2), "seafarers.ship")
+    s.pirate = tile(s, 0, 4)
+    main_phase(s, 0)
+    assert BuildShip(e1) in s.legal_actions() and BuildShip(e2) in s.legal_actions()
+
+
+def test_free_ships_count_as_built_this_turn():
+    from ratgames_lab.catan.combined.build import start_free_pieces
+    s = _route_position()
+    assert start_free_pieces(s, 2)
+    s._settle()
+    assert BuildShip(127) in s.legal_actions()
+    assert_rejected(s, MoveShip(126, 125), "turn.phase")
+    s.apply(BuildShip(127))
+    s.apply(BuildShip(125))
+    assert s.phase == "main" and s.hands[0] == [0] * 8
+    assert sorted(s.new_ships) == [125, 127]
+    assert movable_ships(s, 0) == []  # 127 and 125 are new, 126 is tied at both ends
+
+
+# ------------------------------------------------------------------------------------------------
+# the listed moves and the check agree, over random games
+# ------------------------------------------------------------------------------------------------
+def test_listed_ship_moves_and_the_check_agree_in_random_games():
+    seen = 0
+    for seed in range(3):
+        g = game(3, seed=seed, turn_cap=80, robber_peace=False)
+        s = g.new_state()
+        rng = random.Random(seed)
+        while s.current_player != TERMINAL:
+            if s.current_player == CHANCE:
+                s.apply(s.sample_chance(rng))
+                continue
+            legal = s.legal_actions()
+            if s.phase == "main":
+                p = s.active
+                listed = {(a.source, a.target) for a in legal if isinstance(a, MoveShip)}
+                ships = [e for e in s.edges_of[p] if s.edge_piece[e] == 2]
+                for src in ships:
+                    for dst in range(s.comp.topo.n_edges):
+                        assert s.is_legal(MoveShip(src, dst)) == ((src, dst) in listed)
+                if listed:
+                    seen += 1
+                    a = MoveShip(*sorted(listed)[rng.randrange(len(listed))])
+                    n_ships = len(ships)
+                    s.apply(a)
+                    assert s.ship_moved and s.edge_owner[a.target] == p and s.edge_owner[a.source] == -1
+                    assert sum(1 for e in s.edges_of[p] if s.edge_piece[e] == 2) == n_ships
+                    assert s.road_length == [road_length(s, q) for q in range(s.players)]
+                    s.validate_position()
+                    continue
+            # favour ships so that routes appear
+            ships_first = [a for a in legal if isinstance(a, BuildShip)]
+            s.apply(rng.choice(ships_first or legal))
+    assert seen >= 5
