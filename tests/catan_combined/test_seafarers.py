@@ -13,6 +13,7 @@ from ratgames_lab.catan.combined.actions import BuildShip, MovePirate, MoveShip,
 from ratgames_lab.catan.combined.places import pirate_spots
 from ratgames_lab.catan.combined.ships import movable_ships, ship_targets
 from ratgames_lab.catan.combined.special import road_length
+from ratgames_lab.core.errors import InvalidPositionError
 from ratgames_lab.core.protocol import CHANCE, TERMINAL
 
 from .helpers import (assert_rejected, building, edge, fresh, game, give, knight, main_phase, road, roll_phase, ship,
@@ -465,3 +466,17 @@ def test_listed_ship_moves_and_the_check_agree_in_random_games():
             ships_first = [a for a in legal if isinstance(a, BuildShip)]
             s.apply(rng.choice(ships_first or legal))
     assert seen >= 5
+
+
+def test_a_ship_move_survives_json_and_its_flag_is_saved():
+    s = _route_position()
+    g = game(3, seed=1)
+    a = g.action_codec.decode(MoveShip(126, 125).to_json())
+    assert a == MoveShip(126, 125) and "126" in a.describe() and "125" in a.describe()
+    s.apply(a)
+    t = g.state_from_json(s.to_json())
+    assert t.to_json() == s.to_json() and t.ship_moved
+    assert_rejected(t, MoveShip(125, 126), "seafarers.move_ship")
+    with pytest.raises(InvalidPositionError) as exc:
+        g.action_codec.decode({"kind": "move_ship", "source": "126", "target": 125})
+    assert exc.value.field == "action.source"
