@@ -125,7 +125,10 @@ def test_setup_ships_may_replace_every_road():
     s.apply(BuildShip(83))
     _setup_others(s)
     assert s.phase == "setup_city"
-    s.apply(s.comp.city_actions[75])
+    money, hand = s.money[0], sum(s.hands[0])
+    s.apply(s.comp.city_actions[75])  # gold 11, brick 5 and the sea hex (4, 5)
+    assert s.money[0] == money + 5  # a setup city on gold: $5, no card from the gold
+    assert sum(s.hands[0]) == hand + 2  # 2 brick
     s.apply(BuildShip(edge(s, 75, 83)))
     s.apply(BuildShip(edge(s, 75, 67)))
     assert s.phase == "roll" and s.turn == 1
