@@ -29,10 +29,11 @@ def tied(s, p: int, e: int, v: int) -> bool:
     return any(f != e and owner[f] == p and piece[f] == SHIP for f in s.comp.topo.node_edges[v])
 
 
-def movable_ships(s, p: int) -> list[int]:
+def movable_ships(s, p: int, blocked: frozenset[int] | None = None) -> list[int]:
     """seafarers.move_ship: p's ships at an open end of a route, not built this turn, not on an edge the pirate
-    blocks."""
-    blocked = pirate_edges(s)
+    blocks (``blocked``: the pirate's edges, if already known)."""
+    if blocked is None:
+        blocked = pirate_edges(s)
     edge_nodes = s.comp.topo.edge_nodes
     out = []
     for e in s.edges_of[p]:
@@ -44,21 +45,51 @@ def movable_ships(s, p: int) -> list[int]:
     return out
 
 
-def ship_targets(s, p: int, source: int) -> list[int]:
-    """Where p's ship on edge ``source`` may go: a free sea or coast edge, not blocked by the pirate, touching p's
-    building or another of p's ships at an unblocked intersection (the moved ship itself does not count)."""
-    comp = s.comp
-    node_edges, edge_nodes, ship_edge = comp.topo.node_edges, comp.topo.edge_nodes, comp.ship_edge
-    owner, piece = s.edge_owner, s.edge_piece
-    ends = set(s.buildings_of[p])
+_BUILDING = 1 << 10  # a building supports a ship end whatever ship moves
+
+
+def ship_supports(s, p: int) -> dict[int, int]:
+    """The intersections p's ships may sail from, with how many of p's ships touch each (unblocked ones only);
+    p's buildings count as _BUILDING."""
+    support = dict.fromkeys(s.buildings_of[p], _BUILDING)
+    piece, edge_nodes = s.edge_piece, s.comp.topo.edge_nodes
     for f in s.edges_of[p]:
-        if f != source and piece[f] == SHIP:
+        if piece[f] == SHIP:
             for v in edge_nodes[f]:
                 if not blocks(s, p, v):
-                    ends.add(v)
-    blocked = pirate_edges(s)
-    return sorted({e for v in ends for e in node_edges[v]
-                   if owner[e] < 0 and ship_edge[e] and e not in blocked and e != source})
+                    support[v] = support.get(v, 0) + 1
+    return support
+
+
+def ship_targets(s, p: int, source: int, blocked: frozenset[int] | None = None,
+                 support: dict[int, int] | None = None) -> list[int]:
+    """Where p's ship on edge ``source`` may go: a free sea or coast edge, not blocked by the pirate, touching p's
+    building or another of p's ships at an unblocked intersection (the moved ship itself does not count)."""
+    if blocked is None:
+        blocked = pirate_edges(s)
+    if support is None:
+        support = ship_supports(s, p)
+    comp = s.comp
+    node_edges, ship_edge, owner = comp.topo.node_edges, comp.ship_edge, s.edge_owner
+    ends = comp.topo.edge_nodes[source]
+    out = set()
+    for v, n in support.items():
+        if n - (v in ends) > 0:
+            for e in node_edges[v]:
+                if owner[e] < 0 and ship_edge[e] and e not in blocked:
+                    out.add(e)
+    return sorted(out)
+
+
+_MOVES: dict[tuple[int, int], MoveShip] = {}  # the listed MoveShip objects, shared (actions are immutable)
+
+
+def move_action(source: int, target: int) -> MoveShip:
+    """The cached MoveShip action from ``source`` to ``target``."""
+    a = _MOVES.get((source, target))
+    if a is None:
+        a = _MOVES[(source, target)] = MoveShip(source, target)
+    return a
 
 
 def _can_move(s) -> bool:
@@ -70,7 +101,12 @@ def _list_moves(s) -> list:
     if not _can_move(s):
         return []
     p = s.active
-    return [MoveShip(e, t) for e in movable_ships(s, p) for t in ship_targets(s, p, e)]
+    blocked = pirate_edges(s)
+    sources = movable_ships(s, p, blocked)
+    if not sources:
+        return []
+    support = ship_supports(s, p)
+    return [move_action(e, t) for e in sources for t in ship_targets(s, p, e, blocked, support)]
 
 
 def _check_move(s, a: MoveShip):
@@ -112,9 +148,9 @@ def _do_move(s, a: MoveShip) -> None:
     s.edges_of[p].sort()
     s.ship_moved = True
     s.emit("move_ship", "seafarers.move_ship", player=player_name(p), source=a.source, target=a.target)
-    update_longest_road(s)
+    update_longest_road(s, (p,))  # a ship cuts nobody else's route
 
 
 table.rule(MoveShip, _check_move, _do_move)
 
-__all__ = ["tied", "movable_ships", "ship_targets"]
+__all__ = ["tied", "movable_ships", "ship_targets", "move_action"]
