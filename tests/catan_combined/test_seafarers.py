@@ -281,6 +281,37 @@ def test_a_ship_route_broken_by_a_settlement():
     s.validate_position()
 
 
+def _road_path(s, start: int, n: int) -> list[int]:
+    """n road edges in a simple path from intersection ``start`` (depth first, lowest edges first)."""
+    topo = s.comp.topo
+
+    def go(v, seen, path):
+        if len(path) == n:
+            return path
+        for e in topo.node_edges[v]:
+            w = next(x for x in topo.edge_nodes[e] if x != v)
+            if s.comp.road_edge[e] and w not in seen:
+                found = go(w, seen | {w}, path + [e])
+                if found:
+                    return found
+        return None
+    return go(start, {start}, [])
+
+
+def test_a_cut_route_hands_longest_road_to_the_other_player():
+    s = _route_position()
+    for e in _road_path(s, 2, 5):  # Player 2's five roads at the top of the board
+        road(s, 1, e)
+    ship(s, 1, edge(s, 67, 75))
+    give(s, 1, brick=1, lumber=1, wool=1, grain=1)
+    main_phase(s, 1, turn=2)
+    assert s.road_length[:2] == [5, 5] and s.longest_holder == 0  # a tie: the holder keeps it
+    s.apply(BuildSettlement(67))
+    assert s.road_length[:2] == [3, 5] and s.longest_holder == 1
+    assert s.vp(1) == 1 + 2 and s.vp(0) == 1
+    assert [e.kind for e in s.events][-1] == "longest_road"
+
+
 def test_an_opposing_knight_breaks_a_ship_route():
     s = _route_position()
     knight(s, 1, 67)
