@@ -125,12 +125,12 @@ def _check_move(s, a: MoveShip):
     blocked = pirate_edges(s)
     if a.source in blocked:
         return err(f"the pirate blocks the ship on edge {a.source}", "seafarers.pirate")
-    if a.source not in movable_ships(s, p):
+    if a.source not in movable_ships(s, p, blocked):
         return err(f"the ship on edge {a.source} is not at an open end of a route (it joins two of your "
                    "buildings or ships)", "seafarers.move_ship")
     if a.target in blocked:
         return err(f"the pirate blocks edge {a.target}", "seafarers.pirate")
-    if a.target not in ship_targets(s, p, a.source):
+    if a.target not in ship_targets(s, p, a.source, blocked):
         return err(f"edge {a.target} is not a free sea or coast edge joined to your buildings or other ships",
                    "seafarers.move_ship")
     return None
@@ -153,4 +153,4 @@ def _do_move(s, a: MoveShip) -> None:
 
 table.rule(MoveShip, _check_move, _do_move)
 
-__all__ = ["tied", "movable_ships", "ship_targets", "move_action"]
+__all__ = ["tied", "movable_ships", "ship_supports", "ship_targets", "move_action"]
