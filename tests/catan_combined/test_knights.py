@@ -175,6 +175,8 @@ def test_displace_a_weaker_knight_whose_owner_retreats_it():
     assert (s.knight_owner[63], s.knight_level[63], s.knight_active[63]) == (0, 2, 0)
     assert s.phase == "retreat_knight" and s.current_player == 1
     assert s.legal_actions() == [RetreatKnight(79)]
+    saved = position_with_option(s)  # a position waiting for a retreat is saved and loaded like any other
+    assert saved.to_json() == s.to_json() and saved.legal_actions() == s.legal_actions()
     refused(s, RetreatKnight(63), "knights.displace")
     refused(s, EndTurn(), "turn.phase")
     s.apply(RetreatKnight(79))
