@@ -602,3 +602,45 @@ def test_random_games_keep_knights_within_the_rules(players):
                 assert strengths[s.army_holder] == max(strengths) >= 3
         s.validate_position()
     assert {"hire_knight", "promote_knight", "move_knight", "activate_knight"} <= seen
+
+
+# ------------------------------------------------------------------------------------------------
+# routes, phases, the codec
+# ------------------------------------------------------------------------------------------------
+def test_a_knight_changes_between_ships_and_roads_only_at_its_owners_building():
+    s = position()
+    building(s, 0, 11)
+    route(s, 0, 11, 20, 28, piece=SHIP)
+    building(s, 0, 34)
+    route(s, 0, 34, 27, 20)  # roads from the settlement on 34 meet the ships on 20, where nothing stands
+    knight(s, 0, 28, level=1)
+    ready(s)
+    assert sorted(a.target for a in s.legal_actions() if isinstance(a, MoveKnight)) == [20]
+    s.apply(MoveKnight(28, 20))
+    next_own_turn(s)
+    s.knight_active[20] = 1
+    ready(s)
+    assert sorted(a.target for a in s.legal_actions() if isinstance(a, MoveKnight)) == [27, 28]
+
+
+def test_knight_actions_outside_the_action_phase_name_the_phase():
+    s = moving()
+    knight(s, 1, 63, level=1)
+    give_progress(s, 0, "smith")
+    ready(s)
+    cards(s, 0, wool=1, ore=1, grain=1)
+    s.phase = "roll"
+    ready(s)
+    for a in (HireKnight(57), ActivateKnight(56), PromoteKnight(56), MoveKnight(56, 57), DisplaceKnight(56, 63),
+              ChaseRobber(56), ChasePirate(56), RetreatKnight(57), RemoveKnight(63), PlaceKnight(57), SkipKnight()):
+        refused(s, a, "turn.phase")
+    refused(s, PlaySmith(), "progress.timing")
+
+
+def test_knight_actions_round_trip_through_the_codec():
+    from ratgames_lab.catan.combined.rules import CODEC
+    for a in (HireKnight(1), ActivateKnight(2), PromoteKnight(3), MoveKnight(4, 5), DisplaceKnight(6, 7),
+              ChaseRobber(8), ChasePirate(9), RetreatKnight(10), PlaySmith(), PlayWarlord(), PlayDeserter(1),
+              PlayIntrigue(11), RemoveKnight(12), PlaceKnight(13), SkipKnight()):
+        assert CODEC.decode(a.to_json()) == a
+        assert a.describe()
