@@ -443,7 +443,7 @@ def test_smith_skip_ends_the_card():
     give_progress(s, 0, "smith")
     ready(s)
     s.apply(PlaySmith())
-    refused(s, SkipKnight(), "turn.phase")
+    refused(s, SkipKnight(), "progress.smith")
     s.apply(PromoteKnight(56))
     s.apply(SkipKnight())
     assert s.phase == "main" and s.knight_level[57] == 1

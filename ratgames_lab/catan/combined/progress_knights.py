@@ -285,8 +285,11 @@ SKIPS = {"smith": "progress.smith", "deserter_place": "progress.deserter"}
 
 
 def _check_skip(s, a: SkipKnight):
-    if s.phase not in SKIPS or s.phase == "smith" and head(s)[2] >= 2:
+    if s.phase not in SKIPS:
         return not_now(s, "giving up a card's effect")
+    if s.phase == "smith" and head(s)[2] >= 2:
+        return err("the Smith promotes at least one knight (only the second promotion is optional)",
+                   "progress.smith")
     return None
 
 
