@@ -334,7 +334,7 @@ def test_a_knight_breaks_longest_road():
     building(s, 1, 57)
     route(s, 1, 57, 49, 56, 63, 71, 64)  # 5 roads
     building(s, 0, 70)
-    route(s, 0, 70, 63)
+    route(s, 0, 62, 70, 63)
     ready(s)
     assert s.longest_holder == 1 and s.vp(1) == 3
     cards(s, 0, wool=1, ore=1)
@@ -342,6 +342,11 @@ def test_a_knight_breaks_longest_road():
     s.apply(HireKnight(63))
     assert s.road_length[1] == 3 and s.longest_holder == -1 and s.vp(1) == 1
     assert any(e.kind == "longest_road_none" for e in s.events)
+    next_own_turn(s)
+    s.knight_active[63] = 1
+    ready(s)
+    s.apply(MoveKnight(63, 62))  # the knight leaves: Player 2's route is whole again
+    assert s.road_length[1] == 5 and s.longest_holder == 1
 
 
 # ------------------------------------------------------------------------------------------------

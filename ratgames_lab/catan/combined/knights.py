@@ -274,11 +274,17 @@ def can_act(s, p: int, v: int) -> bool:
     return s.knight_owner[v] == p and s.knight_active[v] == 1 and v not in s.knights_fresh
 
 
-def after_knights(s) -> None:
-    """Knights moved or changed: Longest Road (knights cut routes) and Largest Army (knight levels)."""
+def after_knights(s, nodes: tuple[int, ...] = (), army: bool = True) -> None:
+    """Knights came or went on ``nodes``: the routes through them are measured again (a knight cuts opposing
+    routes; Longest Road) and, with ``army``, Largest Army is judged (knight levels)."""
     from .special import update_largest_army, update_longest_road
-    update_longest_road(s)
-    update_largest_army(s)
+    if nodes:
+        node_edges, owner = s.comp.topo.node_edges, s.edge_owner
+        players = sorted({owner[e] for v in nodes for e in node_edges[v] if owner[e] >= 0})
+        if players:
+            update_longest_road(s, players)
+    if army:
+        update_largest_army(s)
 
 
 def place_knight(s, p: int, v: int, level: int, active: int, fresh: bool) -> None:
@@ -311,17 +317,17 @@ def shift_knight(s, src: int, dst: int) -> None:
         insort(s.knights_promoted, dst)
 
 
-def send_back(s, owner: int, level: int, active: int, origin: int, rule: str) -> None:
+def send_back(s, owner: int, level: int, active: int, origin: int, rule: str, changed: tuple[int, ...]) -> None:
     """knights.displace: a knight pushed off ``origin`` retreats to a free site of its owner's network (a queued
-    decision for the owner), or is removed if there is none. It keeps its level and state."""
-    from .special import update_longest_road
+    decision for the owner), or is removed if there is none. It keeps its level and state. ``changed``: the
+    intersections where knights came or went."""
     if retreat_spots(s, owner, origin):
         push_front(s, [entry(RETREAT, owner, level, active, origin)])
         s.emit("knight_displaced", rule, player=player_name(owner), node=origin, level=level)
-        update_longest_road(s)  # Largest Army is judged once the knight is back on the board
+        after_knights(s, changed, army=False)  # Largest Army is judged once the knight is back on the board
     else:
         s.emit("knight_removed", rule, player=player_name(owner), node=origin, level=level)
-        after_knights(s)
+        after_knights(s, changed)
 
 
 # ------------------------------------------------------------------------------------------------
@@ -408,7 +414,7 @@ def _do_hire(s, a: HireKnight) -> None:
     s.pay(p, KNIGHT_COST)
     place_knight(s, p, a.node, 1, 0, True)
     s.emit("knight_hire", "knights.hire", player=player_name(p), node=a.node)
-    after_knights(s)
+    after_knights(s, (a.node,))
 
 
 def _check_activate(s, a: ActivateKnight):
@@ -481,7 +487,7 @@ def _do_move(s, a: MoveKnight) -> None:
     p = s.active
     shift_knight(s, a.source, a.target)
     s.emit("knight_move", "knights.move", player=player_name(p), source=a.source, target=a.target)
-    after_knights(s)
+    after_knights(s, (a.source, a.target))
 
 
 def _check_displace(s, a: DisplaceKnight):
@@ -504,7 +510,7 @@ def _do_displace(s, a: DisplaceKnight) -> None:
            victim=player_name(victim))
     o, lv, act = lift_knight(s, a.target)
     shift_knight(s, a.source, a.target)
-    send_back(s, o, lv, act, a.target, "knights.displace")
+    send_back(s, o, lv, act, a.target, "knights.displace", (a.source, a.target))
 
 
 def _check_chase_robber(s, a: ChaseRobber):
@@ -593,7 +599,7 @@ def _do_retreat(s, a: RetreatKnight) -> None:
     done(s)
     place_knight(s, p, a.node, lv, act, False)
     s.emit("knight_retreat", "knights.displace", player=player_name(p), node=a.node, level=lv)
-    after_knights(s)
+    after_knights(s, (a.node,))
 
 
 table.rule(HireKnight, _check_hire, _do_hire)

@@ -244,7 +244,7 @@ def _do_desert(s, a: RemoveKnight) -> None:
     _o, lv, act = lift_knight(s, a.node)
     done(s)
     s.emit("knight_deserts", "progress.deserter", player=player_name(victim), node=a.node, level=lv)
-    after_knights(s)
+    after_knights(s, (a.node,))
     push_front(s, [entry("deserter_place", s.active, lv, act)])
 
 
@@ -278,7 +278,7 @@ def _do_place(s, a: PlaceKnight) -> None:
     done(s)
     place_knight(s, p, a.node, lv, act, True)
     s.emit("knight_place", "progress.deserter", player=player_name(p), node=a.node, level=lv)
-    after_knights(s)
+    after_knights(s, (a.node,))
 
 
 SKIPS = {"smith": "progress.smith", "deserter_place": "progress.deserter"}
@@ -328,7 +328,7 @@ def _check_intrigue(s, a: PlayIntrigue):
 def _do_intrigue(s, a: PlayIntrigue) -> None:
     use_card(s, INTRIGUE)
     o, lv, act = lift_knight(s, a.node)
-    send_back(s, o, lv, act, a.node, "progress.intrigue")
+    send_back(s, o, lv, act, a.node, "progress.intrigue", (a.node,))
 
 
 table.rule(PlaySmith, _check_smith, _do_smith)
