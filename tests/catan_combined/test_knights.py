@@ -649,3 +649,19 @@ def test_knight_actions_round_trip_through_the_codec():
               PlayIntrigue(11), RemoveKnight(12), PlaceKnight(13), SkipKnight()):
         assert CODEC.decode(a.to_json()) == a
         assert a.describe()
+
+
+@pytest.mark.parametrize("bad", [[1, 1], [1, 4, 0, 79], [1, 1, 7, 79], [-1, 1, 1, 79], [1, 1, 1, 100000]])
+def test_a_malformed_retreat_in_a_file_names_the_pending_field(bad):
+    from ratgames_lab.core.errors import InvalidPositionError
+    s = moving()
+    knight(s, 1, 63, level=1, active=1)
+    route(s, 1, 71, 79)
+    ready(s)
+    s.apply(DisplaceKnight(56, 63))
+    data = s.to_json()
+    data["pending"][0] = data["pending"][0][:1] + bad
+    g = rl.load_game("catan", 3, seed=1, variant="combined", first_player="1")
+    with pytest.raises(InvalidPositionError) as info:
+        g.state_from_json(data)
+    assert info.value.field == "pending[0]"

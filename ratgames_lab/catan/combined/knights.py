@@ -129,6 +129,22 @@ class RetreatKnight(Action):
 _CACHE: dict = {}
 
 
+def entry_shape(*ranges):
+    """A queued step's check (see queue.step): the entry names a seat, then holds one number per (low, high)
+    range; ``high`` may be a function of the state."""
+    def check(s, e) -> str | None:
+        if len(e) != 2 + len(ranges):
+            return f"it holds {len(e)} numbers, not {2 + len(ranges)}"
+        if e[1] < 0:
+            return "it names no player"
+        for x, (lo, hi) in zip(e[2:], ranges):
+            top = hi(s) if callable(hi) else hi
+            if not lo <= x <= top:
+                return f"{x} is not between {lo} and {top}"
+        return None
+    return check
+
+
 def _act(cls, *args) -> Action:
     """A cached action object (legal_actions hands out these)."""
     key = (cls, args)
@@ -551,8 +567,8 @@ def _do_chase_pirate(s, a: ChasePirate) -> None:
 
 
 # the chased piece's new place: a decision of the knight's owner, with the 7's target rules and no steal
-step("knight_robber", phase="knight_robber")
-step("knight_pirate", phase="knight_pirate")
+step("knight_robber", phase="knight_robber", check=entry_shape())
+step("knight_pirate", phase="knight_pirate", check=entry_shape())
 table.phase("knight_robber")(_list_robber)
 table.phase("knight_pirate")(_list_pirate)
 
@@ -574,7 +590,7 @@ PIRATE_MOVES["knight_pirate"] = (lambda s, a: pirate_target_error(s, a.spot), _p
 
 
 # the retreat of a displaced knight (its owner decides)
-step(RETREAT, phase=RETREAT)
+step(RETREAT, phase=RETREAT, check=entry_shape((1, 3), (0, 1), (0, lambda s: s.comp.topo.n_nodes - 1)))
 
 
 @table.phase(RETREAT)

@@ -7,8 +7,8 @@ from dataclasses import dataclass
 
 from ...core.protocol import Action
 from . import table
-from .knights import (PROMOTIONS, PromoteKnight, after_knights, can_promote, hire_spots, knights_left, knights_of,
-                      lift_knight, network_nodes, place_knight, promote, promote_error, send_back)
+from .knights import (PROMOTIONS, PromoteKnight, after_knights, can_promote, entry_shape, hire_spots, knights_left,
+                      knights_of, lift_knight, network_nodes, place_knight, promote, promote_error, send_back)
 from .progress import play_error, playable, use_card
 from .queue import done, entry, head, push_front, step
 from .state import player_name
@@ -123,7 +123,7 @@ def _do_smith(s, a: PlaySmith) -> None:
     push_front(s, [entry("smith", s.active, 2)])
 
 
-step("smith", phase="smith", skip=lambda s, e: not promotable(s, e[1]))
+step("smith", phase="smith", skip=lambda s, e: not promotable(s, e[1]), check=entry_shape((1, 2)))
 
 
 @table.phase("smith")
@@ -213,7 +213,7 @@ def _do_deserter(s, a: PlayDeserter) -> None:
     push_front(s, [entry("desert_knight", a.opponent)])
 
 
-step("desert_knight", phase="desert_knight", skip=lambda s, e: not knights_of(s, e[1]))
+step("desert_knight", phase="desert_knight", skip=lambda s, e: not knights_of(s, e[1]), check=entry_shape())
 
 
 @table.phase("desert_knight")
@@ -252,7 +252,7 @@ def _place_skip(s, e) -> bool:
     return not deserter_level(s, e[1], e[2]) or not hire_spots(s, e[1])
 
 
-step("deserter_place", phase="deserter_place", skip=_place_skip)
+step("deserter_place", phase="deserter_place", skip=_place_skip, check=entry_shape((1, 3), (0, 1)))
 
 
 @table.phase("deserter_place")
