@@ -257,7 +257,9 @@ def move_targets(s, p: int, src: int) -> list[int]:
 
 def displace_targets(s, p: int, src: int) -> list[int]:
     """knights.displace: intersections next to src, along one of p's roads, ships or bridges, holding an opponent's
-    knight of strictly lower level (any level with option displace_requires_stronger off)."""
+    knight of strictly lower level (official; option displace_requires_stronger). *Interpretation*: with the option
+    off, any opposing knight there, as the seed words it (« pousser » an enemy knight on an adjacent intersection,
+    with no strength condition)."""
     topo = s.comp.topo
     lv = s.knight_level[src]
     strict = s.options.displace_requires_stronger

@@ -271,7 +271,7 @@ def _check_place(s, a: PlaceKnight):
 
 def _do_place(s, a: PlaceKnight) -> None:
     """progress.deserter: the new knight has the removed one's level (or the strongest weaker one in supply; mighty
-    without the Fortress) and its active state; it was built this turn, so it cannot act yet."""
+    without the Fortress) and its active state. *Interpretation*: it is built this turn, so it cannot act yet."""
     e = head(s)
     p, act = e[1], e[3]
     lv = deserter_level(s, p, e[2])
