@@ -6,6 +6,6 @@ from ...core.protocol import ActionCodec
 from . import table
 from . import roll, seven, setup, build, barbarians, improvements, progress, trade, turn  # noqa: F401
 from . import knights, progress_knights  # noqa: F401
-from . import money  # noqa: F401
+from . import money, rivers  # noqa: F401
 
 CODEC = ActionCodec(tuple(table.ACTION_CLASSES))
