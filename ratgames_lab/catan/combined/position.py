@@ -111,8 +111,10 @@ def observation(s, player: int) -> dict:
         if p != player:
             hands[p] = {"hidden": sum(s.hands[p])}
     ph = data["progress"]["hands"]
+    from .hidden import seen_progress
+    seen = seen_progress(s, player)
     for p in range(n):
-        if p != player:
+        if p != player and p not in seen:
             per_deck = {d: 0 for d in TRACKS}
             for i, c in enumerate(s.progress_hand[p]):
                 if c:
