@@ -186,14 +186,14 @@ def _bishop_steals(s, victims: set[int]) -> None:
 
 def _bishop_robber(s, a) -> None:
     s.robber = a.tile
-    s.emit("robber", "progress.bishop", player=player_name(s.active), tile=a.tile)
+    s.emit("bishop_robber", "progress.bishop", player=player_name(s.active), tile=a.tile)
     done(s)
     _bishop_steals(s, robber_victims(s, s.active))
 
 
 def _bishop_pirate(s, a) -> None:
     s.pirate = a.spot
-    s.emit("pirate", "progress.bishop", player=player_name(s.active), spot=a.spot)
+    s.emit("bishop_pirate", "progress.bishop", player=player_name(s.active), spot=a.spot)
     done(s)
     _bishop_steals(s, pirate_victims(s, s.active))
 
