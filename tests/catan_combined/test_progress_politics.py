@@ -748,6 +748,33 @@ def test_constitution_is_shown_and_scored_when_drawn_even_on_another_players_tur
 
 
 # ------------------------------------------------------------------------------------------------
+# positions saved in the middle of a card
+# ------------------------------------------------------------------------------------------------
+def test_positions_in_the_middle_of_a_card_round_trip_with_their_actions():
+    g = rl.load_game("catan", 3, seed=0, variant="combined")
+    s = after_roll()
+    p = s.active
+    victim = (p + 1) % 3
+    for card in ("spy", "diplomat", "wedding"):
+        hand_card(s, p, card)
+    hand_card(s, victim, "crane")
+    bonus_vp(s, victim, 1)
+    deal(s, victim, brick=3)
+    ready(s)
+    e, _ = own_road_end(s, p)
+    for action in (PlaySpy(victim), SpyTake("crane"), PlayDiplomat(e), None, PlayWedding(), WeddingGift("brick")):
+        if action is None:  # the Diplomat's placement step: keep the piece
+            action = DiplomatKeep()
+        t = g.state_from_json(s.to_json())
+        assert t.to_json() == s.to_json() and t.legal_actions() == s.legal_actions()
+        assert g.action_from_json(action.to_json()) == action
+        s.apply(action)
+    assert s.phase == "wedding" and s.pending[0][2] == 1
+    t = g.state_from_json(s.to_json())
+    assert t.legal_actions() == s.legal_actions()
+
+
+# ------------------------------------------------------------------------------------------------
 # whole games
 # ------------------------------------------------------------------------------------------------
 def test_random_games_play_the_politics_cards_and_keep_the_position_valid():
