@@ -11,29 +11,16 @@ of the steal; the base game's exact steal posterior, ``catan.beliefs``, covers 5
 from __future__ import annotations
 
 import random
-from typing import Callable
 
 from .components import PROGRESS_DECK_OF, TRACKS
-
-# listers of the seats whose progress cards a seat is looking at now (the Spy): f(s, seat) -> [seats]
-SEEN_PROGRESS: list[Callable] = []
-
-
-def seen_progress(s, player: int) -> set[int]:
-    """The other seats whose progress cards ``player`` sees now (a card such as the Spy shows them)."""
-    out: set[int] = set()
-    for lister in SEEN_PROGRESS:
-        out.update(lister(s, player))
-    out.discard(player)
-    return out
 
 
 def determinize(s, player: int, rng: random.Random):
     """A copy where what ``player`` cannot see is drawn from what they can know."""
     t = s.clone()
     n = s.players
-    seen = seen_progress(s, player)
-    others = [p for p in range(n) if p != player and p not in seen]
+    from .progress import seen_progress
+    others = [p for p in range(n) if p != player and p not in seen_progress(s, player)]  # a Spy's victim is seen
     for d in range(len(TRACKS)):
         types = [i for i in range(len(PROGRESS_DECK_OF)) if PROGRESS_DECK_OF[i] == d]
         pool: list[int] = []

@@ -15,8 +15,7 @@ from ...core.protocol import Action
 from . import table
 from .components import CARDS, NO_PIECE, PROGRESS_DECK_OF, PROGRESS_IDS, PROGRESS_NAME, ROAD, SHIP, TRACKS
 from .places import LAND_PIECES, SEA_PIECES, piece_name, pirate_spots, road_spots, ship_spots
-from .hidden import SEEN_PROGRESS
-from .progress import PROGRESS_INDEX, give_progress, holds, play_error, playable, use_card
+from .progress import PROGRESS_INDEX, SEEN_PROGRESS, give_progress, holds, play_error, playable, use_card
 from .queue import done, entry, head, push, push_front, step
 from .seven import (PIRATE_MOVES, ROBBER_MOVES, pirate_action, pirate_target_error, pirate_victims,
                     robber_target_error, robber_victims, truce)
