@@ -149,6 +149,8 @@ step("bishop", phase="bishop")
 
 
 def _check_bishop(s, a: PlayBishop):
+    """progress.bishop: not during the truce (*interpretation*, option robber_peace: the truce forbids moving the
+    robber and the pirate, so the card cannot move them either)."""
     bad = play_error(s, "bishop")
     if bad:
         return bad
@@ -191,6 +193,8 @@ def _bishop_robber(s, a) -> None:
 
 
 def _bishop_pirate(s, a) -> None:
+    """progress.bishop: the Bishop may move the pirate instead of the robber (*interpretation*: catan.md Part 2's
+    settled default; the card names only the robber and kg says no) and takes from the owners of ships there."""
     s.pirate = a.spot
     s.emit("bishop_pirate", "progress.bishop", player=player_name(s.active), spot=a.spot)
     done(s)
