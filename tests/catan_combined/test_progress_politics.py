@@ -542,6 +542,62 @@ def test_diplomat_cuts_the_holders_longest_road():
     assert s.longest_holder == -1 and s.vp(q) == vp_before - 2
 
 
+def _river_site(s):
+    """A free building site on a river tile's corner, away from every building, with two land edges on river
+    tiles (not river crossings): (site, edge, other edge)."""
+    comp, topo = s.comp, s.comp.topo
+    river = comp.board.river
+
+    def river_road(e: int) -> bool:
+        return comp.road_edge[e] and s.edge_owner[e] < 0 and any(river[x] for x in topo.edge_tiles[e])
+
+    for v in range(topo.n_nodes):
+        if comp.building_site[v] and s.node_owner[v] < 0 and all(s.node_owner[u] < 0 for u in topo.node_nbrs[v]):
+            edges = [e for e in topo.node_edges[v] if river_road(e)]
+            if len(edges) >= 2:
+                return v, edges[0], edges[1]
+    raise AssertionError("no river site")
+
+
+def test_diplomat_pays_a_dollar_to_remove_a_road_at_a_river():
+    s = after_roll()
+    p = s.active
+    q = (p + 1) % 3
+    hand_card(s, p, "diplomat")
+    v, e, _f = _river_site(s)
+    s.node_owner[v], s.node_level[v] = q, 1
+    lay(s, q, [e])
+    s.money[p] = 0
+    ready(s)
+    assert is_open(s, e)
+    assert PlayDiplomat(e) not in s.legal_actions()
+    err = illegal(s, PlayDiplomat(e), "progress.diplomat")
+    assert "$1" in err.reason
+    s.money[p] = 3
+    ready(s)
+    s.apply(PlayDiplomat(e))
+    assert s.money[p] == 2 and s.edge_owner[e] == -1
+
+
+def test_diplomat_moving_your_road_between_river_sites_costs_nothing_in_the_end():
+    s = after_roll()
+    p = s.active
+    hand_card(s, p, "diplomat")
+    hand_card(s, p, "diplomat")
+    v, e, f = _river_site(s)
+    s.node_owner[v], s.node_level[v] = p, 1
+    lay(s, p, [e])
+    s.money[p] = 4
+    ready(s)
+    s.apply(PlayDiplomat(e))
+    assert s.money[p] == 3 and s.phase == "diplomat_place"
+    s.apply(DiplomatPlace(f))  # a river site again: counts as built there, $1 back
+    assert s.money[p] == 4 and s.edge_owner[f] == p
+    s.apply(PlayDiplomat(f))
+    s.apply(DiplomatKeep())  # kept in the supply: the $1 is spent
+    assert s.money[p] == 3
+
+
 # ------------------------------------------------------------------------------------------------
 # Saboteur
 # ------------------------------------------------------------------------------------------------

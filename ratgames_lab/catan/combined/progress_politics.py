@@ -3,7 +3,8 @@ Bishop, Diplomat, Saboteur, Spy and Wedding. Constitution is a VP card, shown an
 (``progress.give_progress``); Deserter, Intrigue and Warlord live with the knights.
 
 Every card here: own turn, after the roll, any number per turn, never when it could do nothing (convention, kg);
-"cards" are resource and commodity cards only (never money or fish). A decision by another player (a Saboteur
+"cards" are resource and commodity cards only (never money or fish; the one money move is the Diplomat's $1 for
+a road at a river, from Rivers + C&K). A decision by another player (a Saboteur
 discard, a Wedding gift) is a queued step for that player, in turn order from the card player's left
 (*interpretation*: the digest leaves the order open). A card taken at random (Bishop) is a chance step.
 """
@@ -13,14 +14,18 @@ from dataclasses import dataclass
 
 from ...core.protocol import Action
 from . import table
-from .components import CARDS, NO_PIECE, PROGRESS_DECK_OF, PROGRESS_IDS, PROGRESS_NAME, ROAD, SHIP, TRACKS
+from .components import (CARDS, NO_PIECE, PROGRESS_DECK_OF, PROGRESS_IDS, PROGRESS_NAME, RIVER_MONEY, ROAD, SHIP,
+                         TRACKS)
 from .places import LAND_PIECES, SEA_PIECES, piece_name, pirate_spots, road_spots, ship_spots
 from .progress import PROGRESS_INDEX, SEEN_PROGRESS, give_progress, holds, play_error, playable, use_card
 from .queue import done, entry, head, push, push_front, step
+from .rivers import river_income, touches_river_edge
 from .seven import (PIRATE_MOVES, ROBBER_MOVES, pirate_action, pirate_target_error, pirate_victims,
                     robber_target_error, robber_victims, truce)
 from .state import player_name
 from .table import err, not_now
+
+RIVER_REMOVAL = RIVER_MONEY["diplomat_removal"]  # $ the Diplomat pays to remove a road at a river (Rivers + C&K)
 
 
 # ------------------------------------------------------------------------------------------------
@@ -247,7 +252,16 @@ def _check_diplomat(s, a: PlayDiplomat):
     if not is_open(s, e):
         return err(f"the {piece_name(s.edge_piece[e])} on edge {e} is not open (both its ends lead on to its owner's "
                    "road, ship, building or knight)", "progress.diplomat")
+    if river_cost(s, e) > s.money[s.active]:
+        return err(f"removing a road at a river costs ${RIVER_REMOVAL} and you have ${s.money[s.active]}",
+                   "progress.diplomat")
     return None
+
+
+def river_cost(s, e: int) -> int:
+    """progress.diplomat (Rivers): removing a road on a side of a river tile, anyone's, costs the card player $1.
+    *Interpretation*: without $1 the card cannot take that road."""
+    return RIVER_REMOVAL if s.edge_piece[e] == ROAD and touches_river_edge(s, e) else 0
 
 
 def _replace_spots(s, p: int, old: int, piece: int) -> list[int]:
@@ -260,14 +274,15 @@ def _do_diplomat(s, a: PlayDiplomat) -> None:
     from .special import update_longest_road
     use_card(s, "diplomat")
     p, e = s.active, a.edge
-    q, piece = s.edge_owner[e], s.edge_piece[e]
+    q, piece, cost = s.edge_owner[e], s.edge_piece[e], river_cost(s, e)
     s.edge_owner[e] = -1
     s.edge_piece[e] = NO_PIECE
     s.edges_of[q].remove(e)
     if e in s.new_ships:
         s.new_ships.remove(e)
+    s.money[p] -= cost  # back to the supply
     s.emit("diplomat", "progress.diplomat", player=player_name(p), owner=player_name(q), piece=piece_name(piece),
-           edge=e)
+           edge=e, money=cost)
     if q == p and _replace_spots(s, p, e, piece):
         push(s, "diplomat_place", p, e, piece)  # Longest Road is judged after the new placement
     else:
@@ -278,7 +293,8 @@ def _do_diplomat(s, a: PlayDiplomat) -> None:
 def _list_diplomat(s) -> list:
     if not holds(s, s.active, "diplomat"):
         return []
-    return [_cached(_DIPLOMAT, PlayDiplomat, e) for e in open_edges(s)]
+    money = s.money[s.active]
+    return [_cached(_DIPLOMAT, PlayDiplomat, e) for e in open_edges(s) if river_cost(s, e) <= money]
 
 
 step("diplomat_place", phase="diplomat_place")
@@ -313,6 +329,8 @@ def _do_place(s, a: DiplomatPlace) -> None:
     if piece == SHIP:
         s.new_ships.append(e)
     s.emit("diplomat_place", "progress.diplomat", player=player_name(p), piece=piece_name(piece), edge=e)
+    if piece == ROAD:
+        river_income(s, p, "road", e)  # a road moved to a river site counts as newly built there (Rivers)
     done(s)
     update_longest_road(s)
 
