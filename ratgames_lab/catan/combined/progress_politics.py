@@ -4,9 +4,9 @@ Bishop, Diplomat, Saboteur, Spy and Wedding. Constitution is a VP card, shown an
 
 Every card here: own turn, after the roll, any number per turn, never when it could do nothing (convention, kg);
 "cards" are resource and commodity cards only (never money or fish; the one money move is the Diplomat's $1 for
-a road at a river, from Rivers + C&K). A decision by another player (a Saboteur
-discard, a Wedding gift) is a queued step for that player, in turn order from the card player's left
-(*interpretation*: the digest leaves the order open). A card taken at random (Bishop) is a chance step.
+a road at a river, from Rivers + C&K). A decision by another player (a Saboteur discard, a Wedding gift) is a
+queued step for that player, in turn order from the card player's left (*interpretation*: the digest leaves the
+order open). A card taken at random (Bishop) is a chance step.
 """
 from __future__ import annotations
 
