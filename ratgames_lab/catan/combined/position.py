@@ -117,8 +117,9 @@ def observation(s, player: int) -> dict:
         if p != player:
             hands[p] = {"hidden": sum(s.hands[p])}
     ph = data["progress"]["hands"]
+    from .progress import seen_progress
     for p in range(n):
-        if p != player:
+        if p != player and p not in seen_progress(s, player):  # a Spy sees the victim's cards
             per_deck = {d: 0 for d in TRACKS}
             for i, c in enumerate(s.progress_hand[p]):
                 if c:
