@@ -48,3 +48,17 @@ def test_a_pick_chooses_its_template_by_the_params():
     assert produce == "Player 2 receives 1 ore + 1 coin + $5."
     assert EVENT_TEXTS["barbarians_win"].format(strength=3, defence=1, losers=["Player 1", "Player 3"]).endswith(
         "Player 1 and Player 3 must each reduce a city.")
+
+
+def test_every_kind_the_source_emits_has_a_template():
+    """A static sweep: each ``emit("kind"`` in the variant's modules (random games may miss rare kinds)."""
+    import re
+    from pathlib import Path
+
+    import ratgames_lab.catan.combined as combined
+    kinds = set()
+    for path in Path(combined.__file__).parent.glob("*.py"):
+        kinds |= set(re.findall(r'emit\(\s*"([a-z_]+)"', path.read_text()))
+    kinds |= {"accept", "reject"}  # emitted through a conditional expression
+    assert len(kinds) > 40
+    assert sorted(kinds - set(EVENT_TEXTS)) == []

@@ -53,6 +53,18 @@ def _node(c) -> int:
     return c.topo.n_nodes - 1
 
 
+class PhaseName(Str):
+    """A phase name: one of ``PHASE_NAMES`` as it stands once every rule module has registered its phases."""
+
+    def __init__(self, names: list[str]):
+        self.names = names
+
+    @property
+    def choices(self) -> tuple[str, ...]:  # type: ignore[override]
+        """The phases known now (modules append theirs when imported)."""
+        return tuple(self.names)
+
+
 PER_PLAYER = "players"
 NODE = Int(0, _node)
 CARD_COUNTS = Keyed("cards", Int(0, 19))
@@ -66,7 +78,7 @@ class CombinedState(GameState):
     event_texts = "catan_combined"
     FORMAT = "ratgames_lab.catan/combined-1"
     FIELDS = StateFields(
-        Field("phase", Str()),  # one of PHASE_NAMES, which the rule modules extend: check_position checks it
+        Field("phase", PhaseName(PHASE_NAMES)),
         Field("turn", Int(min=0)),
         Field("active", Seat()),
         Field("first_player", Seat()),

@@ -89,6 +89,7 @@ EVENT_TEXTS: dict[str, str] = {  # plain strings become Templates at registratio
     "turn_start": "Turn {turn}: {player} to play.",
     "turn_end": "{player} ends the turn.",
     "turn_cap": "The game stops after the turn cap of {turns} turns: a draw.",
+    "move_ship": "{player} moves the ship on edge {source} to edge {target}.",
     # the roll
     "roll": Pick(_is("event", "ship"), {
         True: "{player} rolls {red} (red) + {yellow} (yellow) = {total}; the event die shows the barbarian ship.",
@@ -137,7 +138,41 @@ EVENT_TEXTS: dict[str, str] = {  # plain strings become Templates at registratio
                            "start of its track.",
     "city_reduced": "{player} reduces the city on intersection {node} to a settlement (its wall goes too).",
     "city_removed": "{player} has no settlement piece left: the city on intersection {node} is removed.",
+    # knights
+    "knight_hire": "{player} hires a basic knight (level 1, inactive) on intersection {node}.",
+    "knight_activate": "{player} activates the knight on intersection {node} (1 grain); it cannot act this turn.",
+    "knight_promote": "{player} promotes the knight on intersection {node} to level {level}.",
+    "knight_move": "{player} moves a knight from intersection {source} to {target}; it becomes inactive.",
+    "knight_push": "{player}'s knight on intersection {source} displaces {victim}'s weaker knight on {target} and "
+                   "becomes inactive.",
+    "knight_displaced": "{player}'s level {level} knight, pushed off intersection {node}, must retreat to a free "
+                        "intersection of their network.",
+    "knight_removed": "{player}'s level {level} knight, pushed off intersection {node}, has nowhere to retreat "
+                      "and goes back to the supply.",
+    "knight_retreat": "{player}'s level {level} knight retreats to intersection {node}.",
+    "knight_chase": "{player}'s active knight on intersection {node} chases the {piece} (no steal) and becomes "
+                    "inactive.",
+    "robber_chased": "{player} sends the chased robber to tile {tile}.",
+    "pirate_chased": "{player} sends the chased pirate to spot {spot}.",
+    "knights_activated": "{player} activates {count} knight(s) for free.",
+    "deserter": "{player} plays the Deserter against {victim}, who removes one of their knights.",
+    "knight_deserts": "{player} removes their level {level} knight from intersection {node}.",
+    "knight_place": "{player} places a level {level} knight on intersection {node} (the Deserter).",
+    "card_effect_skipped": "{player} gives up the rest of the card's effect.",
     # progress cards
+    "bishop_robber": "{player} moves the robber to tile {tile} with the Bishop.",
+    "bishop_pirate": "{player} moves the pirate to spot {spot} with the Bishop.",
+    "bishop_nobody": "Nobody next to it holds a card: {player} steals nothing with the Bishop.",
+    "diplomat": Pick(lambda p: bool(p.get("money")), {
+        False: "{player} removes {owner}'s {piece} on edge {edge} with the Diplomat.",
+        True: "{player} removes {owner}'s {piece} on edge {edge} with the Diplomat (${money}: a road at a river).",
+    }),
+    "diplomat_place": "{player} places the {piece} again on edge {edge}.",
+    "diplomat_keep": "{player} keeps the {piece} in their supply.",
+    "sabotaged": "The Saboteur: {player} must discard {count} card(s) of their choice.",
+    "spy": "{player} plays the Spy and looks at {victim}'s progress cards.",
+    "spy_take": "{player} takes a {deck} progress card from {victim}.",
+    "wedding_gift": "{player} gives a card of their choice to {recipient} (the Wedding).",
     "progress_draw": "{player} draws a progress card from the {deck} deck.",
     "progress_vp": "{player} draws the {card} and shows it at once: 1 victory point.",
     "progress_play": "{player} plays the {card}.",
