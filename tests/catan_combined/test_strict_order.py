@@ -101,3 +101,40 @@ def test_the_shop_after_building_is_refused_with_strict_order():
     s.apply(_road(s))
     _refused(s, BuyResource("ore"))
     _refused(s, TakeLoan())
+
+
+def test_hiring_a_knight_moves_the_turn_to_the_last_stage():
+    s = main_position(3, seed=2, strict_phase_order=True)
+    set_hand(s, s.active, brick=6, lumber=2, wool=2, ore=1, cloth=1)
+    hire = next(a for a in s.legal_actions() if a.kind == "hire_knight")
+    s.apply(hire)
+    assert s.stage == REST
+    _refused(s, Improve("trade"))
+    _refused(s, BankTrade("brick", "ore"))
+    assert {a.kind for a in s.legal_actions()} <= {"end_turn", "hire_knight", "activate_knight", "promote_knight"}
+
+
+def test_random_games_with_strict_order_stay_valid_and_in_order():
+    """Every main-phase action of a turn is in a stage at or after the one reached before it."""
+    import random
+
+    from ratgames_lab.catan.combined.stages import STAGES
+    from ratgames_lab.core.protocol import CHANCE, TERMINAL
+
+    from .trade_helpers import game
+    for seed in range(2):
+        g = game(4, seed=seed, turn_cap=120, strict_phase_order=True)
+        s = g.new_state()
+        rng = random.Random(seed)
+        stages_seen = 0
+        while s.current_player != TERMINAL:
+            if s.current_player == CHANCE:
+                s.apply(s.sample_chance(rng))
+                continue
+            a = rng.choice(s.legal_actions())
+            if s.phase == "main" and stages_of(s, a) is not None:
+                assert STAGES.get(a.kind, (REST, REST))[1] >= s.stage
+                stages_seen = max(stages_seen, s.stage)
+            s.apply(a)
+        s.validate_position()
+        assert stages_seen == REST

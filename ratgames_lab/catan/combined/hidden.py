@@ -14,7 +14,8 @@ keeping their count per deck; the deck keeps the rest, its unseen VP cards inclu
 Steals (an approximation): each hidden card is drawn again from the victim's cards as they are now plus the
 stolen card, latest steal first, where the thief still holds the card; the exact posterior would need the
 victim's hand at the time of the steal and every later constraint (the base game's ``catan.beliefs`` does that
-for 5 resources).
+for 5 resources). A Wedding gift, seen only by its two players, is recorded and redrawn like a steal.
+Not modelled: what a Spy saw of the victim's progress cards (treated as unseen afterwards).
 """
 from __future__ import annotations
 
