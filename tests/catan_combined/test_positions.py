@@ -252,3 +252,21 @@ def test_nothing_hidden_leaks_into_an_observation():
     text = json.dumps(s.observation(p))
     assert '"alchemist"' not in text.replace('"alchemist": 0', "")
     assert '"bishop"' not in text.replace('"bishop": 0', "")
+
+
+def test_the_terminal_text_shows_only_public_counts_and_the_seat_its_own_hand():
+    s, p, q, r = _observed()
+    t = s.clone()
+    i, j = PROGRESS_IDS.index("alchemist"), PROGRESS_IDS.index("crane")
+    t.progress_hand[q][i] -= 1
+    t.progress_hand[q][j] += 1
+    t.progress_decks[2][i] += 1
+    t.progress_decks[2][j] -= 1
+    t.hands[q][CARDS.index("ore")] -= 1
+    t.hands[q][CARDS.index("paper")] += 1
+    t.bank[CARDS.index("ore")] += 1
+    t.bank[CARDS.index("paper")] -= 1
+    assert t.describe() == s.describe()
+    assert f"Player {q + 1}: " in s.describe() and "4 cards" in s.describe()
+    assert s.hand_text(q) == "Your hand: 3 ore, 1 paper; $%d; progress cards: 1 Alchemist, 1 Bishop." % s.money[q]
+    assert t.hand_text(q) != s.hand_text(q)

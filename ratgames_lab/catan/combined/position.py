@@ -189,7 +189,8 @@ def observation(s, player: int) -> dict:
 
 
 def describe(s) -> str:
-    """The position in words: turn, phase, each player's VP, cards, money, pieces and levels, the barbarians."""
+    """The position in words, public information only (each seat's own cards are in ``hand_text``): turn, phase,
+    each player's VP, card count, money, progress cards per deck, pieces and levels, the barbarians."""
     from .build import pieces_left
     lines = [f"Turn {s.turn}, {player_name(s.active)} to play (phase {s.phase}). Barbarian ship: step "
              f"{s.barbarian} of 7; attacks so far: {s.attacks}."]
@@ -197,14 +198,14 @@ def describe(s) -> str:
         from .components import EVENT_FACES
         lines.append(f"Last roll: red {s.dice[0]} + yellow {s.dice[1]}, event die: {EVENT_FACES[s.dice[2]]}.")
     for p in range(s.players):
-        cards = ", ".join(f"{s.hands[p][c]} {CARDS[c]}" for c in range(K) if s.hands[p][c]) or "no cards"
+        cards = f"{sum(s.hands[p])} card{'' if sum(s.hands[p]) == 1 else 's'}"
         levels = ", ".join(f"{t} {s.levels[p][i]}" for i, t in enumerate(TRACKS))
         knights = [(v, s.knight_level[v], s.knight_active[v]) for v in range(len(s.knight_level))
                    if s.knight_owner[v] == p]
         ktext = ", ".join(f"{'active' if a else 'inactive'} level {lv} on {v}" for v, lv, a in knights) or "none"
         ships = sum(1 for e in s.edges_of[p] if s.edge_piece[e] == SHIP)
-        lines.append(f"{player_name(p)}: {s.vp(p)} VP; {cards}; ${s.money[p]}; {s.progress_count(p)} progress "
-                     f"card(s); improvements {levels}; knights {ktext}; {ships} ship(s); "
+        lines.append(f"{player_name(p)}: {s.vp(p)} VP; {cards}; ${s.money[p]}; progress cards {_per_deck(s, p)}; "
+                     f"improvements {levels}; knights {ktext}; {ships} ship(s); "
                      f"{pieces_left(s, p, 'settlement')} settlements, {pieces_left(s, p, 'city')} cities, "
                      f"{pieces_left(s, p, 'road')} roads, {pieces_left(s, p, 'ship')} ships left.")
     if s.offer:
@@ -213,3 +214,18 @@ def describe(s) -> str:
     if s.winner >= 0:
         lines.append(f"{player_name(s.winner)} has won.")
     return "\n".join(lines)
+
+
+def _per_deck(s, p: int) -> str:
+    counts = [0] * len(TRACKS)
+    for i, c in enumerate(s.progress_hand[p]):
+        counts[PROGRESS_DECK_OF[i]] += c
+    return ", ".join(f"{n} {t}" for t, n in zip(TRACKS, counts) if n) or "none"
+
+
+def hand_text(s, player: int) -> str:
+    """What ``player`` holds: cards, money and progress cards by name (VP cards shown are in the public part)."""
+    from .components import PROGRESS_NAME
+    cards = ", ".join(f"{s.hands[player][c]} {CARDS[c]}" for c in range(K) if s.hands[player][c]) or "no cards"
+    progress = ", ".join(f"{n} {PROGRESS_NAME[PROGRESS_IDS[i]]}" for i, n in enumerate(s.progress_hand[player]) if n)
+    return f"Your hand: {cards}; ${s.money[player]}; progress cards: {progress or 'none'}."

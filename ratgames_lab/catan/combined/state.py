@@ -372,6 +372,11 @@ class CombinedState(GameState):
         from .position import observation
         return observation(self, player)
 
+    def hand_text(self, player: int) -> str:
+        """What ``player`` holds, in words (cards, money, progress cards)."""
+        from .position import hand_text
+        return hand_text(self, player)
+
     def describe(self) -> str:
         """The position in words for the terminal."""
         from .position import describe
