@@ -507,7 +507,7 @@ def test_trade_level_three_gives_commodities_at_two_to_one_at_once():
     s.levels[0][0] = 2
     give(s, 0, cloth=3)
     s.apply(Improve("trade"))
+    assert s.rates[0][CLOTH] == 2 and s.rates[0][ORE] == 4  # at once, not at the next reload
     give(s, 0, cloth=2)
-    assert s.rates[0][CLOTH] == 2 and s.rates[0][ORE] == 4
     s.apply(BankTrade("cloth", "ore"))
     assert s.hands[0][CLOTH] == 0 and s.hands[0][ORE] == 1
