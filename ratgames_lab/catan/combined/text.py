@@ -137,6 +137,7 @@ EVENT_TEXTS: dict[str, str] = {  # plain strings become Templates at registratio
     "knights_deactivated": "After the attack every knight is deactivated and the barbarian ship goes back to the "
                            "start of its track.",
     "city_reduced": "{player} reduces the city on intersection {node} to a settlement (its wall goes too).",
+    "city_saved": "{player} pays ${money} to keep their city (option save_city_for_5).",
     "city_removed": "{player} has no settlement piece left: the city on intersection {node} is removed.",
     # knights
     "knight_hire": "{player} hires a basic knight (level 1, inactive) on intersection {node}.",
