@@ -3,14 +3,12 @@
 order."""
 from __future__ import annotations
 
-import pytest
-
 from ratgames_lab.catan.actions import BankTrade, BuildRoad, EndTurn, RejectOffer
 from ratgames_lab.catan.combined.actions import BuildBridge, BuyCommodity, BuyResource, Improve, TakeLoan
 from ratgames_lab.catan.combined.stages import BUILD, REST, TRADE, stages_of
 from ratgames_lab.catan.combined.trade_players import OfferTrade
-from ratgames_lab.core.errors import IllegalActionError
 
+from .helpers import assert_rejected
 from .trade_helpers import amounts, main_position, set_hand
 
 
@@ -25,11 +23,7 @@ def _road(s):
 
 
 def _refused(s, action):
-    before = s.to_json()
-    with pytest.raises(IllegalActionError) as e:
-        s.apply(action)
-    assert e.value.rule == "turn.strict_phase_order"
-    assert s.to_json() == before
+    assert_rejected(s, action, "turn.strict_phase_order")
 
 
 def test_by_default_trade_after_building_is_allowed():
