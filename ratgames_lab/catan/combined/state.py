@@ -19,6 +19,7 @@ from fractions import Fraction
 from ...core.errors import IllegalActionError
 from ...core.fields import Bool, Field, Int, Keyed, ListOf, Opt, Ref, Seat, StateFields, Str
 from ...core.protocol import CHANCE, TERMINAL, Action, GameState
+from ..rules import _edges, _nodes, _tiles, player_name  # the board sizes and player names of the base game
 from . import table
 from .components import (CARDS, K, METROPOLIS_VP, PROGRESS_IDS, PROGRESS_LIMIT, PROGRESS_VP, R, SPECIAL_VP, TRACKS,
                          CombinedComponents)
@@ -29,26 +30,6 @@ from .components import (CARDS, K, METROPOLIS_VP, PROGRESS_IDS, PROGRESS_LIMIT, 
 PHASE_NAMES: list[str] = list(CORE_PHASES)
 CHANCE_PHASES: set[str] = {DICE_PHASE}  # modules add theirs
 SEATED_PHASES: dict[str, str] = {}  # phase -> name of the state attribute holding the seat to decide
-_NAMES = tuple(f"Player {p + 1}" for p in range(8))
-
-
-def player_name(p: int) -> str:
-    """'Player 1' for seat 0."""
-    return _NAMES[p]
-
-
-def _nodes(c) -> int:
-    return c.topo.n_nodes
-
-
-def _edges(c) -> int:
-    return c.topo.n_edges
-
-
-def _tiles(c) -> int:
-    return c.topo.n_tiles
-
-
 def _node(c) -> int:
     return c.topo.n_nodes - 1
 
