@@ -59,6 +59,9 @@ class Game(_Game):
             raise ValueError(f"option turn_cap={cap!r} must be a whole number of at least 1")
         self.variant = self.options["variant"]
         if self.variant == "combined":
+            if self.options["layout"] == "spiral":
+                raise ValueError("option layout='spiral' is for the base game; the combined variant takes 'board' "
+                                 "(the fixed board) or 'random' (the constrained shuffle)")
             self.board = self.data["board"] if options.get("board") is not None else combined_board()
             self.variant_options = variant_options(self.options, self.players)
             self.components = combined_components(self.players, self.board, cap, self.options["player_trades"],
@@ -68,6 +71,8 @@ class Game(_Game):
         given = sorted(k for k, spec in VARIANT_OPTION_SPECS.items() if options.get(k, spec.default) != spec.default)
         if given:
             raise ValueError(f"option {given[0]} belongs to the combined variant (add variant='combined')")
+        for key in ("variant", *VARIANT_OPTION_SPECS):  # the base game's files name only its own options
+            del self.options[key]
         self.board: Board = self.data["board"]
         self.components: Components = components(self.players, self.board, cap, self.options["player_trades"])
 
