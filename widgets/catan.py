@@ -55,7 +55,7 @@ class CatanDashboard(cc.CombinedVariant, Dashboard):
         "reject_offer": "Answer the offer", "confirm_trade": "Close the trade with", "cancel_trade": "Or withdraw your offer",
         "buy_development": "Buy a development card (wool + grain + ore)", "play_road_building": "Play a development card",
         "play_year_of_plenty": "Year of Plenty: take 2 cards from the bank",
-        "play_monopoly": "Monopoly: take every card of one resource", "end_turn": "End",
+        "play_monopoly": "Monopoly: take every card of one resource", "end_turn": "End", **cc.ACTION_GROUPS,
     }
     heading_kinds = ("turn_start",)
     log_classes = {"produce": "rg-good", "trade": "rg-good", "win": "rg-good", "longest_road": "rg-good",

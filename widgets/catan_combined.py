@@ -19,6 +19,7 @@ from ratgames_lab.catan import (BARBARIAN_TRACK, TRACKS, BuildCity, BuildRoad, B
                                 arrival_within, event_die_distribution, progress_chance_any, progress_chances,
                                 progress_within)
 from ratgames_lab.catan import COMBINED_CARDS as CARDS
+from ratgames_lab.catan import CombinedCounterOffer, CombinedOfferTrade
 
 from .catan_combined_view import (COMMODITY_COLOURS, barbarian_html, combined_players_html, improvements_html,
                                   vp_parts, vp_text)
@@ -48,6 +49,14 @@ HINTS = {"settlement": "Click a highlighted intersection to build a settlement t
 KIND = {"settlement": "node", "city": "node", "road": "edge", "ship": "edge", "move_ship": "edge", "wall": "node",
         "metropolis": "node", "reduce": "node", "robber": "tile", "pirate": "tile"}
 TWO_CLICKS = {"move_ship": "moving the ship on edge"}
+LEARNED_KIND: dict[str, str] = {}  # kind -> "node" or "edge" of the actions clicked by their kind
+KIND_WORDS = {"hire_knight": "Hire a knight", "activate_knight": "Activate a knight",
+              "promote_knight": "Promote a knight", "move_knight": "Move a knight",
+              "displace_knight": "Displace a knight", "chase_robber": "Chase the robber (knight)",
+              "chase_pirate": "Chase the pirate (knight)", "retreat_knight": "Retreat your knight",
+              "remove_knight": "Remove one of your knights", "place_knight": "Place a knight",
+              "play_intrigue": "Intrigue: displace a knight", "build_bridge": "Build a bridge",
+              "play_diplomat": "Diplomat: remove a road or ship", "diplomat_place": "Place your piece again"}
 
 
 def _fields(action: Any) -> tuple[str, ...]:
@@ -55,13 +64,16 @@ def _fields(action: Any) -> tuple[str, ...]:
 
 
 def mode_of(action: Any) -> str | None:
-    """The click mode of a combined-variant action (None: played by its button only). Knight actions are
-    recognised by their kind and their fields: one intersection (``node``) or a move (``source``, ``target``)."""
+    """The click mode of a combined-variant action (None: played by its button only). Besides the known ones, an
+    action naming one intersection (``node``), one edge (``edge``) or a move (``source``, ``target``) is clicked on
+    the board in a mode named by its kind (knights, bridges, the Diplomat...)."""
     mode = MODES.get(type(action))
     if mode is not None:
         return mode
-    kind = getattr(action, "kind", "")
-    if "knight" in kind and _fields(action) in (("node",), ("source", "target")):
+    fields = _fields(action)
+    if fields in (("node",), ("edge",), ("source", "target")):
+        kind = getattr(action, "kind", "")
+        LEARNED_KIND.setdefault(kind, "edge" if fields == ("edge",) or "ship" in kind else "node")
         return kind
     return None
 
@@ -77,8 +89,8 @@ def keys_of(action: Any) -> tuple:
 
 
 def mode_kind(mode: str) -> str:
-    """What a mode's clicks name: "node", "edge" or "tile" (knight modes: intersections)."""
-    return KIND.get(mode, "node")
+    """What a mode's clicks name: "node", "edge" or "tile"."""
+    return KIND.get(mode) or LEARNED_KIND.get(mode, "node")
 
 
 def learn_modes(clicks, actions: Sequence[Any], phase: str = "main") -> None:
@@ -91,13 +103,14 @@ def learn_modes(clicks, actions: Sequence[Any], phase: str = "main") -> None:
     for a in actions:
         mode = mode_of(a)
         if mode is not None and mode not in clicks.labels:
-            words = mode.replace("_", " ").capitalize()
+            words = KIND_WORDS.get(mode, mode.replace("_", " ").capitalize())
             clicks.labels[mode] = words
+            place = "edge" if mode_kind(mode) == "edge" else "intersection"
             if _fields(a) == ("source", "target"):
-                clicks.two_clicks[mode] = "moving the knight on intersection"
-                clicks.hints[mode] = f"{words}: click the knight, then the intersection it goes to."
+                clicks.two_clicks[mode] = f"the piece on {place}"
+                clicks.hints[mode] = f"{words}: click the piece, then the highlighted {place} it goes to."
             else:
-                clicks.hints[mode] = f"{words}: click a highlighted intersection."
+                clicks.hints[mode] = f"{words}: click a highlighted {place}."
 
 
 def natural_action(topo, obs: dict, player: int, kind: str, index: int) -> Any:
@@ -114,6 +127,14 @@ def natural_action(topo, obs: dict, player: int, kind: str, index: int) -> Any:
     if index >= topo.n_tiles or obs["tiles"][index]["terrain"] == "sea":
         return MovePirate(index)
     return MoveRobber(index)
+
+
+ACTION_GROUPS = {**{k: v for k, v in KIND_WORDS.items()}, "build_ship": "Build a ship", "move_ship": "Move a ship",
+                 "build_wall": "Build a city wall", "improve": "Improve a city (commodities)",
+                 "place_metropolis": "Place the metropolis", "move_pirate": "Move the pirate",
+                 "reduce_city": "Reduce a city", "discard_progress": "Discard a progress card",
+                 "choose_progress_deck": "Draw a progress card from", "choose_card": "Take a card",
+                 "skip_free_piece": "Free pieces", "skip_knight": "Knights"}
 
 
 class GameMenu:
@@ -152,7 +173,8 @@ class CombinedPanels:
     """The variant's side panels: the trade panel over all 8 cards, the barbarians, the improvements."""
 
     def __init__(self, trade: Callable[[Any], bool]):
-        self.trade_panel = TradePanel(trade, cards=CARDS, colours=COMMODITY_COLOURS, offers=False)
+        self.trade_panel = TradePanel(trade, cards=(*CARDS, "money"), colours={**COMMODITY_COLOURS, "money": "#ffe9a8"},
+                                      offer_class=CombinedOfferTrade, counter_class=CombinedCounterOffer)
         self.barbarians = w.HTML()
         self.improvements = w.HTML()
         self.widget = w.VBox([self.barbarians, self.improvements, self.trade_panel.widget])
@@ -258,4 +280,5 @@ def combined_game_over_html(obs: dict, names: Sequence[str], returns: Sequence[f
 
 
 __all__ = ["CombinedVariant", "GameMenu", "CombinedPanels", "combined_players_html", "combined_game_over_html", "mode_of", "keys_of",
-           "mode_kind", "learn_modes", "natural_action", "LABELS", "HINTS", "TWO_CLICKS", "VARIANT_LABELS"]
+           "mode_kind", "learn_modes", "natural_action", "LABELS", "HINTS", "TWO_CLICKS", "VARIANT_LABELS",
+           "KIND_WORDS", "ACTION_GROUPS"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from ratgames_lab.catan import (BARBARIAN_TRACK, EVENT_FACES, MAX_LEVEL, METROPOLIS_LEVEL, METROPOLIS_VP, SPECIAL_VP,
+from ratgames_lab.catan import (BARBARIAN_TRACK, EVENT_FACES, LOAN, MAX_LEVEL, METROPOLIS_LEVEL, METROPOLIS_VP, SPECIAL_VP,
                                 TRACKS, progress_cards)
 from ratgames_lab.catan import COMBINED_CARDS as CARDS
 
@@ -57,6 +57,18 @@ BANNER_TASKS = {
     "discard_progress": ("discard a progress card", "You hold more than 4 progress cards."),
     "choose_deck": ("choose a progress deck to draw from", "A progress card of your choice."),
     "free_pieces": ("place a free road or ship", "Click a highlighted edge, or place no more."),
+    "trade_reply": ("answer the trade offer", "Accept, reject, or set other terms in the trade panel (Counter-offer)."),
+    "trade_choose": ("close the trade with one player, or withdraw", "The trade panel shows every answer."),
+    "knight_robber": ("move the robber your knight chased away", "Click a highlighted land tile (no steal)."),
+    "knight_pirate": ("move the pirate your knight chased away", "Click a highlighted sea tile or fishing ground."),
+    "retreat_knight": ("move your displaced knight", "Click a highlighted free intersection, or remove it."),
+    "smith": ("promote a knight for free (the Smith)", "Click one of your highlighted knights, or stop."),
+    "desert_knight": ("remove one of your knights (the Deserter)", "Click one of your highlighted knights."),
+    "deserter_place": ("place the deserter as your knight", "Click a highlighted intersection, or give it up."),
+    "bishop": ("move the robber or the pirate (the Bishop)", "Then one random card from each player next to it."),
+    "diplomat_place": ("place your removed piece again (the Diplomat)", "Click a highlighted edge, or keep it."),
+    "spy": ("take one of the progress cards you see (the Spy)", "Use the buttons."),
+    "wedding": ("give 2 cards of your choice (the Wedding)", "Use the buttons."),
 }
 
 
@@ -148,6 +160,7 @@ def vp_parts(obs: dict, p: int, merchant_vp: bool = True) -> list[tuple[str, int
     cards = progress_cards()
     vp_cards = sum(n * cards.card(c).vp for c, n in obs["progress"]["shown"][p].items())
     vps = obs["defenders"][p]
+    loans = obs.get("loans", [0] * obs["players"])[p]
     parts = [(f"{settlements} {_plural(settlements, 'settlement')}", settlements),
              (f"{cities} {_plural(cities, 'city', 'cities')}", 2 * cities),
              (f"{metros} {_plural(metros, 'metropolis', 'metropolises')}", METROPOLIS_VP * metros),
@@ -155,13 +168,14 @@ def vp_parts(obs: dict, p: int, merchant_vp: bool = True) -> list[tuple[str, int
              ("Largest Army", SPECIAL_VP if obs["largest_army"] == p else 0),
              (f"{vps} {_plural(vps, 'Defender card')}", vps),
              (f"{vp_cards} {_plural(vp_cards, 'VP progress card')}", vp_cards),
-             ("the merchant", 1 if merchant_vp and obs["merchant"]["owner"] == p else 0)]
+             ("the merchant", 1 if merchant_vp and obs["merchant"]["owner"] == p else 0),
+             (f"{loans} bank loan{'s' if loans != 1 else ''} (Poor Settler)", LOAN["vp"] * loans)]
     return [(what, n) for what, n in parts if n]
 
 
 def vp_text(parts: Sequence[tuple[str, int]]) -> str:
     """'1 for 1 settlement + 4 for 2 cities' (points for what)."""
-    return " + ".join(f"{n} for {what}" for what, n in parts)
+    return " + ".join(f"{n} for {what}" for what, n in parts).replace("+ -", "- ")
 
 
 def progress_html(hand: dict) -> str:

@@ -20,9 +20,10 @@ class TradePanel:
     """Counters and buttons; ``play(action)`` is the dashboard's click; ``update`` shows the position."""
 
     def __init__(self, play: Callable[[Any], bool], cards: Sequence[str] = RESOURCES,
-                 colours: dict[str, str] | None = None, offers: bool = True):
+                 colours: dict[str, str] | None = None, offer_class: type = OfferTrade,
+                 counter_class: type = CounterOffer):
         self.play = play
-        self.offers = offers  # False: the game has no trades between players (bank trades only)
+        self.offer_class, self.counter_class = offer_class, counter_class
         self.cards = tuple(cards)
         colours = {**TERRAIN_COLOURS, **(colours or {})}
         self.give = {r: w.BoundedIntText(value=0, min=0, max=19, layout=w.Layout(width="62px")) for r in self.cards}
@@ -79,31 +80,30 @@ class TradePanel:
         give, get = self.amounts()
         given = [i for i, n in enumerate(give) if n]
         got = [i for i, n in enumerate(get) if n]
-        if len(given) != 1 or len(got) != 1 or get[got[0]] != 1:
+        if len(given) != 1 or len(got) != 1 or get[got[0]] != 1 or "money" in (self.cards[given[0]], self.cards[got[0]]):
             return ("A bank trade gives one kind of resource (4, or 3 or 2 at your harbour) for exactly 1 card: set "
                     "one “you give” and one “you get” to 1.")
         return BankTrade(self.cards[given[0]], self.cards[got[0]])
 
-    def offer_action(self) -> OfferTrade:
+    def offer_action(self) -> Any:
         """The offer to the other players (amounts from you, the active player)."""
         give, get = self.amounts()
-        return OfferTrade(give, get)
+        return self.offer_class(give, get)
 
-    def counter_action(self) -> CounterOffer:
+    def counter_action(self) -> Any:
         """A counter-offer by you, the answering player: written from the active player's side, as the engine
         wants (what you get is what they give)."""
         give, get = self.amounts()
-        return CounterOffer(get, give)
+        return self.counter_class(get, give)
 
     # ------------------------------------------------------------------ showing
     def update(self, obs: dict, names: Sequence[str], me: int | None, phase: str, rates: Sequence[int] | None,
                my_turn: bool) -> None:
         """Show the offer and answers, and which buttons make sense for ``me`` now."""
-        self.answers.value = answers_html(obs, names)
+        self.answers.value = answers_html(obs, names, self.cards)
         answering = me is not None and phase == "trade_reply" and obs.get("responder") == me
         trading = me is not None and my_turn and phase == "main"
         self.bank_button.disabled = self.offer_button.disabled = not trading
-        self.offer_button.layout.display = "" if self.offers else "none"
         self.counter_button.disabled = not answering
         self.counter_button.layout.display = "" if answering else "none"
         self.body.layout.display = "" if (trading or answering) else "none"

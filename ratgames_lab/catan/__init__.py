@@ -136,3 +136,10 @@ from .variant_odds import (arrival_mean, arrival_within, event_die_distribution,
 
 __all__ += ["arrival_mean", "arrival_within", "event_die_distribution", "progress_chance_any", "progress_chances",
             "progress_within"]
+from .combined.trade_players import CounterOffer as CombinedCounterOffer  # noqa: E402
+from .combined.trade_players import OfferTrade as CombinedOfferTrade  # noqa: E402
+
+__all__ += ["CombinedCounterOffer", "CombinedOfferTrade"]
+from .combined.components import LOAN  # noqa: E402
+
+__all__ += ["LOAN"]

@@ -107,7 +107,8 @@ def test_the_board_draws_ships_knights_walls_metropolises_pirate_and_merchant():
     topo = s.comp.topo
     city = next(v for v in range(topo.n_nodes) if s.node_level[v] == 2)
     s.node_wall[city] = 1
-    s.metropolis[1] = city  # politics
+    s.metropolis[1] = city  # politics, held at level 4
+    s.levels[s.node_owner[city]][1] = 4
     free = next(v for v in range(topo.n_nodes) if s.node_level[v] == 0 and s.comp.knight_site[v]
                 and all(s.node_level[u] == 0 for u in topo.node_nbrs[v]))
     s.knight_level[free], s.knight_owner[free], s.knight_active[free] = 2, 1, 1
@@ -122,11 +123,13 @@ def test_the_board_draws_ships_knights_walls_metropolises_pirate_and_merchant():
     ships = [e for e in range(topo.n_edges) if s.edge_piece[e] == 2]
     assert ships and v.keys["ship_hulls"] == ships
     assert v.keys["walls"] == [city] and v.keys["metropolises"] == [city]
-    assert v.keys["knights"] == [free] and list(v.layers["knight_text"].text) == ["2"]
-    assert list(v.layers["knights"].colors) == ["#1e5bd8"]  # active: filled in the owner's colour
+    mine = v.keys["knights"].index(free)
+    assert v.keys["knights"] == [x for x in range(topo.n_nodes) if s.knight_level[x]]
+    assert list(v.layers["knight_text"].text)[mine] == "2"
+    assert list(v.layers["knights"].colors)[mine] == "#1e5bd8"  # active: filled in the owner's colour
     s.knight_active[free] = 0
     board.draw(s.observation(-1))
-    assert list(v.layers["knights"].colors) == ["#ffffff"]  # inactive: hollow
+    assert list(v.layers["knights"].colors)[mine] == "#ffffff"  # inactive: hollow
     assert v.keys["pirate"] == [s.pirate] and v.keys["merchant"] == [land]
     sea = [t for t, x in enumerate(obs["tiles"]) if x["terrain"] == "sea"]
     assert v.keys["sea_tiles"] == sea
@@ -139,8 +142,8 @@ def test_the_board_draws_ships_knights_walls_metropolises_pirate_and_merchant():
 
 def test_panels_show_barbarians_improvements_progress_cards_and_vp():
     game, s = _random_position(6, lambda s: s.phase == "main" and s.active == 0 and s.turn > 4)
-    s.levels[0][2] = 3  # science
-    s.levels[1][0] = 4  # trade
+    s.metropolis = [-1, -1, -1]
+    s.levels = [[0, 0, 3], [4, 0, 0], [0, 0, 0], [0, 0, 0]]  # science 3 for Player 1, trade 4 for Player 2
     trade_city = next((v for v in s.buildings_of[1] if s.node_level[v] == 2), None)
     if trade_city is not None:
         s.metropolis[0] = trade_city
@@ -304,3 +307,69 @@ def test_my_odds_tab_shows_the_variants_exact_odds():
     assert "(any colour): <b>1/12</b>" in text  # 1/6 (the politics gate) x 3/6 (red 1-3)
     assert "within a round of 4 rolls: <b>" + "6095/20736" + "</b>" in text  # 1 - (11/12)^4
     assert "ship 1/2" in text and "politics gate 1/6" in text
+
+
+def _main_with(kinds, seed: int = 0):
+    """A random game played until Player 1 decides in the action phase with every action kind of ``kinds``."""
+    def ready(s):
+        return s.current_player == 0 and s.phase == "main" and kinds <= {a.kind for a in s.legal_actions()}
+    return _random_position(seed, lambda s: s.is_terminal() or ready(s))
+
+
+def test_a_knight_hired_then_activated_and_a_ship_moved_by_clicks():
+    game, s = _main_with({"move_ship", "hire_knight"})
+    assert not s.is_terminal()
+    s.hands[0][3] += 1  # a grain to activate the knight
+    s.bank[3] -= 1
+    s.after_load()
+    d = _dash()
+    d.load_position(position_document(game, s))
+    hire = next(a for a in d.state.legal_actions() if a.kind == "hire_knight")
+    assert "hire_knight" in d.clicks.modes and d.clicks.labels["hire_knight"] == "Hire a knight"
+    d.clicks.buttons.value = "hire_knight"  # the toggle above the board
+    assert hire.node in d.board.view.keys["node_targets"]
+    d.board.click("node", hire.node)
+    assert d.match.actions[-1] == hire, d.message
+    assert d.state.knight_level[hire.node] == 1 and hire.node in d.board.view.keys["knights"]
+    activate = [a for a in d.state.legal_actions() if a.kind == "activate_knight" and a.node == hire.node]
+    d.clicks.buttons.value = "activate_knight"  # activate it by a click on the knight (a ring round it)
+    assert hire.node in d.board.view.keys["node_rings"]
+    d.board.click("node", hire.node)
+    assert d.match.actions[-1] == activate[0] and d.state.knight_active[hire.node] == 1
+    # a ship moved by two clicks: the ship, then the edge it goes to
+    moves = [a for a in d.state.legal_actions() if a.kind == "move_ship"]
+    assert moves
+    d.clicks.buttons.value = "move_ship"
+    move = moves[0]
+    assert move.source in d.clicks.targets()[0]
+    assert not d.click_board("edge", move.source)  # the first click picks the ship
+    assert "Now click where it goes" in d.message[0]
+    ends = d.clicks.targets()[0]
+    assert move.target in ends and move.source not in ends
+    d.board.click("edge", move.target)
+    assert d.match.actions[-1] == move, d.message
+    assert d.state.edge_piece[move.target] == 2 and d.state.edge_piece[move.source] == 0
+
+
+def test_the_trade_panel_offers_cards_commodities_and_money_to_the_others():
+    from ratgames_lab.catan import CombinedOfferTrade
+
+    game, s = _random_position(5, lambda s: s.current_player == 0 and s.phase == "main" and s.turn > 3)
+    s.hands[0][6] += 1  # a coin (commodity)
+    s.bank[6] -= 1
+    s.after_load()
+    d = _dash()
+    d.load_position(position_document(game, s))
+    panel = d.combined_panels.trade_panel
+    assert panel.cards[-1] == "money" and len(panel.cards) == 9
+    assert panel.body.layout.display == "" and not panel.offer_button.disabled
+    panel.give["coin"].value, panel.get["wool"].value, panel.give["money"].value = 1, 1, 1
+    panel.offer_button.click()
+    offer = next(a for a in d.match.actions if isinstance(a, CombinedOfferTrade))
+    assert offer.give == (0, 0, 0, 0, 0, 0, 1, 0, 1) and offer.get == (0, 0, 1, 0, 0, 0, 0, 0, 0)
+    # a bank trade of money is no bank trade: refused with the reason, nothing played
+    before = len(d.match.actions)
+    panel.clear()
+    panel.give["money"].value, panel.get["ore"].value = 4, 1
+    panel.bank_button.click()
+    assert len(d.match.actions) == before and d.message[1] == "error"
