@@ -72,8 +72,11 @@ class CombinedBoard(CatanBoard):
                  stroke_width=1.5, tooltip=_tooltip(), interactions={"hover": "tooltip"})
         v.labels("metropolis_text", colors=[OUTLINE], default_size=11, font_weight="bold", align="middle",
                  y_offset=4)
-        v.points("knights", marker="circle", default_size=420, colors=PLAYER_COLOURS, stroke=OUTLINE,
-                 stroke_width=2.5, tooltip=_tooltip(), interactions={"hover": "tooltip"})
+        # a knight: a ring in its owner's colour, filled with that colour when active, white (hollow) when not
+        v.points("knight_rims", marker="circle", default_size=560, colors=PLAYER_COLOURS, stroke=OUTLINE,
+                 stroke_width=1.5, tooltip=_tooltip(), interactions={"hover": "tooltip"})
+        v.points("knights", marker="circle", default_size=200, colors=PLAYER_COLOURS, stroke=OUTLINE,
+                 stroke_width=0, tooltip=_tooltip(), interactions={"hover": "tooltip"})
         v.labels("knight_text", colors=["#ffffff"], default_size=13, font_weight="bold", align="middle",
                  y_offset=5)
         v.points("pirate", marker="circle", default_size=700, colors=["#111111"], stroke="#ffffff", stroke_width=2,
@@ -209,16 +212,18 @@ class CombinedBoard(CatanBoard):
         v = self.view
         k = obs["knights"]
         nodes = [x for x, lv in enumerate(k["level"]) if lv]
-        fills, texts, tips = [], [], []
+        fills, rims, texts, tips = [], [], [], []
         for x in nodes:
             lv, owner, active = k["level"][x], k["owner"][x], k["active"][x]
             colour = PLAYER_COLOURS[owner]
             fills.append(colour if active else "#ffffff")
+            rims.append(colour)
             texts.append(_readable(colour) if active else OUTLINE)
             tips.append(f"{names[owner]}'s {LEVEL_WORDS[lv]} knight (level {lv}, "
                         f"{'active' if active else 'inactive: hollow'}) on intersection {x}")
         xs = [self.node_xy[x][0] for x in nodes]
         ys = [self.node_xy[x][1] for x in nodes]
+        v.set_points("knight_rims", nodes, xs, ys, colors=rims or ["#ffffff"], names=tips)
         v.set_points("knights", nodes, xs, ys, colors=fills or ["#ffffff"], names=tips,
                      stroke="#111111")
         v.set_labels("knight_text", nodes, xs, ys, [str(k["level"][x]) for x in nodes], colors=texts or ["#ffffff"])
@@ -250,8 +255,8 @@ def combined_legend_html(names: Sequence[str], rolled: int | None = None) -> str
     pieces = ('<span class="ct-key">▲ settlement · ■ city · <b class="ct-wall">□</b> brown ring: city wall · '
               '<b>M</b> metropolis</span>'
               '<span class="ct-key">— road · - - ▼ ship</span>'
-              '<span class="ct-key">● knight, its level inside (1 basic, 2 strong, 3 mighty): <b>filled = active'
-              '</b>, hollow = inactive</span>'
+              '<span class="ct-key">◉ knight: a ring in its owner\'s colour, its level inside (1 basic, 2 strong, '
+              '3 mighty); <b>filled = active</b>, white inside = inactive</span>'
               '<span class="ct-key"><b class="ct-robber">R</b> robber · <b class="ct-robber">P</b> pirate · '
               '◆ merchant</span>'
               f'<span class="ct-key"><i style="background:{FISH}"></i>~n fishing ground · <i style="background:'
