@@ -216,6 +216,13 @@ class CombinedVariant:
         super().new_game(players, seed, seats)
         self.menu.set(self.variant, self.players, self.seed)
 
+    def load_position(self, data: Any) -> str:
+        """Load a saved match or position (either game): the menu then shows the game loaded."""
+        text = super().load_position(data)
+        self.variant = "combined" if self.combined else "base"
+        self.menu.set(self.variant, self.players, self.seed)
+        return text
+
     def _fits(self, mode: str, index: int) -> bool:
         """True if a click on ``index`` can mean an action of ``mode`` (a two-click mode: a start, or an end after
         its start was picked)."""

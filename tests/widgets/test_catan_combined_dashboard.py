@@ -100,6 +100,12 @@ def test_the_menu_starts_the_combined_variant_and_the_base_game():
     d.menu.variant.value = "base"
     d.menu.start.click()
     assert not d.combined and type(d.board) is CatanBoard and "10 VP" in d.header.value
+    # a saved combined match loaded into the base game's page: the menu follows, New game keeps the variant
+    other = _dash(seed=3)
+    d.load_position(other.position())
+    assert d.combined and d.menu.variant.value == "combined" and d.variant == "combined"
+    d.new_game()
+    assert d.combined and isinstance(d.board, CombinedBoard)
 
 
 def test_the_board_draws_ships_knights_walls_metropolises_pirate_and_merchant():
