@@ -6,13 +6,23 @@ discard shows the card), the order of the unseen part of each deck, and the card
 part in. Progress cards: every unseen card of a deck is exchangeable with every other, so the others' cards per
 deck and the deck are dealt again from the pool of unseen cards, exactly. Steals: each hidden card is drawn again
 from the victim's cards as they are now plus the stolen card (an approximation of the victim's hand at the time
-of the steal; the base game's exact steal posterior, ``catan.beliefs``, covers 5 resources only).
+of the steal; the base game's exact steal posterior, ``catan.beliefs``, covers 5 resources only). A hand the seat
+sees now (the victim's, while the seat takes cards with a Master Merchant) is known: steals touching it stay.
 """
 from __future__ import annotations
 
 import random
+from typing import Callable
 
 from .components import PROGRESS_DECK_OF, TRACKS
+
+HAND_VIEWS: list[Callable] = []  # view(s, player) -> the seats whose hand ``player`` sees now
+
+
+def hand_view(fn: Callable) -> Callable:
+    """Decorator: the function names the seats whose cards a player sees now (a card's decision step)."""
+    HAND_VIEWS.append(fn)
+    return fn
 
 
 def determinize(s, player: int, rng: random.Random):
@@ -38,9 +48,12 @@ def determinize(s, player: int, rng: random.Random):
             t.progress_decks[d][i] = 0
         for i in pool[k:]:
             t.progress_decks[d][i] += 1
+    seen = {player}
+    for view in HAND_VIEWS:
+        seen.update(view(s, player))
     for rec in reversed(t.steals):
         thief, victim, card = rec
-        if player in (thief, victim) or t.hands[thief][card] == 0:
+        if thief in seen or victim in seen or t.hands[thief][card] == 0:
             continue
         weights = t.hands[victim][:]
         weights[card] += 1

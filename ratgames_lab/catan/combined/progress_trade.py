@@ -20,6 +20,7 @@ from ...core.protocol import Action
 from ..board import RESOURCES
 from . import table
 from .components import CARDS, COMMODITIES, K, PROGRESS_NAME, R
+from .hidden import hand_view
 from .progress import holds, play_error, playable, use_card
 from .queue import done, entry, head, push_front, step
 from .state import MAIN, player_name
@@ -284,6 +285,14 @@ def _do_master_merchant(s, a: PlayMasterMerchant) -> None:
 
 
 step("master_merchant", phase="master_merchant", skip=lambda s, e: not e[3] or not s.hand_size(e[2]))
+
+
+@hand_view
+def _seen_by_master_merchant(s, player: int) -> tuple[int, ...]:
+    """While taking cards with a Master Merchant, the card player sees the victim's cards."""
+    if s.phase == "master_merchant" and head(s)[1] == player:
+        return (head(s)[2],)
+    return ()
 
 
 @table.phase("master_merchant")
