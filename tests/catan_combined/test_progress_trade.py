@@ -122,6 +122,9 @@ def test_master_merchant_takes_2_chosen_cards_from_a_richer_opponent():
     assert s.phase == "master_merchant" and s.current_player == p  # the card player sees and picks
     assert set(s.legal_actions()) == {TakeCard("ore"), TakeCard("cloth")}
     rejected(s, TakeCard("grain"), "progress.master_merchant")
+    assert s.observation(p)["hands"][o1] == s.to_json()["hands"][o1]  # the card player sees the victim's cards
+    assert s.observation(p)["hands"][o2] == {"hidden": 3}
+    assert s.observation(o2)["hands"][o1] == {"hidden": 3}
     s.apply(TakeCard("cloth"))
     assert set(s.legal_actions()) == {TakeCard("ore")}
     s.apply(TakeCard("ore"))
@@ -347,3 +350,16 @@ def test_no_card_touches_money():
     s.apply(PlayResourceMonopoly("ore"))
     s.apply(PlayTradeMonopoly("coin"))
     assert s.money == [7, 9, 11]
+
+
+def test_card_actions_round_trip_through_the_codec():
+    from ratgames_lab.catan.combined import progress_science as sci
+    from ratgames_lab.catan.combined.rules import CODEC
+    actions = [sci.PlayAlchemist(1, 6), sci.PlayCrane(), sci.PlayEngineer(3), sci.PlayInventor(2, 9),
+               sci.PlayIrrigation(), sci.PlayMining(), sci.PlayMedicine(), sci.ROAD_BUILDING,
+               PlayCommercialHarbor(), HarbourExchange(1, "ore"), GiveCommodity("coin"), PlayMasterMerchant(2),
+               TakeCard("paper"), PlayMerchant(7), PlayMerchantFleet("cloth"), PlayResourceMonopoly("grain"),
+               PlayTradeMonopoly("paper")]
+    for a in actions:
+        assert CODEC.decode(a.to_json()) == a
+        assert not a.describe().startswith(a.kind)

@@ -25,6 +25,14 @@ def hand_view(fn: Callable) -> Callable:
     return fn
 
 
+def hands_seen(s, player: int) -> set[int]:
+    """The seats whose resource and commodity cards ``player`` sees now: their own, and any a card shows."""
+    seen = {player}
+    for view in HAND_VIEWS:
+        seen.update(view(s, player))
+    return seen
+
+
 def determinize(s, player: int, rng: random.Random):
     """A copy where what ``player`` cannot see is drawn from what they can know."""
     t = s.clone()
@@ -48,9 +56,7 @@ def determinize(s, player: int, rng: random.Random):
             t.progress_decks[d][i] = 0
         for i in pool[k:]:
             t.progress_decks[d][i] += 1
-    seen = {player}
-    for view in HAND_VIEWS:
-        seen.update(view(s, player))
+    seen = hands_seen(s, player)
     for rec in reversed(t.steals):
         thief, victim, card = rec
         if thief in seen or victim in seen or t.hands[thief][card] == 0:

@@ -120,6 +120,7 @@ class CombinedState(GameState):
         Field("fleet", ListOf(Int(0, 7), sort=True), json="turn_flags.merchant_fleet"),  # cards at 2:1 this turn
         Field("crane", Bool(), json="turn_flags.crane"),  # the next improvement this turn costs 1 less
         Field("medicine", Bool(), json="turn_flags.medicine"),  # the next city this turn costs 2 ore + 1 grain
+        # the Commercial Harbor this turn: its player's own seat (the card is in play), then each opponent dealt with
         Field("harbour_deals", ListOf(Seat(), sort=True), json="turn_flags.commercial_harbor"),
         Field("offer", ListOf(Int(0))),
         Field("answers", ListOf(Int(0, 3), length=PER_PLAYER)),
