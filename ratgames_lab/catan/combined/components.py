@@ -38,6 +38,8 @@ ROAD_COST, SHIP_COST, BRIDGE_COST, SETTLEMENT_COST, CITY_COST, WALL_COST, KNIGHT
                                         "activate"))
 GOLD_MONEY = (0, DATA["gold_money"]["settlement"], DATA["gold_money"]["city"])  # by building level
 START_MONEY = DATA["start_money"]
+SHOP = DATA["shop"]
+LOAN = DATA["loan"]
 EVENT_FACES: tuple[str, ...] = tuple(DATA["event_die"])  # 6 faces: "ship" or a track's gate
 SHIP_FACE = "ship"
 BARBARIAN_TRACK = DATA["barbarian_track"]
@@ -81,6 +83,7 @@ OPTION_DEFAULTS: dict[str, Any] = {
     "tie_defender_progress_card": True,
     "merchant_vp": True,
     "vp_target": 15,
+    "money_supply_cap": None,
 }
 
 
@@ -101,6 +104,7 @@ class VariantOptions:
     tie_defender_progress_card: bool = True
     merchant_vp: bool = True
     vp_target: int = 15
+    money_supply_cap: int | None = None
 
 
 class CombinedComponents(_Components):

@@ -76,6 +76,9 @@ def check_position(s) -> None:
             if c > KNIGHTS_PER_LEVEL:
                 raise _fail(f"Player {p + 1} has {c} knights of level {lv} (at most {KNIGHTS_PER_LEVEL})",
                             "knights.level")
+    cap = s.options.money_supply_cap
+    if cap is not None and sum(s.money) > cap:
+        raise _fail(f"the players hold ${sum(s.money)}, more than the ${cap} of option money_supply_cap", "money")
     spots = {x for x, _ in s.comp.pirate_spot_edges(s.fishing)}
     if s.pirate not in spots:
         raise _fail(f"the pirate must stand on a sea tile or a frame fishing ground, not spot {s.pirate}", "pirate")

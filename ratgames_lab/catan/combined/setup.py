@@ -99,8 +99,8 @@ def starting_production(s, p: int, v: int, level: int) -> dict:
             cards += [CARDS[kind]] * got
         elif kind == s.comp.gold and (s.number[t] or s.number2[t]):
             money += GOLD_MONEY[level]
-    s.money[p] += money
-    return {"cards": cards, "money": money}
+    from .money import pay_out
+    return {"cards": cards, "money": pay_out(s, p, money) if money else 0}
 
 
 def check_setup_piece(s, edge: int, piece: int):

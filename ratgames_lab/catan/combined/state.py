@@ -53,6 +53,14 @@ def _node(c) -> int:
     return c.topo.n_nodes - 1
 
 
+def _phase_type() -> Str:
+    """The phase field: one of PHASE_NAMES as the rule modules have registered them (the list is read when a
+    position is decoded, after every module has added its phases)."""
+    phase = Str()
+    phase.choices = PHASE_NAMES
+    return phase
+
+
 PER_PLAYER = "players"
 NODE = Int(0, _node)
 CARD_COUNTS = Keyed("cards", Int(0, 19))
@@ -66,7 +74,7 @@ class CombinedState(GameState):
     event_texts = "catan_combined"
     FORMAT = "ratgames_lab.catan/combined-1"
     FIELDS = StateFields(
-        Field("phase", Str(PHASE_NAMES)),
+        Field("phase", _phase_type()),
         Field("turn", Int(min=0)),
         Field("active", Seat()),
         Field("first_player", Seat()),
@@ -100,6 +108,7 @@ class CombinedState(GameState):
         Field("hands", ListOf(CARD_COUNTS, length=PER_PLAYER)),
         Field("bank", CARD_COUNTS),
         Field("money", ListOf(Int(0), length=PER_PLAYER)),
+        Field("loans", ListOf(Int(0, 1), length=PER_PLAYER)),  # the bank loan taken (a Poor Settler tile, -2 VP)
         Field("levels", ListOf(Keyed("tracks", Int(0, 5)), length=PER_PLAYER), json="improvements"),
         Field("progress_hand", ListOf(PROGRESS_COUNTS, length=PER_PLAYER), json="progress.hands"),
         Field("progress_shown", ListOf(PROGRESS_COUNTS, length=PER_PLAYER), json="progress.shown"),
@@ -122,6 +131,8 @@ class CombinedState(GameState):
         Field("medicine", Bool(), json="turn_flags.medicine"),  # the next city this turn costs 2 ore + 1 grain
         # the Commercial Harbor this turn: its player's own seat (the card is in play), then each opponent dealt with
         Field("harbour_deals", ListOf(Seat(), sort=True), json="turn_flags.commercial_harbor"),
+        Field("shop_commodities", Int(0), json="turn_flags.shop_commodities"),  # bought at the shop this turn
+        Field("shop_resources", Int(0), json="turn_flags.shop_resources"),
         Field("offer", ListOf(Int(0))),
         Field("answers", ListOf(Int(0, 3), length=PER_PLAYER)),
         Field("counters", ListOf(ListOf(Int(0)), length=PER_PLAYER)),
