@@ -426,6 +426,8 @@ def test_road_building_places_a_road_and_a_ship_for_free():
                 and a.edge != road.edge)
     s.apply(road)
     rejected(s, EndTurn(), "turn.phase")  # no paid build or end of turn between the two pieces
+    t = type(s).from_json(s.to_json(), s.comp)  # a position saved between the two pieces loads again
+    assert t.to_json() == s.to_json() and t.legal_actions() == s.legal_actions()
     s.apply(ship)
     assert s.phase == "main" and s.free_pieces == 0
     assert s.hands[p] == [0] * 8

@@ -325,6 +325,9 @@ def test_random_games_play_the_science_and_trade_cards():
                 t = s.determinize(s.current_player, random.Random(seed))
                 assert t.legal_actions() == acts
                 checked += 1
+            for a in acts:
+                if type(a).__module__.endswith(("progress_science", "progress_trade")):
+                    assert s._illegal(a) is None, a  # what is listed passes its rule's check
             plays = [a for a in acts if a.kind.startswith("play_")
                      or a.kind in ("improve", "build_city", "commercial_harbor_exchange")]
             s.apply(rng.choice(plays) if plays and rng.random() < 0.5 else rng.choice(acts))
@@ -363,3 +366,29 @@ def test_card_actions_round_trip_through_the_codec():
     for a in actions:
         assert CODEC.decode(a.to_json()) == a
         assert not a.describe().startswith(a.kind)
+
+
+def _reloads(s) -> None:
+    t = type(s).from_json(s.to_json(), s.comp)
+    assert t.to_json() == s.to_json() and t.legal_actions() == s.legal_actions()
+    assert t.current_player == s.current_player
+
+
+def test_positions_saved_in_a_cards_step_load_again():
+    s = _vp_scene()
+    p, o1, o2 = seats(s)
+    give(s, p, "master_merchant", "commercial_harbor")
+    hand(s, p, ore=1)
+    hand(s, o1, wool=2, cloth=1)
+    hand(s, o2, paper=1)
+    s.apply(PlayMasterMerchant(o1))
+    assert s.phase == "master_merchant"
+    _reloads(s)
+    s.apply(TakeCard("wool"))
+    _reloads(s)
+    s.apply(TakeCard("cloth"))
+    s.apply(PlayCommercialHarbor())
+    _reloads(s)
+    s.apply(HarbourExchange(o2, "ore"))
+    assert s.phase == "commercial_harbor" and s.current_player == o2
+    _reloads(s)
