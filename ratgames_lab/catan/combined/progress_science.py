@@ -10,6 +10,7 @@ Every card but the Alchemist is played on your own turn after the roll (``progre
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 from ...core.protocol import Action
 from ..actions import PlayRoadBuilding
@@ -164,6 +165,11 @@ def _do_crane(s, a: PlayCrane) -> None:
 # ------------------------------------------------------------------------------------------------
 # Engineer
 # ------------------------------------------------------------------------------------------------
+@cache
+def _engineer(v: int) -> PlayEngineer:
+    return PlayEngineer(v)
+
+
 def _check_engineer(s, a: PlayEngineer):
     bad = play_error(s, "engineer")
     if bad:
@@ -220,7 +226,12 @@ def inventor_actions(s) -> list:
     """Every legal Inventor swap."""
     tiles = [t for t in range(s.comp.topo.n_tiles) if movable_token(s, t)]
     num = s.number
-    return [PlayInventor(x, y) for i, x in enumerate(tiles) for y in tiles[i + 1:] if num[x] != num[y]]
+    return [_inventor(x, y) for i, x in enumerate(tiles) for y in tiles[i + 1:] if num[x] != num[y]]
+
+
+@cache
+def _inventor(x: int, y: int) -> PlayInventor:
+    return PlayInventor(x, y)
 
 
 # ------------------------------------------------------------------------------------------------
@@ -332,7 +343,7 @@ def _list_science(s) -> list:
     if holds(s, p, "crane") and _check_crane(s, CRANE) is None:
         out.append(CRANE)
     if holds(s, p, "engineer") and pieces_left(s, p, "wall"):
-        out += [PlayEngineer(v) for v in s.cities_of(p) if not s.node_wall[v]]
+        out += [_engineer(v) for v in s.cities_of(p) if not s.node_wall[v]]
     if holds(s, p, "inventor"):
         out += inventor_actions(s)
     if holds(s, p, "irrigation") and _check_irrigation(s, IRRIGATION) is None:

@@ -15,6 +15,7 @@ two of them (recorded in ``steals``, like a robber's steal).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 from ...core.protocol import Action
 from ..board import RESOURCES
@@ -249,8 +250,12 @@ def _list_exchanges(s) -> list:
     if not harbour_open(s) or s.free_pieces:
         return []
     hand = s.hands[s.active]
-    return [HarbourExchange(o, RESOURCES[c]) for o in opponents(s) if o not in s.harbour_deals
-            for c in range(R) if hand[c]]
+    return [_exchange(o, c) for o in opponents(s) if o not in s.harbour_deals for c in range(R) if hand[c]]
+
+
+@cache
+def _exchange(o: int, c: int) -> HarbourExchange:
+    return HarbourExchange(o, RESOURCES[c])
 
 
 # ------------------------------------------------------------------------------------------------
@@ -436,9 +441,9 @@ def _list_trade(s) -> list:
     if holds(s, p, "commercial_harbor") and _check_commercial_harbor(s, COMMERCIAL_HARBOR) is None:
         out.append(COMMERCIAL_HARBOR)
     if holds(s, p, "master_merchant"):
-        out += [PlayMasterMerchant(o) for o in master_merchant_targets(s)]
+        out += [_master_merchant(o) for o in master_merchant_targets(s)]
     if holds(s, p, "merchant"):
-        out += [PlayMerchant(t) for t in merchant_tiles(s, p) if not (s.merchant == t and s.merchant_owner == p)]
+        out += [_merchant(t) for t in merchant_tiles(s, p) if not (s.merchant == t and s.merchant_owner == p)]
     if holds(s, p, "merchant_fleet"):
         out += [FLEET[c] for c in range(K) if rate(s, p, c) > 2]
     if any(s.hand_size(o) for o in opponents(s)):
@@ -447,6 +452,16 @@ def _list_trade(s) -> list:
         if holds(s, p, "trade_monopoly"):
             out += list(TRADE_MONOPOLY)
     return out
+
+
+@cache
+def _master_merchant(o: int) -> PlayMasterMerchant:
+    return PlayMasterMerchant(o)
+
+
+@cache
+def _merchant(t: int) -> PlayMerchant:
+    return PlayMerchant(t)
 
 
 table.rule(PlayCommercialHarbor, _check_commercial_harbor, _do_commercial_harbor)
