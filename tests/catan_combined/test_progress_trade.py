@@ -15,6 +15,8 @@ from ratgames_lab.catan.combined.components import CARDS, PROGRESS_NAME
 from ratgames_lab.catan.combined.progress_trade import (GiveCommodity, HarbourExchange, PlayCommercialHarbor,
                                                         PlayMasterMerchant, PlayMerchant, PlayMerchantFleet,
                                                         PlayResourceMonopoly, PlayTradeMonopoly, TakeCard)
+from ratgames_lab.catan.combined.progress_science import EVENT_TEXTS as science_texts
+from ratgames_lab.catan.combined.progress_trade import EVENT_TEXTS as trade_texts
 from ratgames_lab.catan.combined.trade import rate
 from ratgames_lab.core.protocol import CHANCE, TERMINAL
 
@@ -305,6 +307,7 @@ MY_CARDS = {PROGRESS_NAME[c] for c in (
     "alchemist", "crane", "engineer", "inventor", "irrigation", "medicine", "mining", "road_building",
     "commercial_harbor", "master_merchant", "merchant", "merchant_fleet", "resource_monopoly", "trade_monopoly")}
 CARD_PHASES = {"commercial_harbor", "master_merchant"}
+MY_TEXTS = {**science_texts, **trade_texts}
 
 
 def test_random_games_play_the_science_and_trade_cards():
@@ -312,6 +315,7 @@ def test_random_games_play_the_science_and_trade_cards():
     conserved, and a determinized copy in a card's decision step offers its player the same choices."""
     played: Counter = Counter()
     checked = 0
+    texts: set = set()
     for seed in range(8):
         g = rl.load_game("catan", 3, seed=seed, variant="combined", turn_cap=150)
         s = g.new_state()
@@ -338,8 +342,12 @@ def test_random_games_play_the_science_and_trade_cards():
         for e in s.events:
             if e.kind == "progress_play" and e.params["card"] in MY_CARDS:
                 played[e.params["card"]] += 1
+            if e.kind in MY_TEXTS:
+                texts.add(e.kind)
+                assert not e.text().startswith(f"{e.kind}: ") and "{" not in e.text(), e
     assert len(played) >= 10, played
     assert checked >= 5
+    assert len(texts) >= 12, texts
     assert sum(played.values()) >= 50, played
 
 

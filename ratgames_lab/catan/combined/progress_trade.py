@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from ...core.protocol import Action
+from ...core.protocol import Action, register_event_texts
 from ..board import RESOURCES
 from . import table
 from .components import CARDS, COMMODITIES, K, PROGRESS_NAME, R
@@ -141,6 +141,24 @@ TAKE = tuple(TakeCard(c) for c in CARDS)
 FLEET = tuple(PlayMerchantFleet(c) for c in CARDS)
 RESOURCE_MONOPOLY = tuple(PlayResourceMonopoly(c) for c in RESOURCES)
 TRADE_MONOPOLY = tuple(PlayTradeMonopoly(c) for c in COMMODITIES)
+
+EVENT_TEXTS = {  # the English texts of this module's events
+    "commercial_harbor": "{player} plays the Commercial Harbor: this turn, one forced exchange with each opponent "
+                         "(1 resource for 1 commodity of the opponent's choice).",
+    "harbour_exchange": "{player} hands 1 {resource} to {partner}, who must give back a commodity (Commercial "
+                        "Harbor).",
+    "harbour_give": "{player} gives 1 {commodity} to {partner} (Commercial Harbor).",
+    "harbour_nothing": "{partner} holds no commodity: no exchange, and {player} keeps the {resource} (Commercial "
+                       "Harbor).",
+    "master_merchant": "{player} plays the Master Merchant on {victim}, who has more VP: {player} looks at their "
+                       "cards and takes {count}.",
+    "master_merchant_take": "{player} takes a card from {victim} (Master Merchant; {left} more to take).",
+    "merchant": "{player} puts the merchant on tile {tile}{taken}: 2:1 in {resource} and {vp} VP while they control "
+                "it.",
+    "merchant_fleet": "{player} plays a Merchant Fleet: {card} trades 2:1 with the bank until the end of the turn.",
+    "monopoly": "{player} plays the {progress} on {card} and collects {count} ({from_each}).",
+}
+register_event_texts("catan_combined", EVENT_TEXTS)
 
 
 def opponents(s) -> list[int]:
@@ -358,8 +376,9 @@ def _do_merchant(s, a: PlayMerchant) -> None:
     s.merchant = a.tile
     s.merchant_owner = p
     s.refresh_board()
+    taken = f", taking it from {player_name(old)}" if old >= 0 and old != p else ""
     s.emit("merchant", "progress.merchant", player=player_name(p), tile=a.tile, resource=RESOURCES[s.terrain[a.tile]],
-           previous=player_name(old) if old >= 0 and old != p else "nobody")
+           taken=taken, vp=1 if s.options.merchant_vp else 0)
 
 
 # ------------------------------------------------------------------------------------------------
@@ -402,15 +421,14 @@ def _monopoly(s, card_id: str, named: str, each: int) -> None:
     """Each opponent, in turn order, gives the card player up to ``each`` of the named card (what they have)."""
     use_card(s, card_id)
     p, c = s.active, CARDS.index(named)
-    given = {}
+    given = []
     for o in opponents(s):
         x = min(each, s.hands[o][c])
-        if x:
-            s.hands[o][c] -= x
-            s.hands[p][c] += x
-        given[player_name(o)] = x
+        s.hands[o][c] -= x
+        s.hands[p][c] += x
+        given.append((player_name(o), x))
     s.emit("monopoly", f"progress.{card_id}", player=player_name(p), progress=PROGRESS_NAME[card_id], card=named,
-           count=sum(given.values()), given=given)
+           count=sum(x for _, x in given), from_each=", ".join(f"{o} gives {x}" for o, x in given))
 
 
 def _check_resource_monopoly(s, a: PlayResourceMonopoly):
