@@ -400,3 +400,15 @@ def test_positions_saved_in_a_cards_step_load_again():
     s.apply(HarbourExchange(o2, "ore"))
     assert s.phase == "commercial_harbor" and s.current_player == o2
     _reloads(s)
+
+
+def test_the_merchants_point_wins_on_your_turn():
+    s = blank()
+    p = s.active
+    build(s, p, lone_corner(s, tiles_of(s, "ore")[0]), 1)
+    s.defenders[p] = 13  # 13 Defender points + 1 settlement = 14
+    s.after_load()
+    give(s, p, "merchant")
+    assert s.vp(p) == 14 and s.winner == -1
+    s.apply(listed(s, PlayMerchant)[0])
+    assert s.winner == p and s.phase == "over" and s.vp(p) == 15
