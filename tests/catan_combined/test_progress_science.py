@@ -416,9 +416,11 @@ def test_road_building_places_a_road_and_a_ship_for_free():
     s = blank()
     p = s.active
     v = _coastal_settlement(s, p)
-    give(s, p, "road_building")
+    give(s, p, "road_building", "crane")
+    city_for(s, p)
     s.apply(PlayRoadBuilding())
     assert s.phase == "free_pieces" and s.free_pieces == 2
+    rejected(s, PlayCrane(), "progress.timing")  # no other card between the two pieces
     legal = s.legal_actions()
     assert all(isinstance(a, (BuildRoad, BuildShip, SkipFreePiece)) for a in legal)
     road = next(a for a in legal if isinstance(a, BuildRoad) and v in s.comp.topo.edge_nodes[a.edge])
@@ -432,6 +434,7 @@ def test_road_building_places_a_road_and_a_ship_for_free():
     assert s.phase == "main" and s.free_pieces == 0
     assert s.hands[p] == [0] * 8
     assert s.edge_owner[road.edge] == p and s.edge_piece[ship.edge] == SHIP
+    assert PlayCrane() in s.legal_actions()
 
 
 def test_road_building_second_piece_is_optional():
