@@ -188,3 +188,14 @@ class TakeLoan(Action):
 
     def describe(self) -> str:
         return "Borrow $5 from the bank (Poor Settler tile: -2 VP)"
+
+
+@dataclass(frozen=True, slots=True)
+class BuildBridge(Action):
+    """Build a bridge on a dashed (river-crossing) edge: 2 brick + 1 lumber, and you receive $3."""
+
+    edge: int
+    kind = "build_bridge"
+
+    def describe(self) -> str:
+        return f"Build a bridge on edge {self.edge}"
