@@ -144,8 +144,9 @@ def _check_alchemist(s, a: PlayAlchemist):
 
 
 def _do_alchemist(s, a: PlayAlchemist) -> None:
-    """progress.alchemist: the two number dice are set instead of rolled; the event die is still rolled (the roll
-    happens at once: ``roll`` honours ``fixed_dice``); any total, 7 included, has its normal effect."""
+    """progress.alchemist: the two number dice are set instead of rolled; the event die is still rolled, at once
+    (*interpretation*: the card replaces the Roll action; ``roll`` honours ``fixed_dice``); any total, 7 included,
+    has its normal effect."""
     use_card(s, "alchemist")
     s.fixed_dice = [a.red, a.yellow]
     s.emit("alchemist", "progress.alchemist", player=player_name(s.active), red=a.red, yellow=a.yellow,
@@ -228,7 +229,8 @@ def _check_inventor(s, a: PlayInventor):
 
 
 def _do_inventor(s, a: PlayInventor) -> None:
-    """progress.inventor: two tokens swap places (they need not touch your buildings; the robber stays)."""
+    """progress.inventor: two tokens swap places (they need not touch your buildings; the robber stays). Two tokens
+    showing the same number are not offered: the swap would change nothing (*interpretation*)."""
     use_card(s, "inventor")
     x, y = a.first, a.second
     s.number[x], s.number[y] = s.number[y], s.number[x]
