@@ -15,8 +15,7 @@ from ratgames_lab.catan.combined.components import CARDS, PROGRESS_NAME
 from ratgames_lab.catan.combined.progress_trade import (GiveCommodity, HarbourExchange, PlayCommercialHarbor,
                                                         PlayMasterMerchant, PlayMerchant, PlayMerchantFleet,
                                                         PlayResourceMonopoly, PlayTradeMonopoly, TakeCard)
-from ratgames_lab.catan.combined.progress_science import EVENT_TEXTS as science_texts
-from ratgames_lab.catan.combined.progress_trade import EVENT_TEXTS as trade_texts
+from ratgames_lab.catan.combined.text import EVENT_TEXTS
 from ratgames_lab.catan.combined.trade import rate
 from ratgames_lab.core.protocol import CHANCE, TERMINAL
 
@@ -307,7 +306,9 @@ MY_CARDS = {PROGRESS_NAME[c] for c in (
     "alchemist", "crane", "engineer", "inventor", "irrigation", "medicine", "mining", "road_building",
     "commercial_harbor", "master_merchant", "merchant", "merchant_fleet", "resource_monopoly", "trade_monopoly")}
 CARD_PHASES = {"commercial_harbor", "master_merchant"}
-MY_TEXTS = {**science_texts, **trade_texts}
+MY_EVENTS = {"alchemist", "crane", "engineer", "inventor", "progress_harvest", "medicine", "road_building",
+             "commercial_harbor", "harbour_exchange", "harbour_give", "harbour_nothing", "master_merchant",
+             "master_merchant_take", "merchant", "merchant_fleet", "monopoly"}
 
 
 def test_random_games_play_the_science_and_trade_cards():
@@ -342,8 +343,9 @@ def test_random_games_play_the_science_and_trade_cards():
         for e in s.events:
             if e.kind == "progress_play" and e.params["card"] in MY_CARDS:
                 played[e.params["card"]] += 1
-            if e.kind in MY_TEXTS:
+            if e.kind in MY_EVENTS:
                 texts.add(e.kind)
+                assert e.kind in EVENT_TEXTS
                 assert not e.text().startswith(f"{e.kind}: ") and "{" not in e.text(), e
     assert len(played) >= 10, played
     assert checked >= 5

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from ...core.protocol import Action, register_event_texts
+from ...core.protocol import Action
 from ..actions import PlayRoadBuilding
 from ..board import LAKE, RESOURCES
 from . import table
@@ -109,21 +109,6 @@ class PlayMedicine(Action):
 CRANE, IRRIGATION, MINING, MEDICINE, ROAD_BUILDING = (PlayCrane(), PlayIrrigation(), PlayMining(), PlayMedicine(),
                                                       PlayRoadBuilding())
 ALCHEMIST = tuple(PlayAlchemist(r, y) for r in range(1, 7) for y in range(1, 7))
-
-EVENT_TEXTS = {  # the English texts of this module's events
-    "alchemist": "{player} plays the Alchemist: the red die shows {red} and the yellow die {yellow} (total {total}); "
-                 "the event die is rolled as usual.",
-    "crane": "{player} plays the Crane: their next city improvement this turn costs 1 commodity less.",
-    "engineer": "{player} plays the Engineer: a free city wall under the city on intersection {node} (2 more cards "
-                "kept on a 7).",
-    "inventor": "{player} plays the Inventor: the {first_number} moves from tile {first} to tile {second} and the "
-                "{second_number} from tile {second} to tile {first}.",
-    "progress_harvest": "{player} plays {progress}: {tiles} tile(s) touch their settlements and cities, so they take "
-                        "{count} {card} from the bank (2 per tile, what the bank has).",
-    "medicine": "{player} plays Medicine: their next city this turn costs 2 ore + 1 grain.",
-    "road_building": "{player} plays Road Building: up to 2 free roads or ships, one after the other.",
-}
-register_event_texts("catan_combined", EVENT_TEXTS)
 
 
 # ------------------------------------------------------------------------------------------------

@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from ...core.protocol import Action, register_event_texts
+from ...core.protocol import Action
 from ..board import RESOURCES
 from . import table
 from .components import CARDS, COMMODITIES, K, PROGRESS_NAME, R
@@ -141,24 +141,6 @@ TAKE = tuple(TakeCard(c) for c in CARDS)
 FLEET = tuple(PlayMerchantFleet(c) for c in CARDS)
 RESOURCE_MONOPOLY = tuple(PlayResourceMonopoly(c) for c in RESOURCES)
 TRADE_MONOPOLY = tuple(PlayTradeMonopoly(c) for c in COMMODITIES)
-
-EVENT_TEXTS = {  # the English texts of this module's events
-    "commercial_harbor": "{player} plays the Commercial Harbor: this turn, one forced exchange with each opponent "
-                         "(1 resource for 1 commodity of the opponent's choice).",
-    "harbour_exchange": "{player} hands 1 {resource} to {partner}, who must give back a commodity (Commercial "
-                        "Harbor).",
-    "harbour_give": "{player} gives 1 {commodity} to {partner} (Commercial Harbor).",
-    "harbour_nothing": "{partner} holds no commodity: no exchange, and {player} keeps the {resource} (Commercial "
-                       "Harbor).",
-    "master_merchant": "{player} plays the Master Merchant on {victim}, who has more VP: {player} looks at their "
-                       "cards and takes {count}.",
-    "master_merchant_take": "{player} takes a card from {victim} (Master Merchant; {left} more to take).",
-    "merchant": "{player} puts the merchant on tile {tile}{taken}: 2:1 in {resource} and {vp} VP while they control "
-                "it.",
-    "merchant_fleet": "{player} plays a Merchant Fleet: {card} trades 2:1 with the bank until the end of the turn.",
-    "monopoly": "{player} plays the {progress} on {card} and collects {count} ({from_each}).",
-}
-register_event_texts("catan_combined", EVENT_TEXTS)
 
 
 def opponents(s) -> list[int]:

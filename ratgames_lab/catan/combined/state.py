@@ -19,6 +19,7 @@ from fractions import Fraction
 from ...core.errors import IllegalActionError
 from ...core.fields import Bool, Field, Int, Keyed, ListOf, Opt, Ref, Seat, StateFields, Str
 from ...core.protocol import CHANCE, TERMINAL, Action, GameState
+from ..rules import _edges, _nodes, _tiles, player_name  # the board sizes and player names of the base game
 from . import table
 from .components import (CARDS, K, METROPOLIS_VP, PROGRESS_IDS, PROGRESS_LIMIT, PROGRESS_VP, R, SPECIAL_VP, TRACKS,
                          CombinedComponents)
@@ -29,36 +30,20 @@ from .components import (CARDS, K, METROPOLIS_VP, PROGRESS_IDS, PROGRESS_LIMIT, 
 PHASE_NAMES: list[str] = list(CORE_PHASES)
 CHANCE_PHASES: set[str] = {DICE_PHASE}  # modules add theirs
 SEATED_PHASES: dict[str, str] = {}  # phase -> name of the state attribute holding the seat to decide
-_NAMES = tuple(f"Player {p + 1}" for p in range(8))
-
-
-def player_name(p: int) -> str:
-    """'Player 1' for seat 0."""
-    return _NAMES[p]
-
-
-def _nodes(c) -> int:
-    return c.topo.n_nodes
-
-
-def _edges(c) -> int:
-    return c.topo.n_edges
-
-
-def _tiles(c) -> int:
-    return c.topo.n_tiles
-
-
 def _node(c) -> int:
     return c.topo.n_nodes - 1
 
 
-def _phase_type() -> Str:
-    """The phase field: one of PHASE_NAMES as the rule modules have registered them (the list is read when a
-    position is decoded, after every module has added its phases)."""
-    phase = Str()
-    phase.choices = PHASE_NAMES
-    return phase
+class PhaseName(Str):
+    """A phase name: one of ``PHASE_NAMES`` as it stands once every rule module has registered its phases."""
+
+    def __init__(self, names: list[str]):
+        self.names = names
+
+    @property
+    def choices(self) -> tuple[str, ...]:  # type: ignore[override]
+        """The phases known now (modules append theirs when imported)."""
+        return tuple(self.names)
 
 
 PER_PLAYER = "players"
@@ -74,7 +59,7 @@ class CombinedState(GameState):
     event_texts = "catan_combined"
     FORMAT = "ratgames_lab.catan/combined-1"
     FIELDS = StateFields(
-        Field("phase", _phase_type()),
+        Field("phase", PhaseName(PHASE_NAMES)),
         Field("turn", Int(min=0)),
         Field("active", Seat()),
         Field("first_player", Seat()),
@@ -131,6 +116,7 @@ class CombinedState(GameState):
         Field("medicine", Bool(), json="turn_flags.medicine"),  # the next city this turn costs 2 ore + 1 grain
         # the Commercial Harbor this turn: its player's own seat (the card is in play), then each opponent dealt with
         Field("harbour_deals", ListOf(Seat(), sort=True), json="turn_flags.commercial_harbor"),
+        Field("stage", Int(0, 2), json="turn_flags.stage"),  # strict_phase_order: trade, build, the rest (stages.py)
         Field("shop_commodities", Int(0), json="turn_flags.shop_commodities"),  # bought at the shop this turn
         Field("shop_resources", Int(0), json="turn_flags.shop_resources"),
         Field("offer", ListOf(Int(0))),
@@ -261,6 +247,8 @@ class CombinedState(GameState):
                 cached = []
                 for lister in table.MAIN_ACTIONS:
                     cached += lister(self)
+                for keep in table.MAIN_FILTERS:
+                    cached = keep(self, cached)
             else:
                 cached = table.PHASE_ACTIONS[self.phase](self)
             self._legal = cached
@@ -300,11 +288,17 @@ class CombinedState(GameState):
         if handler is None:
             return IllegalActionError(f"{a!r} is not an action of the combined variant", "engine.action")
         try:
+            for guard in table.GUARDS:
+                error = guard(self, a)
+                if error is not None:
+                    return error
             return handler(self, a)
         except (TypeError, ValueError, KeyError, IndexError, AttributeError):  # malformed fields
             return IllegalActionError(f"{a!r} has malformed fields", "engine.action")
 
     def _do(self, a: Action) -> None:
+        for on_apply in table.ON_APPLY:
+            on_apply(self, a)
         table.APPLY[type(a)](self, a)
         self.check_victory()
         self._settle()
@@ -359,6 +353,11 @@ class CombinedState(GameState):
         """What ``player`` may see: the board, every public count, own hand and progress cards, own steals."""
         from .position import observation
         return observation(self, player)
+
+    def hand_text(self, player: int) -> str:
+        """What ``player`` holds, in words (cards, money, progress cards)."""
+        from .position import hand_text
+        return hand_text(self, player)
 
     def describe(self) -> str:
         """The position in words for the terminal."""
