@@ -49,13 +49,16 @@ def test_a_whole_game_against_bots_through_the_dashboard():
     d = _dash(seed=11)
     assert isinstance(d.board, CombinedBoard) and d.combined
     rng = random.Random(3)
-    clicks = plays = 0
+    clicks = plays = shown_hands = 0
     while not d.state.is_terminal():
         s = d.state
         assert s.current_player == 0  # the bots and the dice play at once
         obs = d.observation()
         html = d.players_view.value
-        assert "(resources and commodities, hidden)" in _hidden_hand_text(html, "Player 2 (blue)")
+        for q, name in ((1, "Player 2 (blue)"), (2, "Player 3 (orange)")):  # hidden unless a card shows them
+            hidden = "hidden" in obs["hands"][q]
+            assert ("(resources and commodities, hidden)" in _hidden_hand_text(html, name)) == hidden
+            shown_hands += not hidden
         assert "hidden" not in _hidden_hand_text(html, "Player 1 (red)").split("Progress cards")[0]
         assert f'${obs["money"][0]}' in html
         action = rng.choice(s.legal_actions())
