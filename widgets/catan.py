@@ -134,8 +134,9 @@ class CatanDashboard(cc.CombinedVariant, Dashboard):
         else:  # no earlier turn of yours: since your last setup move
             begin = next((i + 1 for i in range(cut - 1, -1, -1) if events[i].params.get("player") == name), 0)
         new = [e for e in events[begin:] if e.params.get("player") != name]
-        return ([e.params["node"] for e in new if e.kind in ("build_settlement", "build_city")],
-                [e.params["edge"] for e in new if e.kind == "build_road"])
+        built = ("build_settlement", "build_city", "build_road", "build", "setup_building", "setup_piece")
+        return ([e.params["node"] for e in new if e.kind in built and "node" in e.params],
+                [e.params["edge"] for e in new if e.kind in built and "edge" in e.params])
 
     # ------------------------------------------------------------------ clicks on the board
     def _mode_of(self, action: Any) -> str | None:

@@ -382,3 +382,21 @@ def test_the_trade_panel_offers_cards_commodities_and_money_to_the_others():
     panel.give["money"].value, panel.get["ore"].value = 4, 1
     panel.bank_button.click()
     assert len(d.match.actions) == before and d.message[1] == "error"
+
+
+def test_a_knight_moved_by_two_clicks():
+    game, s = _main_with({"move_knight"})
+    assert not s.is_terminal()
+    d = _dash()
+    d.load_position(position_document(game, s))
+    move = next(a for a in d.state.legal_actions() if a.kind == "move_knight")
+    assert d.clicks.labels["move_knight"] == "Move a knight" and "move_knight" in d.clicks.two_clicks
+    d.clicks.buttons.value = "move_knight"
+    assert move.source in d.board.view.keys["node_rings"]  # the knight: a ring round it
+    assert not d.click_board("node", move.source)  # the first click picks the knight
+    ends = d.clicks.targets()[0]
+    assert move.target in ends and move.target in d.board.view.keys["node_targets"]
+    level = d.state.knight_level[move.source]
+    d.board.click("node", move.target)
+    assert d.match.actions[-1] == move, d.message
+    assert d.state.knight_level[move.target] == level and d.state.knight_level[move.source] == 0
