@@ -253,7 +253,8 @@ class CombinedVariant:
             f'</b> rolls before the attack; attack within this round of {n} rolls: '
             f'<b>{_frac(arrival_within(left, n))}</b>.</div>')
         self.odds_panel.show(f"{self.names()[p]}: a progress card of each colour", list(TRACKS),
-                             {"on one roll": [per_roll[t] for t in TRACKS], f"within {n} rolls": [within[t] for t in TRACKS]},
+                             {"on one roll": [per_roll[t] for t in TRACKS],
+                              f"within {n} rolls": [within[t] for t in TRACKS]},
                              note="A gate of the event die gives a card of its colour to everyone at level 1 or more "
                                   "there whose level + 1 is at least the red die; the ship face moves the barbarians.")
 
@@ -286,6 +287,7 @@ def combined_game_over_html(obs: dict, names: Sequence[str], returns: Sequence[f
     return f'<div class="rg-section">Game over</div><table class="ct-final">{"".join(rows)}</table>{why}'
 
 
-__all__ = ["CombinedVariant", "GameMenu", "CombinedPanels", "combined_players_html", "combined_game_over_html", "mode_of", "keys_of",
+__all__ = ["CombinedVariant", "GameMenu", "CombinedPanels", "combined_players_html", "combined_game_over_html",
+           "mode_of", "keys_of",
            "mode_kind", "learn_modes", "natural_action", "LABELS", "HINTS", "TWO_CLICKS", "VARIANT_LABELS",
            "KIND_WORDS", "ACTION_GROUPS"]

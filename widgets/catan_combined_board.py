@@ -136,7 +136,8 @@ class CombinedBoard(CatanBoard):
         n = self.topo.n_tiles
         inter, knights = obs["intersections"], obs["knights"]
         taken = {x for x in node_targets if inter["owner"][x] is not None or knights["level"][x]}
-        super().draw(base, None, [x for x in node_targets if x not in taken], edge_targets, [t for t in tile_targets if t < n], names, recent, rolled)
+        super().draw(base, None, [x for x in node_targets if x not in taken], edge_targets,
+                     [t for t in tile_targets if t < n], names, recent, rolled)
         v, topo, tiles = self.view, self.topo, obs["tiles"]
         land = self.land_tiles(obs)
         # names (river tiles say so), tokens with the 2 sharing the 12's hex

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from ratgames_lab.catan import (BARBARIAN_TRACK, EVENT_FACES, LOAN, MAX_LEVEL, METROPOLIS_LEVEL, METROPOLIS_VP, SPECIAL_VP,
-                                TRACKS, progress_cards)
+from ratgames_lab.catan import (BARBARIAN_TRACK, EVENT_FACES, LOAN, MAX_LEVEL, METROPOLIS_LEVEL, METROPOLIS_VP,
+                                SPECIAL_VP, TRACKS, progress_cards)
 from ratgames_lab.catan import COMBINED_CARDS as CARDS
 
 from .catan_board import TERRAIN_COLOURS
@@ -104,8 +104,9 @@ def cities_of(obs: dict, p: int | None = None) -> int:
 def barbarian_html(obs: dict, names: Sequence[str], truce: bool) -> str:
     """The 7-step track with the ship, the strength of an attack now against the defence, each player's part."""
     pos = obs["barbarian"]
-    steps = "".join(f'<span class="ct-step{" ct-step-ship" if i == pos else ""}{" ct-step-end" if i == BARBARIAN_TRACK else ""}"'
-                    f' title="step {i}">{"ship" if i == pos else i}</span>' for i in range(BARBARIAN_TRACK + 1))
+    steps = "".join(f'<span class="ct-step{" ct-step-ship" if i == pos else ""}'
+                    f'{" ct-step-end" if i == BARBARIAN_TRACK else ""}" title="step {i}">{"ship" if i == pos else i}'
+                    '</span>' for i in range(BARBARIAN_TRACK + 1))
     strength = cities_of(obs)
     defence = sum(defence_of(obs, p) for p in range(obs["players"]))
     verdict = ("the defence would win" if defence >= strength else "the barbarians would win: the least-defending "

@@ -80,7 +80,8 @@ class TradePanel:
         give, get = self.amounts()
         given = [i for i, n in enumerate(give) if n]
         got = [i for i, n in enumerate(get) if n]
-        if len(given) != 1 or len(got) != 1 or get[got[0]] != 1 or "money" in (self.cards[given[0]], self.cards[got[0]]):
+        if len(given) != 1 or len(got) != 1 or get[got[0]] != 1 or \
+                "money" in (self.cards[given[0]], self.cards[got[0]]):
             return ("A bank trade gives one kind of resource (4, or 3 or 2 at your harbour) for exactly 1 card: set "
                     "one “you give” and one “you get” to 1.")
         return BankTrade(self.cards[given[0]], self.cards[got[0]])
