@@ -25,11 +25,7 @@ COMBINED_TERRAINS = {"brick": "hills: brick", "lumber": "forest: lumber (+ paper
                      "desert": "desert: nothing", "swamp": "swamp: nothing", "lake": "lake: nothing",
                      "market": "market (plazas on its corners)", "sea": "sea: ships, the pirate"}
 TEXT_DARK = ("lumber", "brick", "sea")
-
-
-def _readable(colour: str) -> str:
-    """Dark text on the white player's pieces, white text on the others."""
-    return OUTLINE if colour == PLAYER_COLOURS[3] else "#ffffff"
+ACTIVE_WHITE = "#616161"
 
 
 class CombinedBoard(CatanBoard):
@@ -217,9 +213,10 @@ class CombinedBoard(CatanBoard):
         for x in nodes:
             lv, owner, active = k["level"][x], k["owner"][x], k["active"][x]
             colour = PLAYER_COLOURS[owner]
-            fills.append(colour if active else "#ffffff")
+            solid = ACTIVE_WHITE if colour == PLAYER_COLOURS[3] else colour  # a white knight active: grey inside
+            fills.append(solid if active else "#ffffff")
             rims.append(colour)
-            texts.append(_readable(colour) if active else OUTLINE)
+            texts.append("#ffffff" if active else OUTLINE)
             tips.append(f"{names[owner]}'s {LEVEL_WORDS[lv]} knight (level {lv}, "
                         f"{'active' if active else 'inactive: hollow'}) on intersection {x}")
         xs = [self.node_xy[x][0] for x in nodes]
