@@ -22,9 +22,8 @@ from ratgames_lab.catan import (RESOURCES, BuildCity, BuildRoad, BuildSettlement
 from . import catan_combined as cc
 from .catan_board import HEAT_LABEL, PLAYER_NAMES, CatanBoard
 from .catan_combined_board import CombinedBoard
-from .catan_combined_view import BANNER_TASKS as COMBINED_TASKS
 from .catan_combined_view import RULES_IN_BRIEF as COMBINED_RULES
-from .catan_combined_view import event_text
+from .catan_combined_view import banner_task, event_text
 from .catan_trade import TradePanel
 from .catan_view import BANNER_TASKS, RULES_IN_BRIEF, game_over_html, players_html, production_html
 from .common.click_modes import ClickModes
@@ -327,7 +326,7 @@ class CatanDashboard(cc.CombinedVariant, Dashboard):
         obs = self.observation()
         phase = obs["phase"]
         if self.combined:
-            return self.decision_banner(p, *COMBINED_TASKS.get(phase, ("choose an action", "Use the buttons.")))
+            return self.decision_banner(p, *banner_task(obs))
         if phase == "discard":
             left = obs["discard_left"][p]
             task, why = (f"discard {left} more card{'s' if left != 1 else ''} (a 7 was rolled)",

@@ -72,6 +72,16 @@ BANNER_TASKS = {
 }
 
 
+def banner_task(obs: dict) -> tuple[str, str]:
+    """(task, why) of the decision now, in plain words (a discard says how many cards are left to give)."""
+    phase = obs["phase"]
+    task, why = BANNER_TASKS.get(phase, ("choose an action", "Use the buttons."))
+    if phase == "discard" and obs["pending"] and len(obs["pending"][0]) > 2:
+        left = obs["pending"][0][2]
+        task = f"discard {left} more card{'s' if left != 1 else ''} (a 7 was rolled)"
+    return task, why
+
+
 def card_chip(card: str, count: int | str) -> str:
     """'2 cloth' on the card's colour (resources on their terrain's colour)."""
     colour = TERRAIN_COLOURS.get(card) or COMMODITY_COLOURS.get(card, "#ffffff")
@@ -254,5 +264,5 @@ def combined_players_html(obs: dict, names: Sequence[str], tags: Sequence[str], 
             f'decks: {esc(decks)}</div>')
 
 
-__all__ = ["RULES_IN_BRIEF", "BANNER_TASKS", "barbarian_html", "improvements_html", "combined_players_html",
+__all__ = ["RULES_IN_BRIEF", "BANNER_TASKS", "banner_task", "barbarian_html", "improvements_html", "combined_players_html",
            "event_text", "vp_parts", "vp_text", "progress_html", "card_chip", "defence_of"]

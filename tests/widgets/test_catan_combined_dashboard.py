@@ -400,3 +400,24 @@ def test_a_knight_moved_by_two_clicks():
     d.board.click("node", move.target)
     assert d.match.actions[-1] == move, d.message
     assert d.state.knight_level[move.target] == level and d.state.knight_level[move.source] == 0
+
+
+def test_the_banner_of_a_discard_counts_the_cards_left():
+    game, s = _random_position(9, lambda s: s.phase == "roll" and s.active == 0 and s.turn > 2)
+    for c in range(8):  # Player 1 holds 4 brick, 4 lumber, 2 wool: 10 cards, no wall, so a 7 costs 5
+        s.bank[c] += s.hands[0][c]
+    s.hands[0] = [4, 4, 2, 0, 0, 0, 0, 0]
+    for c in range(3):
+        s.bank[c] -= s.hands[0][c]
+    for v in s.buildings_of[0]:
+        s.node_wall[v] = 0
+    s.fixed_dice = [3, 4]
+    s.after_load()
+    s.validate_position()
+    d = _dash()
+    d.load_position(position_document(game, s))
+    assert d.click(Roll(), d.version), d.message
+    _until_human_in(d, ("discard",))
+    assert "discard 5 more cards (a 7 was rolled)" in d.banner.value
+    d.click(d.state.legal_actions()[0], d.version)
+    assert "discard 4 more cards" in d.banner.value
