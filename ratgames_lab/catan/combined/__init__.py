@@ -17,6 +17,7 @@ from .turn import first_player, new_state
 
 _HELP = {
     "tokens_2_with_12": "the 2 shares the 12's hex and produces with it (False: the 2 is left out)",
+    "market_interior_roads": "roads may be built on a market's interior paths and join through its plaza",
     "market_corner_settlements": "allow settlements on market corners",
     "first_player": "'random' (from the seed) or the first player's seat number as text ('1'-'4')",
     "strict_phase_order": "enforce the seed's order of the action phase (trade, build, then the rest)",
@@ -32,6 +33,7 @@ _HELP = {
     "vp_target": "victory points to win: 15 (quick) or 20 (long)",
     "money_supply_cap": "the money in the game: None (unlimited) or a whole number (100 = the box's coins; an "
                         "empty bank pays what it has)",
+    "save_city_for_5": "a player losing a city to the barbarians may pay $5 to keep it (official Rivers + C&K)",
 }
 _ALLOWED = {"first_player": ("random", "1", "2", "3", "4"), "steal_per_seven": (1, 2),
             "largest_army_mode": ("knight_levels", "defences"), "vp_target": (15, 20)}
