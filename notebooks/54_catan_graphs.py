@@ -113,7 +113,8 @@ def _segments(xy, pairs):
 def board_graph_figure(board, title, layers=(), graph=True):
     """The board's tiles with its graph (edges and nodes by kind) and extra layers on top.
 
-    Each layer is (what, label, colour, items): "edges" (edge indices), "path" (nodes in order) or "nodes"."""
+    Each layer is (what, label, colour, items): "edges" (edge indices), "path" (nodes in order) or "nodes" (with
+    an optional fifth item, the marker)."""
     topo = board.topo
     xy = [(x, -y) for x, y in topo.node_xy]  # y grows upwards on the figure
     sx, sy = bq.LinearScale(), bq.LinearScale()
@@ -144,7 +145,7 @@ def board_graph_figure(board, title, layers=(), graph=True):
                                         default_size=90 if kind == "plaza" else 16,
                                         marker="square" if kind == "plaza" else "circle", scales=scales,
                                         labels=[f"{kind} node ({len(nodes)})"], display_legend=True))
-    for what, label, colour, items in layers:
+    for what, label, colour, items, *marker in layers:
         if what == "edges":
             x, y = _segments(xy, [topo.edge_nodes[e] for e in items])
             marks.append(bq.Lines(x=x, y=y, colors=[colour], stroke_width=9, scales=scales, labels=[label],
@@ -155,7 +156,8 @@ def board_graph_figure(board, title, layers=(), graph=True):
                                   else "solid", scales=scales, labels=[label], display_legend=True))
         else:
             marks.append(bq.Scatter(x=[xy[v][0] for v in items], y=[xy[v][1] for v in items], colors=[colour],
-                                    default_size=160, marker="triangle-up", stroke="#000000", scales=scales,
+                                    default_size=160, marker=(marker or ["triangle-up"])[0], stroke="#000000",
+                                    scales=scales,
                                     labels=[label], display_legend=True))
     xs = [p[0] for p in xy]
     ys = [p[1] for p in xy]
@@ -359,15 +361,34 @@ board_graph_figure(BASE_BOARD, "Player 1's 9 roads: a ring and a tail (Longest R
                    [("edges", "Player 1's roads (9)", "#d32f2f", ROADS),
                     ("nodes", "Player 2's settlement (node 23), in the second count", "#1e5bd8", [23])])
 
-
 # %% [markdown]
 # The longest trail has 9 roads, the longest path only 8 (it must stop one road before closing the ring). With
 # Player 2's settlement on node 23, on the far side of the ring, the road is broken there: the best trail is then
 # 6, for example from node 23 three roads round the ring to node 30, then the tail's 3.
 #
-# **Why is it hard in general?** The search above tries every trail, and their number grows **exponentially** with
-# the size of the network: for a network with many loops there are far too many. Nobody knows a method that is fast
-# on every graph: finding the longest path is NP-hard (if you could do it fast, you could decide fast whether a
+# **Why is it hard in general?** The search above tries every trail, and their number grows fast with the size of
+# the network. Count them for networks of rings: the ring round the desert, then the rings round the tiles next to
+# it, one tile more each time (up to 30 roads, more than a player has):
+
+# %%
+# NBVAL_CHECK_OUTPUT
+FLOWER = [desert, 14, 13, 8, 4, 5, 10]  # the desert, then its six neighbours
+previous = None
+for k in range(1, len(FLOWER) + 1):
+    network = sorted({e for t in FLOWER[:k] for e in btopo.tile_edges[t]})
+    count = len(all_trails(network, btopo.edge_nodes))
+    growth = ""
+    if previous:  # the factor per extra road: (count / previous count) ** (1 / roads added)
+        factor = count / previous[1]
+        growth = f"  x {factor:.1f}, or x {factor ** (1 / (len(network) - previous[0])):.2f} per road"
+    print(f"{k} ring(s), {len(network):2} roads: {count:6} trails{growth}")
+    previous = len(network), count
+
+
+# %% [markdown]
+# Each extra road multiplies the number of trails by 1.26 to 1.41, roughly the same factor every time: the count
+# grows **exponentially**, like money at compound interest, and on a big graph with many loops there are far too
+# many trails to list. Nobody knows a method that is fast on every graph: finding the longest path is NP-hard (if you could do it fast, you could decide fast whether a
 # graph has a path through all its nodes, a famous hard problem), and the longest trail is NP-hard too. But a Catan
 # player has at most 15 roads, and the engine needs no cleverness to search them all... almost. It uses one trick,
 # in `roads.longest_road`: a longest trail can only **start** at an intersection where an **odd** number of the
@@ -420,7 +441,7 @@ print("Longest Road:", longest(EIGHT), "  brute force:", max(map(len, all_trails
 # %% [markdown]
 # **The combined variant** counts roads, **bridges** and **ships** (`combined.special.road_length`). A bridge is a
 # road on a river crossing, so it joins roads freely. Roads and ships are different families: they join only at
-# the player's **own** settlement or city (a ship goes on from a harbour town, not from a bare road end). An
+# the player's **own** settlement or city (a ship sets out from a settlement or city on the coast, not from the end of a road). An
 # opponent's building or knight breaks the trail, as before.
 #
 # Player 1 on the combined board: two bridges over river 1, three roads to the coast at node 35, then two ships
@@ -480,7 +501,8 @@ print("sea edge without a ship              cannot be crossed")
 # So a wagon's map is a **weighted graph**: `wr.route_graph(state, player)` is the board graph with, on each edge
 # the wagon can cross, its cost `mp` and its `toll` for that player. The cheapest route is a **weighted shortest
 # path**, and **Dijkstra's algorithm** finds it: it settles the nodes in order of their cheapest known cost from the
-# start, always extending the cheapest one first, so that when it reaches the target no cheaper way is left.
+# start, always extending the cheapest one first, so that when it reaches the target no cheaper way is left (this
+# needs weights that are never negative, as here).
 # `wr.cheapest_route` calls `nx.dijkstra_path` on the `mp` weights.
 #
 # On the empty board, from the quarry (top left) to the castle (bottom):
@@ -507,7 +529,8 @@ print("BFS:     ", describe(fresh, bfs))
 # %% [markdown]
 # **24 MP in 11 steps**: 9 empty land edges at 2 MP and two river crossings at 3. On an empty board the fewest
 # steps (BFS, which counts steps and ignores weights) gives the same 24 MP. Now Player 1 ("you") builds 13 roads
-# from the quarry round the rivers' sources to the castle's side, with settlements at nodes 27 and 64:
+# from the quarry's corner (node 18) to the castle's corner (node 102) by a way that crosses no river, with
+# settlements at nodes 27 and 64:
 
 # %%
 # NBVAL_CHECK_OUTPUT
@@ -651,6 +674,24 @@ print("place                      P(roll)   fish per roll: settlement       city
 for name, numbers in PLACES.items():
     fish_per_roll[name] = P_roll(numbers) * mean_token
     print(f"{name:25} {str(P_roll(numbers)):>8}   {show(fish_per_roll[name])}   {show(2 * fish_per_roll[name])}")
+
+# %% [markdown]
+# Where are they? Each game places the six fishing grounds at random along the coasts (`fishing_grounds` in a
+# position: three coast nodes and a number each); the lake is a fixed tile. The grounds of this notebook's seeded
+# game, and the lake's corners, with what a settlement there expects:
+
+# %%
+# NBVAL_IGNORE_OUTPUT
+# Run this cell to draw the chart.
+lake_tile = next(t for t in range(topo.n_tiles) if TERRAINS[board.layout.terrain[t]] == "lake")
+PALETTE = {4: "#4d9221", 5: "#e08214", 6: "#d73027", 8: "#a50026", 9: "#b35806", 10: "#276419"}
+grounds = [("nodes", f"fishing ground {n}: {float(fish_per_roll[f'fishing ground {n}']):.2f} fish per roll",
+            PALETTE[n], [a, b, c], "diamond") for a, b, c, n in sorted(fresh.to_json()["fishing_grounds"],
+                                                                      key=lambda g: g[3])]
+lake_layer = ("nodes", f"the lake: {float(fish_per_roll['the lake (2, 3, 11, 12)']):.2f} fish per roll", "#4f86c6",
+              list(topo.tile_nodes[lake_tile]), "circle")
+board_graph_figure(board, "Fish per roll for a settlement: this game's fishing grounds and the lake",
+                   grounds + [lake_layer], graph=False)
 
 # %%
 # NBVAL_IGNORE_OUTPUT

@@ -470,3 +470,16 @@ def test_the_lessons_stack_is_in_the_data_files_order():
     """The simulation above builds the stack as the lesson does (values in the data file's order, boot last)."""
     fish = default_fish()
     assert [v for v, n in fish.tokens for _ in range(n)] + [0] * fish.old_boot == [1] * 11 + [2] * 10 + [3] * 8 + [0]
+
+
+def test_trails_grow_exponentially_with_rings():
+    flower = [DESERT, 14, 13, 8, 4, 5, 10]
+    assert all(BASE_BOARD.hexes[t] in [step(BASE_BOARD.hexes[DESERT], s) for s in range(6)] for t in flower[1:])
+    stated = [(6, 78), (11, 432), (15, 1465), (19, 4286), (23, 11399), (27, 28450), (30, 69420)]
+    got = []
+    for k in range(1, 8):
+        network = sorted({e for t in flower[:k] for e in BTOPO.tile_edges[t]})
+        got.append((len(network), len(trails(network, BTOPO.edge_nodes))))
+    assert got == stated
+    per_road = [(b / a) ** (1 / (m - n)) for (n, a), (m, b) in zip(stated, stated[1:])]
+    assert [f"{x:.2f}" for x in per_road] == ["1.41", "1.36", "1.31", "1.28", "1.26", "1.35"]
