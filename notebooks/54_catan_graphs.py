@@ -257,6 +257,7 @@ for i, island in enumerate(islands, 1):
     markets = [m for m, v in PLAZA.items() if topo.node_keys[v] in island]
     print(f"island {i}: {len(island)} nodes, {len(tiles)} land tiles, markets: {markets}")
 
+
 # %% [markdown]
 # One graph, **two islands**: 65 nodes on 22 land tiles with the quarry and the castle, 33 nodes on 8 land tiles
 # with the glassworks. Only ships (on sea edges) join them.
@@ -266,13 +267,16 @@ for i, island in enumerate(islands, 1):
 # for the lightest path from the quarry's plaza to the glassworks' plaza.
 
 # %% tags=["solution"]
-for a, b, kind in G.edges(data="kind"):
-    G.edges[a, b]["ships"] = 1 if kind == "sea" else 0
+def ships(a, b, edge):
+    """The weight of an edge: 1 if only a ship can stand on it, else 0."""
+    return 1 if edge["kind"] == "sea" else 0
+
+
 start, goal = topo.node_keys[PLAZA["quarry"]], topo.node_keys[PLAZA["glassworks"]]
-strait_path = nx.dijkstra_path(G, start, goal, weight="ships")
+strait_path = nx.dijkstra_path(G, start, goal, weight=ships)
 crossing = [(topo.node_index[a], topo.node_index[b]) for a, b in zip(strait_path, strait_path[1:])
-            if G.edges[a, b]["ships"]]
-print("ships needed:", nx.dijkstra_path_length(G, start, goal, weight="ships"), "  on the sea edge between nodes",
+            if G.edges[a, b]["kind"] == "sea"]
+print("ships needed:", nx.dijkstra_path_length(G, start, goal, weight=ships), "  on the sea edge between nodes",
       crossing)
 
 # %% [markdown] tags=["solution"]
@@ -388,13 +392,14 @@ for k in range(1, len(FLOWER) + 1):
 # %% [markdown]
 # Each extra road multiplies the number of trails by 1.26 to 1.41, roughly the same factor every time: the count
 # grows **exponentially**, like money at compound interest, and on a big graph with many loops there are far too
-# many trails to list. Nobody knows a method that is fast on every graph: finding the longest path is NP-hard (if you could do it fast, you could decide fast whether a
-# graph has a path through all its nodes, a famous hard problem), and the longest trail is NP-hard too. But a Catan
-# player has at most 15 roads, and the engine needs no cleverness to search them all... almost. It uses one trick,
-# in `roads.longest_road`: a longest trail can only **start** at an intersection where an **odd** number of the
-# player's roads meet, or at an opponent's building (or anywhere on a closed loop with no odd intersection). At an
-# even intersection, a trail that starts there leaves one of its roads unused, and could be made longer by
-# starting along it.
+# many trails to list. Nobody knows a method that is fast on every graph: finding the longest path is NP-hard (if
+# you could do it fast, you could decide fast whether a graph has a path through all its nodes, a famous hard
+# problem), and the longest trail is NP-hard too. But a Catan player has at most 15 roads, and the engine needs
+# no cleverness to search them all... almost. It uses one trick, in `roads.longest_road`: a longest trail can only
+# **start** at an intersection where an **odd** number of the player's roads meet, or at an opponent's building
+# (or anywhere on a closed loop with no odd intersection). A trail that starts at an intersection with an even
+# number of the player's roads, and ends elsewhere, uses an odd number of them: one is left unused there, and
+# starting along it gives a longer trail.
 #
 # We test the engine against the brute force on 300 random road networks of 1 to 15 roads, grown at random on
 # the base board (each new road touching the network), with 0 to 2 opponent buildings on the network's
@@ -441,8 +446,8 @@ print("Longest Road:", longest(EIGHT), "  brute force:", max(map(len, all_trails
 # %% [markdown]
 # **The combined variant** counts roads, **bridges** and **ships** (`combined.special.road_length`). A bridge is a
 # road on a river crossing, so it joins roads freely. Roads and ships are different families: they join only at
-# the player's **own** settlement or city (a ship sets out from a settlement or city on the coast, not from the end of a road). An
-# opponent's building or knight breaks the trail, as before.
+# the player's **own** settlement or city (a ship sets out from a settlement or city on the coast, not from the end
+# of a road). An opponent's building or knight breaks the trail, as before.
 #
 # Player 1 on the combined board: two bridges over river 1, three roads to the coast at node 35, then two ships
 # across the strait (the one-edge crossing of exercise 2, and one more along the far coast). We write the pieces
@@ -573,8 +578,8 @@ print("cheapest route paying no toll:", nx.dijkstra_path_length(free, Q, C, weig
 # %% [markdown]
 # The cheapest route in MP uses Blue's 5 roads and Blue's bridge: **17 MP, but $7** to Blue ($1 per road, $2 for
 # the bridge). Refusing every toll means keeping off Blue's edges, and the best way round them costs **25 MP**,
-# 1 more than on the empty board. Dijkstra minimises the one weight it is given; whether 8 MP are worth $7 is the player's choice, not
-# the algorithm's.
+# 1 more than on the empty board. Dijkstra minimises the one weight it is given; whether 8 MP are worth $7 is the
+# player's choice, not the algorithm's.
 #
 # **Exercise 4 (guess first).** Both networks are now on the board: your 13 roads and Blue's (Blue's road from
 # node 57 to node 64 is yours here). The cheapest route still costs 17 MP, but several different routes cost
@@ -594,8 +599,9 @@ print("tie broken by tolls:", describe(both, best))
 
 # %% [markdown] tags=["solution"]
 # **Answer.** Four routes tie at 17 MP: yours (15 steps, no toll) and three that use some of Blue's pieces (11
-# steps and $6, 12 steps and $2, 14 steps and $4). The weight `100 * mp + toll` finds the free 17-MP route. It works because every toll on a route is less than 100, so one MP
-# more always outweighs any toll: MP first, tolls only to break a tie. (A player may still prefer a toll route that
+# steps and $6, 12 steps and $2, 14 steps and $4). The weight `100 * mp + toll` finds the free 17-MP route. It
+# works because every toll on a route is less than 100, so one MP more always outweighs any toll: MP first, tolls
+# only to break a tie. (A player may still prefer a toll route that
 # saves MP: that is another weighting, a price in $ per MP.)
 
 # %% [markdown]

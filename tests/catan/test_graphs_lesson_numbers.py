@@ -111,7 +111,8 @@ def test_combined_board_graph():
     assert Counter(COMBINED.degree.values()) == {2: 30, 3: 78, 4: 15}
     assert sum(COMBINED.degree.values()) == 354 == 2 * 177
     topo = combined_board().topo
-    assert {m: engine_node(topo, v) for m, v in {"quarry": 15, "glassworks": 46, "castle": 107}.items()} == COMBINED.plaza
+    plazas = {"quarry": 15, "glassworks": 46, "castle": 107}
+    assert {m: engine_node(topo, v) for m, v in plazas.items()} == COMBINED.plaza
     # exercise 1: the degree-4 nodes are the plazas and the markets' land corners
     four = [v for v, d in COMBINED.degree.items() if d == 4]
     assert Counter(COMBINED.node_kind[v] for v in four) == {"plaza": 3, "land": 6, "coast": 6}
