@@ -61,7 +61,7 @@ SEED = 54  # every random choice in this notebook uses this seed, so it runs the
 
 import math
 import random
-from collections import Counter, deque
+from collections import Counter
 from fractions import Fraction
 
 import bqplot as bq
@@ -77,11 +77,6 @@ from ratgames_lab.catan.combined import wagon_routes as wr
 from ratgames_lab.catan.combined_layout import combined_board
 from ratgames_lab.catan.traders_data import default_fish
 from ratgames_lab.widgets.catan_board import TERRAIN_COLOURS
-
-
-def pct(p):
-    """A probability as a rounded percentage, for reading (the exact value is the fraction)."""
-    return f"{float(p):.1%}"
 
 
 def show(p):
