@@ -243,6 +243,18 @@ class CombinedBoard(CatanBoard):
                          names=[f"the merchant ({names[m['owner']]}): 2:1 for this tile's resource"])
 
 
+def combined_board_figure(state, *, viewer: int | None = None, title: str | None = None):
+    """A static (non-clicking) drawing of a combined-variant position for a lesson (a bqplot Figure)."""
+    board = CombinedBoard(state.comp.topo, state.comp.board.river, clickable=False, height="520px")
+    board.draw(state.observation(-1 if viewer is None else viewer))
+    fig = board.view.figure
+    if title:
+        fig.title = title
+        fig.fig_margin = {"top": 36, "bottom": 4, "left": 4, "right": 4}
+        fig.title_style = {"font-size": "16px"}
+    return fig
+
+
 def combined_legend_html(names: Sequence[str], rolled: int | None = None) -> str:
     """The combined board's colours and pieces in words."""
     from .catan_board import TERRAIN_COLOURS
@@ -265,4 +277,4 @@ def combined_legend_html(names: Sequence[str], rolled: int | None = None) -> str
     return f'<div class="ct-legend">{terrains}</div><div class="ct-legend">{players}{pieces}</div>'
 
 
-__all__ = ["CombinedBoard", "combined_legend_html", "TRACK_COLOURS", "COMBINED_TERRAINS", "LEVEL_WORDS"]
+__all__ = ["CombinedBoard", "combined_board_figure", "combined_legend_html", "TRACK_COLOURS", "COMBINED_TERRAINS", "LEVEL_WORDS"]

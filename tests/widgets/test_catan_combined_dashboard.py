@@ -421,3 +421,15 @@ def test_the_banner_of_a_discard_counts_the_cards_left():
     assert "discard 5 more cards (a 7 was rolled)" in d.banner.value
     d.click(d.state.legal_actions()[0], d.version)
     assert "discard 4 more cards" in d.banner.value
+
+
+def test_a_static_figure_of_a_combined_position_for_the_lessons():
+    from ratgames_lab.widgets.catan_combined_board import combined_board_figure
+
+    game, s = _random_position(4, lambda s: s.phase == "main" and s.turn > 3)
+    fig = combined_board_figure(s, title="The combined board")
+    assert fig.title == "The combined board"
+    ships = [e for e in range(s.comp.topo.n_edges) if s.edge_piece[e] == 2]
+    hulls = next(m for m in fig.marks if list(getattr(m, "x", [])) and len(m.x) == len(ships)
+                 and getattr(m, "marker", "") == "triangle-down")
+    assert len(hulls.x) == len(ships) > 0
