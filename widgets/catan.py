@@ -96,13 +96,14 @@ class CatanDashboard(cc.CombinedVariant, Dashboard):
         """The game menu, the trade panel, the combined variant's panels, the players (hands, cards, VP), the bank."""
         self.players_view = w.HTML()
         self.trade_panel = TradePanel(self.trade)
-        self.combined_panels = cc.CombinedPanels(self.trade)
+        self.combined_panels = cc.CombinedPanels(self.trade, lambda action: self.click(action, self.version))
         return [self.game_menu(), self.trade_panel.widget, self.combined_panels.widget, self.players_view]
 
     def _ensure_board(self) -> CatanBoard:
         topo = self.game.board.topo
         if self.board is None or self.board.topo is not topo:
-            self.board = (CombinedBoard(topo, self.game.board.river, on_click=self._board_clicked, height="460px")
+            self.board = (CombinedBoard(topo, self.game.board.river, self.game.board.markets,
+                                        on_click=self._board_clicked, height="460px")
                           if self.combined else CatanBoard(topo, on_click=self._board_clicked, height="460px"))
             self.board_box.children = [self.board.widget]
         return self.board
@@ -251,10 +252,11 @@ class CatanDashboard(cc.CombinedVariant, Dashboard):
         targets, _ = self.clicks.targets()
         kind = self._mode_kind(self.clicks.mode)
         heat = self.heat_toggle.value and not self.combined
+        extra = {"route": self.wagon_route(self.route_seat())} if self.combined else {}
         board.draw(self.observation(), heat=self.heat() if heat else None,
                    node_targets=targets if kind == "node" else (), edge_targets=targets if kind == "edge" else (),
                    tile_targets=targets if kind == "tile" else (), names=self.names(), recent=self.recent(),
-                   rolled=self.last_roll())
+                   rolled=self.last_roll(), **extra)
 
     def render_board(self) -> None:
         """Redraw the board, the click hint, the players and the trade panel."""

@@ -19,11 +19,12 @@ from ratgames_lab.catan import (BARBARIAN_TRACK, TRACKS, BuildCity, BuildRoad, B
                                 arrival_within, event_die_distribution, progress_chance_any, progress_chances,
                                 progress_within)
 from ratgames_lab.catan import COMBINED_CARDS as CARDS
-from ratgames_lab.catan import CombinedCounterOffer, CombinedOfferTrade
+from ratgames_lab.catan import CombinedCounterOffer, CombinedOfferTrade, cheapest_route
 
 from .catan_combined_view import (COMMODITY_COLOURS, barbarian_html, combined_players_html, improvements_html,
                                   vp_parts, vp_text)
 from .catan_trade import TradePanel
+from .catan_traders import TradersPanel
 from .catan_view import chip
 from .common.seats import BOT_LABELS
 from .common.theme import esc
@@ -56,7 +57,8 @@ KIND_WORDS = {"hire_knight": "Hire a knight", "activate_knight": "Activate a kni
               "chase_pirate": "Chase the pirate (knight)", "retreat_knight": "Retreat your knight",
               "remove_knight": "Remove one of your knights", "place_knight": "Place a knight",
               "play_intrigue": "Intrigue: displace a knight", "build_bridge": "Build a bridge",
-              "play_diplomat": "Diplomat: remove a road or ship", "diplomat_place": "Place your piece again"}
+              "play_diplomat": "Diplomat: remove a road or ship", "diplomat_place": "Place your piece again",
+              "move_wagon": "Move your wagon", "place_wagon": "Put your wagon on a market"}
 
 
 def _fields(action: Any) -> tuple[str, ...]:
@@ -134,7 +136,14 @@ ACTION_GROUPS = {**{k: v for k, v in KIND_WORDS.items()}, "build_ship": "Build a
                  "place_metropolis": "Place the metropolis", "move_pirate": "Move the pirate",
                  "reduce_city": "Reduce a city", "discard_progress": "Discard a progress card",
                  "choose_progress_deck": "Draw a progress card from", "choose_card": "Take a card",
-                 "skip_free_piece": "Free pieces", "skip_knight": "Knights"}
+                 "skip_free_piece": "Free pieces", "skip_knight": "Knights",
+                 "buy_commodity": "Shop: $5 for a commodity (once per turn)",
+                 "buy_resource": "Shop: $2 for a resource (twice per turn)",
+                 "take_loan": "Bank loan (once per game)", "save_city": "Keep your city for $5",
+                 "boost_wagon": "Wagon", "upgrade_wagon": "Wagon", "pass_old_boot": "Pass the Old Boot to",
+                 "fish_remove": "Fish (2): take the robber or the pirate off the board",
+                 "fish_steal": "Fish (3): steal a card from", "fish_resource": "Fish (4): a resource of your choice",
+                 "fish_free_piece": "Fish (5): a free road or ship", "fish_progress": "Fish (7): a progress card"}
 
 
 class GameMenu:
@@ -172,12 +181,13 @@ class GameMenu:
 class CombinedPanels:
     """The variant's side panels: the trade panel over all 8 cards, the barbarians, the improvements."""
 
-    def __init__(self, trade: Callable[[Any], bool]):
+    def __init__(self, trade: Callable[[Any], bool], play: Callable[[Any], bool] = lambda a: False):
+        self.traders = TradersPanel(play)
         self.trade_panel = TradePanel(trade, cards=(*CARDS, "money"), colours={**COMMODITY_COLOURS, "money": "#ffe9a8"},
                                       offer_class=CombinedOfferTrade, counter_class=CombinedCounterOffer)
         self.barbarians = w.HTML()
         self.improvements = w.HTML()
-        self.widget = w.VBox([self.barbarians, self.improvements, self.trade_panel.widget])
+        self.widget = w.VBox([self.barbarians, self.traders.widget, self.improvements, self.trade_panel.widget])
         self.widget.add_class("ct-combined")
 
     def update(self, obs: dict, names: Sequence[str], truce: bool) -> None:
@@ -267,6 +277,42 @@ class CombinedVariant:
         self.combined_panels.trade_panel.update(obs, self.names(), me if human else None, obs["phase"],
                                                 self.state.rates[me] if me is not None else None,
                                                 human and p == obs["active"])
+        fish = [((shown or obs).get("fish") or {}).get("held", [None] * self.players)[q] for q, shown in
+                enumerate(hands)]
+        legal = self.state.legal_actions() if human else []
+        self.combined_panels.traders.update(obs, self.names(), fish, [self.wagon_route(q) for q in range(self.players)],
+                                            legal, self.why_not_action, me)
+
+    def plazas(self) -> dict[str, int]:
+        """Each market's plaza intersection (market name -> intersection), from the board file."""
+        topo, markets = self.game.board.topo, self.game.board.markets
+        return {markets[topo.node_tiles[x][0]]: x for x in range(topo.n_nodes)
+                if topo.node_kind[x] == "plaza" and topo.node_tiles[x][0] in markets}
+
+    def wagon_route(self, p: int) -> tuple[int, int, list[int]] | None:
+        """(movement points, toll $, intersections) of the cheapest route from p's wagon to its order's market
+        (the engine's Dijkstra on the movement costs); None without a wagon, an order or a route."""
+        from .catan_traders import DESTINATION
+        wagons = self.observation().get("wagons")
+        if not wagons or wagons["node"][p] is None or not wagons["goods"][p]:
+            return None
+        target = self.plazas().get(DESTINATION.get(wagons["goods"][p], ""))
+        return None if target is None else cheapest_route(self.state, p, wagons["node"][p], target)
+
+    def route_seat(self) -> int:
+        """Whose wagon route the board previews: the viewer's, else the player to move's."""
+        me = self.viewer()
+        return me if me is not None else self.observation()["active"]
+
+    def why_not_action(self, action: Any) -> str:
+        """The engine's reason (naming the rule) why ``action`` cannot be played now."""
+        if self.state.is_legal(action):
+            return action.describe()
+        try:
+            self.state.clone().apply(action)  # refused: raises the rule's error and changes nothing
+        except Exception as exc:  # IllegalActionError
+            return f"{getattr(exc, 'reason', exc)} (rule: {getattr(exc, 'rule', '?')})"
+        return action.describe()
 
 
 def _frac(p) -> str:

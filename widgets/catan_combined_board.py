@@ -10,6 +10,8 @@ from __future__ import annotations
 from typing import Sequence
 
 from .catan_board import OUTLINE, PLAYER_COLOURS, SEA, TARGET, TOKEN_DY, CatanBoard, _tooltip, pip_text
+from .catan_traders_board import (add_bridge_layers, add_plaza_layers, add_wagon_layers, draw_bridges, draw_plazas,
+                                  draw_wagons, traders_legend_html)
 from .common.theme import esc
 
 SEA_TILE = "#4a8bc9"
@@ -22,19 +24,21 @@ TRACK_COLOURS = {"trade": "#f2c94c", "politics": "#1e5bd8", "science": "#2e7d32"
 COMBINED_TERRAINS = {"brick": "hills: brick", "lumber": "forest: lumber (+ paper in a city)",
                      "wool": "pasture: wool (+ cloth in a city)", "grain": "fields: grain",
                      "ore": "mountains: ore (+ coin in a city)", "gold": "gold field: money ($2, city $5)",
-                     "desert": "desert: nothing", "swamp": "swamp: nothing", "lake": "lake: nothing",
+                     "desert": "desert: nothing", "swamp": "swamp: nothing", "lake": "lake: fish on 2, 3, 11, 12",
                      "market": "market (plazas on its corners)", "sea": "sea: ships, the pirate"}
 TEXT_DARK = ("lumber", "brick", "sea")
 ACTIVE_WHITE = "#616161"
 
 
 class CombinedBoard(CatanBoard):
-    """The combined variant's board; ``river`` says which tiles are river tiles (from the board file)."""
+    """The combined variant's board; ``river`` says which tiles are river tiles and ``markets`` names the market
+    tiles (tile -> name), both from the board file."""
 
     CLICK_LAYERS = {**CatanBoard.CLICK_LAYERS, "sea_tiles": "tile", "fishing": "tile", "fishing_text": "tile"}
 
-    def __init__(self, topo, river: Sequence[bool] = (), **kwargs):
+    def __init__(self, topo, river: Sequence[bool] = (), markets: dict | None = None, **kwargs):
         self.river = list(river) or [False] * topo.n_tiles
+        self.markets = dict(markets or {})
         super().__init__(topo, **kwargs)
 
     # ------------------------------------------------------------------ layers
@@ -45,6 +49,7 @@ class CombinedBoard(CatanBoard):
         v.lines("rivers", colors=[RIVER], stroke_width=5, line_style="dashed")
         v.points("plazas", marker="square", default_size=150, colors=["#8d6e63"], stroke=OUTLINE, stroke_width=1,
                  tooltip=_tooltip(), interactions={"hover": "tooltip"})
+        add_plaza_layers(v)
         v.points("fishing", clickable=c, marker="circle", default_size=700, colors=[FISH], stroke=OUTLINE,
                  stroke_width=1, tooltip=_tooltip(), interactions={"hover": "tooltip"})
         v.labels("fishing_text", clickable=c, colors=["#0d3c61"], default_size=12, font_weight="bold",
@@ -57,6 +62,7 @@ class CombinedBoard(CatanBoard):
         v.lines("ships", colors=PLAYER_COLOURS, stroke_width=5, line_style="dashed")
         v.points("ship_hulls", marker="triangle-down", default_size=110, colors=PLAYER_COLOURS, stroke=OUTLINE,
                  stroke_width=1.5, tooltip=_tooltip(), interactions={"hover": "tooltip"})
+        add_bridge_layers(v)
 
     def add_node_piece_layers(self) -> None:
         """Walls (a brown ring round a city), metropolises, knights (filled = active), the pirate, the merchant,
@@ -81,6 +87,7 @@ class CombinedBoard(CatanBoard):
                  y_offset=5)
         v.points("merchant", marker="diamond", default_size=520, colors=["#ffffff"], stroke=OUTLINE,
                  stroke_width=2, tooltip=_tooltip(), interactions={"hover": "tooltip"})
+        add_wagon_layers(v)
         v.points("node_rings", marker="circle", default_size=760, fill=False, colors=[TARGET], stroke=TARGET,
                  stroke_width=4)
 
@@ -122,13 +129,14 @@ class CombinedBoard(CatanBoard):
     # ------------------------------------------------------------------ drawing
     def draw(self, obs: dict, heat=None, node_targets: Sequence[int] = (), edge_targets: Sequence[int] = (),
              tile_targets: Sequence[int] = (), names: Sequence[str] | None = None,
-             recent: tuple[Sequence[int], Sequence[int]] = ((), ()), rolled: int | None = None) -> None:
+             recent: tuple[Sequence[int], Sequence[int]] = ((), ()), rolled: int | None = None,
+             route: tuple[int, int, Sequence[int]] | None = None) -> None:
         """Show a combined-variant observation and the places a click can use (tiles: tile indices or pirate
-        spots)."""
+        spots); ``route``: a wagon route preview (movement points, toll $, intersections in order)."""
         names = list(names or [f"Player {p + 1}" for p in range(obs["players"])])
         pieces = obs["edges"]["piece"]
         owners = obs["edges"]["owner"]
-        base = dict(obs, roads=[o if pieces[e] in ("road", "bridge") else None for e, o in enumerate(owners)])
+        base = dict(obs, roads=[o if pieces[e] == "road" else None for e, o in enumerate(owners)])
         n = self.topo.n_tiles
         inter, knights = obs["intersections"], obs["knights"]
         taken = {x for x in node_targets if inter["owner"][x] is not None or knights["level"][x]}
@@ -151,11 +159,11 @@ class CombinedBoard(CatanBoard):
         v.set_polygons("sea_tiles", sea, [[self.node_xy[x] for x in topo.tile_nodes[t]] for t in sea],
                        fill_colors=[SEA_TILE] * len(sea))
         v.set_segments("rivers", [self._segment(e) for e in range(topo.n_edges) if topo.edge_dashed[e]])
-        plazas = [x for x in range(topo.n_nodes) if topo.node_kind[x] == "plaza"]
-        v.set_points("plazas", plazas, [self.node_xy[x][0] for x in plazas], [self.node_xy[x][1] for x in plazas],
-                     names=[f"market plaza (intersection {x})" for x in plazas])
+        draw_plazas(self, obs, self.markets)
         self._draw_fishing(obs)
         self._draw_ships(obs, names)
+        draw_bridges(self, obs, names)
+        draw_wagons(self, obs, names, route)
         self._draw_buildings(obs, names)
         self._draw_knights(obs, names)
         self._draw_pirate_merchant(obs, names)
@@ -172,7 +180,8 @@ class CombinedBoard(CatanBoard):
         grounds = obs["fishing_grounds"]
         keys = [n + i for i in range(len(grounds))]
         xy = [self.fishing_xy(g) for g in grounds]
-        tips = [f"fishing ground {g[3]} (pirate spot {n + i})" for i, g in enumerate(grounds)]
+        tips = [f"fishing ground {g[3]}: fish for the buildings at its 3 corners when {g[3]} is rolled (pirate spot "
+                f"{n + i})" for i, g in enumerate(grounds)]
         v = self.view
         v.set_points("fishing", keys, [p[0] for p in xy], [p[1] for p in xy], names=tips)
         v.set_labels("fishing_text", keys, [p[0] for p in xy], [p[1] for p in xy], [f"~{g[3]}" for g in grounds])
@@ -228,11 +237,11 @@ class CombinedBoard(CatanBoard):
 
     def _draw_pirate_merchant(self, obs: dict, names: Sequence[str]) -> None:
         v = self.view
-        px, py = self.spot_xy(obs, obs["pirate"])
-        px += 0.55
-        v.set_points("pirate", [obs["pirate"]], [px], [py],
-                     names=["the pirate: ships next to it cannot be built or moved; a 7 may move it"])
-        v.set_labels("pirate_text", [obs["pirate"]], [px], [py], ["P"])
+        pirate = [] if obs["pirate"] is None else [obs["pirate"]]  # None: off the board until the next 7 (2 fish)
+        xy = [self.spot_xy(obs, spot) for spot in pirate]
+        v.set_points("pirate", pirate, [x + 0.55 for x, _ in xy], [y for _, y in xy],
+                     names=["the pirate: ships next to it cannot be built or moved; a 7 may move it"] * len(pirate))
+        v.set_labels("pirate_text", pirate, [x + 0.55 for x, _ in xy], [y for _, y in xy], ["P"] * len(pirate))
         m = obs["merchant"]
         if m["tile"] is None:
             v.set_points("merchant", [], [], [])
@@ -245,7 +254,8 @@ class CombinedBoard(CatanBoard):
 
 def combined_board_figure(state, *, viewer: int | None = None, title: str | None = None):
     """A static (non-clicking) drawing of a combined-variant position for a lesson (a bqplot Figure)."""
-    board = CombinedBoard(state.comp.topo, state.comp.board.river, clickable=False, height="520px")
+    board = CombinedBoard(state.comp.topo, state.comp.board.river, state.comp.board.markets, clickable=False,
+                          height="520px")
     board.draw(state.observation(-1 if viewer is None else viewer))
     fig = board.view.figure
     if title:
@@ -264,7 +274,7 @@ def combined_legend_html(names: Sequence[str], rolled: int | None = None) -> str
                       f'{esc(n)}</span>' for p, n in enumerate(names))
     pieces = ('<span class="ct-key">▲ settlement · ■ city · <b class="ct-wall">□</b> brown ring: city wall · '
               '<b>M</b> metropolis</span>'
-              '<span class="ct-key">— road · - - ▼ ship</span>'
+              '<span class="ct-key">— road · - - ▼ ship</span>' + traders_legend_html() +
               '<span class="ct-key">◉ knight: a ring in its owner\'s colour, its level inside (1 basic, 2 strong, '
               '3 mighty); <b>filled = active</b>, white inside = inactive</span>'
               '<span class="ct-key"><b class="ct-robber">R</b> robber · <b class="ct-robber">P</b> pirate · '

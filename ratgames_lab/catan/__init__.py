@@ -143,3 +143,11 @@ __all__ += ["CombinedCounterOffer", "CombinedOfferTrade"]
 from .combined.components import LOAN  # noqa: E402
 
 __all__ += ["LOAN"]
+# Traders & Barbarians in the combined variant (the dashboard's shop, loan, bridges and wagon route preview)
+from .combined.actions import BuildBridge, BuyCommodity, BuyResource, SaveCity, TakeLoan  # noqa: E402
+from .combined.components import BRIDGE_COST, RIVER_MONEY, SHOP  # noqa: E402
+from .combined.wagon_routes import cheapest_route  # noqa: E402
+from .traders_data import MARKETS, default_baggage_train, default_fish, default_goods  # noqa: E402
+
+__all__ += ["BuildBridge", "BuyCommodity", "BuyResource", "SaveCity", "TakeLoan", "BRIDGE_COST", "RIVER_MONEY",
+            "SHOP", "cheapest_route", "MARKETS", "default_baggage_train", "default_fish", "default_goods"]

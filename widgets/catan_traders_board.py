@@ -1,0 +1,110 @@
+"""The Traders & Barbarians layers of the combined board (catan.md Part 2, Wagons and markets; rivers): bridges
+drawn apart from roads (a plank deck between dark rails, the owner's colour along it), the market plazas with their
+market's name, the wagons (a cart in the owner's colour with its level) and the wagon route preview (the cheapest
+path from a wagon to its order's market, dashed, with its movement points and toll at the end).
+
+``CombinedBoard`` calls these helpers; they draw only what the observation shows, plus a route given as the
+intersections in order.
+"""
+from __future__ import annotations
+
+from typing import Sequence
+
+from .catan_board import OUTLINE, PLAYER_COLOURS, _tooltip
+
+BRIDGE_RAIL = "#3e2723"
+BRIDGE_DECK = "#d7b98e"
+ROUTE = "#6a1b9a"
+WAGON_OFFSETS = ((-0.3, -0.26), (0.3, -0.26), (-0.3, 0.26), (0.3, 0.26))  # several wagons may share a plaza
+
+
+def add_plaza_layers(v) -> None:
+    """The market names written beside their plazas (over the tiles, under the pieces)."""
+    v.labels("market_names", colors=["#3e2723"], default_size=12, font_weight="bold", align="middle")
+
+
+def add_bridge_layers(v) -> None:
+    """Bridges (over the roads and ships), then the route preview over every edge piece."""
+    v.lines("bridge_rails", colors=[BRIDGE_RAIL], stroke_width=15)
+    v.lines("bridge_deck", colors=[BRIDGE_DECK], stroke_width=9)
+    v.lines("bridges", colors=PLAYER_COLOURS, stroke_width=4)
+    v.points("bridge_marks", marker="square", default_size=60, colors=PLAYER_COLOURS, stroke=BRIDGE_RAIL,
+             stroke_width=1, tooltip=_tooltip(), interactions={"hover": "tooltip"})
+    v.lines("route_outline", colors=["#ffffff"], stroke_width=9, opacities=[0.85])
+    v.lines("route", colors=[ROUTE], stroke_width=4, line_style="dashed")
+
+
+def add_wagon_layers(v) -> None:
+    """The wagons (a cart in the owner's colour, its level inside) and the route's end label."""
+    v.points("wagons", marker="rectangle", default_size=520, colors=PLAYER_COLOURS, stroke=OUTLINE,
+             stroke_width=2, tooltip=_tooltip(), interactions={"hover": "tooltip"})
+    v.labels("wagon_text", colors=["#ffffff"], default_size=11, font_weight="bold", align="middle", y_offset=4)
+    v.labels("route_text", colors=[ROUTE], default_size=13, font_weight="bold", align="middle")
+
+
+def draw_plazas(board, obs: dict, markets: dict) -> None:
+    """Each market plaza named after its market (``markets``: tile -> name, from the board file)."""
+    topo = board.topo
+    plazas = [x for x in range(topo.n_nodes) if topo.node_kind[x] == "plaza"]
+    names = [markets.get(topo.node_tiles[x][0], "market") for x in plazas]
+    board.view.set_points("plazas", plazas, [board.node_xy[x][0] for x in plazas],
+                          [board.node_xy[x][1] for x in plazas],
+                          names=[f"the {m} market's plaza (intersection {x}): wagons deliver goods here"
+                                 for x, m in zip(plazas, names)])
+    board.view.set_labels("market_names", plazas, [board.node_xy[x][0] for x in plazas],
+                          [board.node_xy[x][1] - 0.42 for x in plazas], names)
+
+
+def draw_bridges(board, obs: dict, names: Sequence[str]) -> None:
+    """Bridges on their dashed edges, told from roads by their deck and rails."""
+    v = board.view
+    pieces, owners = obs["edges"]["piece"], obs["edges"]["owner"]
+    bridges = [e for e, piece in enumerate(pieces) if piece == "bridge"]
+    segs = [board._segment(e) for e in bridges]
+    colours = [PLAYER_COLOURS[owners[e]] for e in bridges]
+    v.set_segments("bridge_rails", segs)
+    v.set_segments("bridge_deck", segs)
+    v.set_segments("bridges", segs, colors=colours)
+    mids = [board.edge_mid(e) for e in bridges]
+    v.set_points("bridge_marks", bridges, [m[0] for m in mids], [m[1] for m in mids], colors=colours,
+                 names=[f"{names[owners[e]]}'s bridge (edge {e}): a road across the river" for e in bridges])
+
+
+def draw_wagons(board, obs: dict, names: Sequence[str], route: tuple[int, int, Sequence[int]] | None = None) -> None:
+    """The wagons on their intersections, and a route preview: (movement points, toll $, intersections)."""
+    v = board.view
+    wagons = obs.get("wagons") or {}
+    nodes = wagons.get("node") or []
+    seats = [p for p, x in enumerate(nodes) if x is not None and x >= 0]
+    xs = [board.node_xy[nodes[p]][0] + WAGON_OFFSETS[p % 4][0] for p in seats]
+    ys = [board.node_xy[nodes[p]][1] + WAGON_OFFSETS[p % 4][1] for p in seats]
+    levels = wagons.get("level") or [1] * len(nodes)
+    goods = wagons.get("goods") or [None] * len(nodes)
+    tips = [f"{names[p]}'s wagon, level {levels[p]} (intersection {nodes[p]})"
+            + (f", carrying {goods[p]}" if goods[p] else ", no order") for p in seats]
+    v.set_points("wagons", seats, xs, ys, colors=[PLAYER_COLOURS[p] for p in seats] or [OUTLINE], names=tips)
+    v.set_labels("wagon_text", seats, xs, ys, [f"W{levels[p]}" for p in seats],
+                 colors=[OUTLINE if p == 3 else "#ffffff" for p in seats] or ["#ffffff"])
+    path = list(route[2]) if route else []
+    segs = [(board.node_xy[a], board.node_xy[b]) for a, b in zip(path, path[1:])]
+    v.set_segments("route_outline", segs)
+    v.set_segments("route", segs)
+    if route and path:
+        x, y = board.node_xy[path[-1]]
+        v.set_labels("route_text", ["end"], [x], [y + 0.42], [f"{route[0]} MP" + (f", ${route[1]} toll" if route[1]
+                                                                                     else "")])
+    else:
+        v.set_labels("route_text", [], [], [], [])
+
+
+def traders_legend_html(rivers: bool = True) -> str:
+    """The Traders & Barbarians pieces in words (for the board's legend)."""
+    return (f'<span class="ct-key"><i style="background:{BRIDGE_DECK};border:2px solid {BRIDGE_RAIL}"></i>bridge '
+            '(a road across a dashed river crossing)</span>'
+            '<span class="ct-key">▬ <b>W2</b> wagon and its level · ■ brown square: a market plaza</span>'
+            f'<span class="ct-key"><i style="background:{ROUTE}"></i>dashed purple: the cheapest wagon route to its '
+            'order\'s market (movement points, toll)</span>')
+
+
+__all__ = ["add_plaza_layers", "add_bridge_layers", "add_wagon_layers", "draw_plazas", "draw_bridges",
+           "draw_wagons", "traders_legend_html", "BRIDGE_DECK", "BRIDGE_RAIL", "ROUTE"]
