@@ -1,0 +1,98 @@
+"""Browser test: Voila serves the Catan app; Debian chromium loads a saved combined-variant game (the "Save / load"
+tab's upload), shows the Traders & Barbarians panel (money, the bank loan, the shop's buttons), buys a commodity and
+takes the bank loan by their buttons, and sees the board with its market plazas named. A pure-Python twin of the
+dashboard loads the same file and says what the page must show.
+
+Run with ``python3 -m pytest tests/ui/test_catan_traders_ui.py -m ui``. Screenshots go to tests/ui/artifacts/.
+"""
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from .voila_app import ARTIFACTS, ROOT, browser_page, check_projector_page, voila
+
+pytestmark = pytest.mark.ui
+
+NOTEBOOK = ROOT / "notebooks" / "apps" / "catan.ipynb"
+SEATS = ["human", "heuristic", "heuristic", "heuristic"]  # as in the app notebook (players=4, seed=7)
+
+
+def _position(seed: int = 7):
+    """A combined 4-player game played at random until Player 1's first action phase, with $12 to spend."""
+    import ratgames_lab as rl
+    from ratgames_lab.core.position import position_document
+
+    game = rl.load_game("catan", players=4, seed=seed, variant="combined")
+    s = game.new_state()
+    rng = random.Random(seed)
+    while not (s.phase == "main" and s.active == 0 and s.turn >= 1 and not s.pending):
+        s.apply(s.sample_chance(rng) if s.current_player < 0 else rng.choice(s.legal_actions()))
+    s.money = [12, 4, 0, 7]
+    s.loans = [0, 0, 1, 0]  # Player 3 has borrowed (random play may have taken loans: set them)
+    s.after_load()
+    s.validate_position()
+    return position_document(game, s)
+
+
+@pytest.fixture(scope="module")
+def page():
+    """A 1280x720 chromium page showing the app once the human has a decision."""
+    with voila(NOTEBOOK, "voila_catan_traders.log") as url:
+        with browser_page(url, 1280, 720, (".rg-banner-you", ".ct-board svg g.object_grp")) as page:
+            yield page
+
+
+def _wait_for_panel(page, text: str, timeout: float = 60) -> None:
+    """Wait until the money panel's table shows ``text``."""
+    page.wait_for_function("t => document.querySelector('.ct-traders-table').innerText.includes(t)", arg=text,
+                           timeout=timeout * 1000)
+    page.wait_for_timeout(500)  # the other widgets of the same redraw
+
+
+def test_a_saved_game_shows_the_money_panel_and_the_shop_and_loan_buttons_play(page, tmp_path):
+    from ratgames_lab.catan import BuyCommodity, TakeLoan
+    from ratgames_lab.widgets.catan import CatanDashboard
+
+    doc = _position()
+    path = tmp_path / "combined_main.json"
+    path.write_text(json.dumps(doc))
+    twin = CatanDashboard(players=4, seed=7, seats=SEATS, bot_delay=0, animate=False)
+    twin.load_position(doc)
+    assert twin.combined and twin.state.phase == "main"
+    page.locator(".lm-TabBar-tab").filter(has_text="Save / load").click()
+    with page.expect_file_chooser() as chooser:  # the upload button opens the browser's file chooser
+        page.click(".widget-upload")
+    chooser.value.set_files(str(path))
+    page.wait_for_function("() => document.querySelector('.rg-title').textContent.includes('combined variant')",
+                           timeout=60_000)
+    page.wait_for_selector(".ct-traders .ct-traders-table", timeout=60_000)
+    panel = page.locator(".ct-traders")
+    panel.scroll_into_view_if_needed()
+    rows = panel.locator("tr").all_inner_texts()
+    assert "$12" in rows[1] and "not taken" in rows[1] and "taken: +$5, -2 VP" in rows[3], rows
+    # the shop: $5 for a cloth (the button of the panel), then the bank loan
+    page.locator(".ct-traders .ct-shop-buy-commodity >> nth=0").click()
+    assert twin.click(BuyCommodity("cloth"), twin.version), twin.message
+    _wait_for_panel(page, "$7")
+    assert page.locator(".ct-traders .ct-shop-buy-commodity >> nth=1").is_disabled()
+    page.locator(".ct-traders .ct-shop-take-loan").click()
+    assert twin.click(TakeLoan(), twin.version), twin.message
+    page.wait_for_function("() => document.querySelectorAll('.ct-traders-table tr')[1].innerText.includes('taken:')",
+                           timeout=60_000)
+    rows = panel.locator("tr").all_inner_texts()
+    assert "$12" in rows[1] and "taken: +$5, -2 VP" in rows[1], rows
+    assert page.locator(".ct-traders .ct-shop-take-loan").is_disabled()
+    # the board names its markets
+    names = page.eval_on_selector_all(".ct-board svg text", "ts => ts.map(t => t.textContent)")
+    assert {"castle", "quarry", "glassworks"} <= set(names)
+    panel.screenshot(path=str(ARTIFACTS / "catan_traders_panel.png"))
+    page.locator(".ct-board").first.screenshot(path=str(ARTIFACTS / "catan_traders_board.png"))
+    page.set_viewport_size({"width": 1600, "height": 1800})
+    page.wait_for_timeout(1500)
+    page.mouse.move(0, 0)
+    page.screenshot(path=str(ARTIFACTS / "catan_traders_full.png"), full_page=True)
+    assert page.locator(".jupyter-widgets-error-widget").count() == 0
+    assert not [e for e in page.errors if "model" in e.lower() or "negative value" in e], page.errors
