@@ -281,7 +281,8 @@ class CombinedVariant:
                 enumerate(hands)]
         legal = self.state.legal_actions() if human else []
         self.combined_panels.traders.update(obs, self.names(), fish, [self.wagon_route(q) for q in range(self.players)],
-                                            legal, self.why_not_action, me)
+                                            legal, self.why_not_action, me, {x: m for m, x in self.plazas().items()},
+                                            getattr(self.game, "data", {}).get("wagon_table"))
 
     def plazas(self) -> dict[str, int]:
         """Each market's plaza intersection (market name -> intersection), from the board file."""

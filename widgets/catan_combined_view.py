@@ -69,6 +69,10 @@ BANNER_TASKS = {
     "diplomat_place": ("place your removed piece again (the Diplomat)", "Click a highlighted edge, or keep it."),
     "spy": ("take one of the progress cards you see (the Spy)", "Use the buttons."),
     "wedding": ("give 2 cards of your choice (the Wedding)", "Use the buttons."),
+    "setup_wagon": ("put your wagon on a market plaza (setup)", "Click a highlighted plaza (a brown square): your "
+                                                               "first order is that market's top goods token."),
+    "wagon": ("move your wagon on, or end your turn", "Click a highlighted intersection for the next step; the "
+                                                     "wagon moves last and unused movement points are lost."),
 }
 
 

@@ -45,9 +45,10 @@ def fish_text(held: Any) -> str:
             f'<b>{sum(values)} fish</b>')
 
 
-def wagon_card(level: int) -> str:
-    """'level 2: 5 MP, $2 a delivery, toll die 6+' from the shipped baggage-train table (a Reconstruction)."""
-    table = default_baggage_train()
+def wagon_card(level: int, table: Any = None) -> str:
+    """'level 2: 5 MP, $2 a delivery, toll die 6+' from the game's baggage-train table (default: the shipped one, a
+    Reconstruction)."""
+    table = table or default_baggage_train()
     if not 1 <= level <= len(table.levels):
         return f"level {level}"
     c = table.level(level)
@@ -55,18 +56,20 @@ def wagon_card(level: int) -> str:
     return f"level {level}: {c.movement} MP, ${c.delivery_money} a delivery{die}"
 
 
-def route_words(route: tuple[int, int, Sequence[int]] | None, goods: str | None) -> str:
-    """The order and its cheapest route in words."""
+def route_words(route: tuple[int, int, Sequence[int]] | None, goods: str | None, movement: int = 0) -> str:
+    """The order and its cheapest route in words (``movement``: the wagon's points a turn, for the turns needed)."""
     if not goods:
         return '<span class="rg-muted">no order</span>'
     order = f'<b>{esc(goods)}</b> from the {esc(ORIGIN.get(goods, "?"))} to the {esc(DESTINATION.get(goods, "?"))}'
     if route is None:
-        return f'{order}: <span class="rg-muted">no route open now</span>'
+        return f'{order}: <span class="rg-muted">no route open now (a sea crossing needs a line of ships)</span>'
     mp, toll, path = route
     if len(path) < 2:
         return f"{order}: already there"
+    turns = -(-mp // movement) if movement else 0
+    when = f", about {turns} turn{'s' if turns != 1 else ''} at {movement} a turn" if turns else ""
     return (f'{order}: cheapest route <b>{mp} movement point{"s" if mp != 1 else ""}</b>, '
-            f'{"<b>$" + str(toll) + " toll</b>" if toll else "no toll"} ({len(path) - 1} steps)')
+            f'{"<b>$" + str(toll) + " toll</b>" if toll else "no toll"} ({len(path) - 1} steps{when})')
 
 
 def markets_html(obs: dict) -> str:
@@ -82,13 +85,26 @@ def markets_html(obs: dict) -> str:
         back = under.get(market) or []
         rows.append(f'<tr><td><b>{esc(market)}</b></td><td>{stack or "—"}</td><td>{len(back)}'
                     f'{" (" + esc(", ".join(back)) + ")" if back else ""}</td></tr>')
-    return ('<table class="ct-markets"><tr><th>Market</th><th>Face-down goods (kind → market it goes to)</th>'
+    return ('<div class="ct-subsection"><b>Markets and their goods stacks</b></div><table class="ct-markets"><tr><th>Market</th><th>Face-down goods (kind → market it goes to)</th>'
             f'<th>Put back under</th></tr>{"".join(rows)}</table>')
 
 
+def fish_pool_text(fish: dict) -> str:
+    """The public part of the fish: the stack's size, the paid tokens, the Old Boot."""
+    spent = ", ".join(f"{n} × {v}" for v, n in zip(FISH_VALUES, fish.get("spent") or []) if n) or "none"
+    boot = fish.get("old_boot")
+    where = "still in the stack" if boot is None else f"held by Player {boot + 1}"
+    return (f'Fish stack: {fish.get("stack", 0)} face down · paid tokens (public): {esc(spent)} · the Old Boot '
+            f'({FISH.old_boot_vp} VP): {where}.')
+
+
 def traders_html(obs: dict, names: Sequence[str], fish: Sequence[Any],
-                 routes: Sequence[tuple[int, int, Sequence[int]] | None]) -> str:
-    """One row per player: money, loan, fish, wagon, its order and route; then the markets."""
+                 routes: Sequence[tuple[int, int, Sequence[int]] | None], plazas: dict | None = None,
+                 table: Any = None) -> str:
+    """One row per player: money, loan, fish, wagon, its order and route; then the markets (``plazas``:
+    intersection -> market name; ``table``: the game's baggage-train table)."""
+    plazas = plazas or {}
+    table = table or default_baggage_train()
     wagons = obs.get("wagons") or {}
     has_fish, has_wagons = "fish" in obs, bool(wagons)
     boot = (obs.get("fish") or {}).get("old_boot")
@@ -105,15 +121,19 @@ def traders_html(obs: dict, names: Sequence[str], fish: Sequence[Any],
                      f'the most VP">Old Boot {FISH.old_boot_vp} VP</span>' if boot == p else "")
             cells += f'<td class="ct-fish">{fish_text(fish[p])}{extra}</td>'
         if has_wagons:
-            node = wagons["node"][p]
-            where = ("not placed yet" if node is None else f"on intersection {node}")
+            node, level = wagons["node"][p], wagons["level"][p]
+            where = ("not placed yet" if node is None else f"on the {plazas[node]} plaza" if node in plazas else
+                     f"on intersection {node}")
             delivered = (wagons.get("deliveries") or [0] * obs["players"])[p]
-            cells += (f'<td class="ct-wagon">{esc(wagon_card(wagons["level"][p]))}<br><span class="rg-muted">'
-                      f'{esc(where)} · {delivered} deliver{"y" if delivered == 1 else "ies"}</span></td>'
-                      f'<td class="ct-order">{route_words(routes[p], wagons["goods"][p])}</td>')
+            vp = (wagons.get("vp") or [0] * obs["players"])[p]
+            points = f' · <b>{vp} VP</b>' if vp else ""
+            movement = table.level(level).movement if 1 <= level <= len(table.levels) else 0
+            cells += (f'<td class="ct-wagon">{esc(wagon_card(level, table))}<br><span class="rg-muted">'
+                      f'{esc(where)} · {delivered} deliver{"y" if delivered == 1 else "ies"}</span>{points}</td>'
+                      f'<td class="ct-order">{route_words(routes[p], wagons["goods"][p], movement)}</td>')
         rows.append(f"<tr>{cells}</tr>")
-    fish_note = (f'<div class="rg-note">Fish (pay the tokens, no change; at most {FISH.hold_limit} held): '
-                 f'{esc(FISH_TABLE)}.</div>' if has_fish else "")
+    fish_note = (f'<div class="rg-note">{fish_pool_text(obs["fish"])}<br>Fish (pay the tokens, no change; at most '
+                 f'{FISH.hold_limit} held): {esc(FISH_TABLE)}.</div>' if has_fish else "")
     wagon_note = ('<div class="rg-note">Wagon steps cost 1 movement point on a road, ship or bridge, 2 on open land, '
                   '3 across a river without a bridge; another player\'s road costs a $1 toll ($2 a bridge). The '
                   'dashed purple line on the board is the cheapest route of the wagon shown.</div>'
@@ -158,10 +178,10 @@ class TradersPanel:
 
     def update(self, obs: dict, names: Sequence[str], fish: Sequence[Any],
                routes: Sequence[tuple[int, int, Sequence[int]] | None], legal: Sequence[Any],
-               why: Callable[[Any], str], me: int | None) -> None:
+               why: Callable[[Any], str], me: int | None, plazas: dict | None = None, table: Any = None) -> None:
         """Redraw the table; enable the buttons of the actions legal now (``legal``: the human's, else empty);
         a disabled button's tooltip says why (``why(action)``: the engine's rule)."""
-        self.table.value = traders_html(obs, names, fish, routes)
+        self.table.value = traders_html(obs, names, fish, routes, plazas, table)
         legal_set = set(legal)
         mine = bool(legal)
         for b in (*self.commodity_buttons, *self.resource_buttons, self.loan_button):
