@@ -31,10 +31,24 @@ def _position(seed: int = 7):
     while not (s.phase == "main" and s.active == 0 and s.turn >= 1 and not s.pending):
         s.apply(s.sample_chance(rng) if s.current_player < 0 else rng.choice(s.legal_actions()))
     s.money = [12, 4, 0, 7]
+    e, v = _dashed_with_site(s)  # Player 1's settlement at a river crossing, with a bridge over it
+    s.node_owner[v], s.node_level[v] = 0, 1
+    s.edge_owner[e], s.edge_piece[e] = 0, 3  # 3 = bridge
     s.loans = [0, 0, 1, 0]  # Player 3 has borrowed (random play may have taken loans: set them)
     s.after_load()
     s.validate_position()
     return position_document(game, s)
+
+
+def _dashed_with_site(s):
+    comp, topo = s.comp, s.comp.topo
+    for e in range(topo.n_edges):
+        if comp.bridge_edge[e] and s.edge_owner[e] < 0:
+            for v in topo.edge_nodes[e]:
+                if comp.building_site[v] and s.node_owner[v] < 0 and all(s.node_owner[u] < 0
+                                                                          for u in topo.node_nbrs[v]):
+                    return e, v
+    raise AssertionError("no free river crossing")
 
 
 @pytest.fixture(scope="module")
