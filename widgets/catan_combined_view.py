@@ -242,6 +242,8 @@ def combined_players_html(obs: dict, names: Sequence[str], tags: Sequence[str], 
         walls = sum(1 for o, wall in zip(inter["owner"], inter["wall"]) if o == p and wall)
         ships = sum(1 for o, piece in zip(obs["edges"]["owner"], obs["edges"]["piece"]) if o == p and piece == "ship")
         roads = sum(1 for o, piece in zip(obs["edges"]["owner"], obs["edges"]["piece"]) if o == p and piece == "road")
+        bridges = sum(1 for o, piece in zip(obs["edges"]["owner"], obs["edges"]["piece"]) if o == p and piece == "bridge")
+        bridge_text = f' · {bridges} bridge{"s" if bridges != 1 else ""}' if bridges else ""
         badges = []
         if obs["longest_road"] == p:
             badges.append('<span class="ct-badge">Longest Road +2</span>')
@@ -257,7 +259,8 @@ def combined_players_html(obs: dict, names: Sequence[str], tags: Sequence[str], 
             f'<div class="ct-vpparts rg-muted">VP: {esc(breakdown)}</div>'
             f'<div class="ct-pieces">{settlements} settlement{"s" if settlements != 1 else ""} · '
             f'{cities_of(obs, p)} cit{"ies" if cities_of(obs, p) != 1 else "y"} ({walls} wall{"s" if walls != 1 else ""}'
-            f') · {roads} road{"s" if roads != 1 else ""} · {ships} ship{"s" if ships != 1 else ""} '
+            f') · {roads} road{"s" if roads != 1 else ""} · {ships} ship{"s" if ships != 1 else ""}'
+            f'{bridge_text} '
             f'{"".join(badges)}</div>'
             f'<div class="ct-hand">{cards} · <b class="ct-money">${obs["money"][p]}</b></div>'
             f'<div class="ct-knights">Knights: {esc(knights)} · defence {defence_of(obs, p)}</div>'

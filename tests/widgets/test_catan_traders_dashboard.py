@@ -131,6 +131,7 @@ def test_a_bridge_is_built_by_a_click_on_a_dashed_edge_and_drawn_apart_from_road
     view = d.board.view
     assert view.keys["bridge_marks"] == [e] and "bridge" in view.layers["bridge_marks"].names[0]
     assert f"${money + 3}" in d.combined_panels.traders.table.value
+    assert "1 bridge " in d.players_view.value.split('<div class="ct-player ')[1]  # Player 1's box counts it
     segment = sorted(d.board.node_xy[x] for x in s.comp.topo.edge_nodes[e])
     assert _segments(view.layers["bridges"]) == [segment] and view.layers["bridges"].visible
     assert segment not in _segments(view.layers["roads"])  # a bridge is not drawn as a road
