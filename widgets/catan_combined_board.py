@@ -10,8 +10,8 @@ from __future__ import annotations
 from typing import Sequence
 
 from .catan_board import OUTLINE, PLAYER_COLOURS, SEA, TARGET, TOKEN_DY, CatanBoard, _tooltip, pip_text
-from .catan_traders_board import (add_bridge_layers, add_plaza_layers, add_wagon_layers, draw_bridges, draw_plazas,
-                                  draw_wagons, traders_legend_html)
+from .catan_traders_board import (add_bridge_layers, add_wagon_layers, draw_bridges, draw_plazas, draw_wagons,
+                                  traders_legend_html)
 from .common.theme import esc
 
 SEA_TILE = "#4a8bc9"
@@ -25,7 +25,7 @@ COMBINED_TERRAINS = {"brick": "hills: brick", "lumber": "forest: lumber (+ paper
                      "wool": "pasture: wool (+ cloth in a city)", "grain": "fields: grain",
                      "ore": "mountains: ore (+ coin in a city)", "gold": "gold field: money ($2, city $5)",
                      "desert": "desert: nothing", "swamp": "swamp: nothing", "lake": "lake: fish on 2, 3, 11, 12",
-                     "market": "market (plazas on its corners)", "sea": "sea: ships, the pirate"}
+                     "market": "market: its plaza ■ in the middle (wagons deliver there)", "sea": "sea: ships, the pirate"}
 TEXT_DARK = ("lumber", "brick", "sea")
 ACTIVE_WHITE = "#616161"
 
@@ -49,7 +49,6 @@ class CombinedBoard(CatanBoard):
         v.lines("rivers", colors=[RIVER], stroke_width=5, line_style="dashed")
         v.points("plazas", marker="square", default_size=150, colors=["#8d6e63"], stroke=OUTLINE, stroke_width=1,
                  tooltip=_tooltip(), interactions={"hover": "tooltip"})
-        add_plaza_layers(v)
         v.points("fishing", clickable=c, marker="circle", default_size=700, colors=[FISH], stroke=OUTLINE,
                  stroke_width=1, tooltip=_tooltip(), interactions={"hover": "tooltip"})
         v.labels("fishing_text", clickable=c, colors=["#0d3c61"], default_size=12, font_weight="bold",
@@ -144,10 +143,10 @@ class CombinedBoard(CatanBoard):
                      [t for t in tile_targets if t < n], names, recent, rolled)
         v, topo, tiles = self.view, self.topo, obs["tiles"]
         land = self.land_tiles(obs)
-        # names (river tiles say so), tokens with the 2 sharing the 12's hex
+        # names (river tiles say so, a market tile names its market), tokens with the 2 sharing the 12's hex
         v.set_labels("tile_names", land, [self.tile_xy[t][0] for t in land],
                      [self.tile_xy[t][1] + 0.47 for t in land],
-                     [tiles[t]["terrain"] + (" ≈" if self.river[t] else "") for t in land],
+                     [self.markets.get(t) or tiles[t]["terrain"] + (" ≈" if self.river[t] else "") for t in land],
                      colors=["#ffffff" if tiles[t]["terrain"] in TEXT_DARK else "#2b2b2b" for t in land])
         numbered = [t for t in land if tiles[t]["number"]]
         tx = [self.tile_xy[t][0] for t in numbered]

@@ -108,18 +108,17 @@ def traders_html(obs: dict, names: Sequence[str], fish: Sequence[Any],
     wagons = obs.get("wagons") or {}
     has_fish, has_wagons = "fish" in obs, bool(wagons)
     boot = (obs.get("fish") or {}).get("old_boot")
-    head = "<th>Player</th><th>Money</th><th>Bank loan</th>"
-    head += "<th>Fish</th>" if has_fish else ""
-    head += "<th>Wagon</th><th>Order and route</th>" if has_wagons else ""
     rows = []
     for p in range(obs["players"]):
         loans = (obs.get("loans") or [0] * obs["players"])[p]
         loan = (f'taken: +${LOAN["money"]}, {LOAN["vp"]} VP' if loans else '<span class="rg-muted">not taken</span>')
-        cells = f'<td>{chip(p)}{esc(names[p])}</td><td><b class="ct-money">${obs["money"][p]}</b></td><td>{loan}</td>'
+        head = (f'<div class="ct-trow-head">{chip(p)}<b>{esc(names[p])}</b> <b class="ct-money">${obs["money"][p]}'
+                f'</b> · bank loan: {loan}')
         if has_fish:
-            extra = (f' <span class="ct-badge" title="the Old Boot: {FISH.old_boot_vp} VP; pass it to a player with '
-                     f'the most VP">Old Boot {FISH.old_boot_vp} VP</span>' if boot == p else "")
-            cells += f'<td class="ct-fish">{fish_text(fish[p])}{extra}</td>'
+            boot_badge = (f' <span class="ct-badge" title="the Old Boot: {FISH.old_boot_vp} VP; pass it to a player '
+                          f'with the most VP">Old Boot {FISH.old_boot_vp} VP</span>' if boot == p else "")
+            head += f' · fish: <span class="ct-fish">{fish_text(fish[p])}</span>{boot_badge}'
+        body = ""
         if has_wagons:
             node, level = wagons["node"][p], wagons["level"][p]
             where = ("not placed yet" if node is None else f"on the {plazas[node]} plaza" if node in plazas else
@@ -128,18 +127,17 @@ def traders_html(obs: dict, names: Sequence[str], fish: Sequence[Any],
             vp = (wagons.get("vp") or [0] * obs["players"])[p]
             points = f' · <b>{vp} VP</b>' if vp else ""
             movement = table.level(level).movement if 1 <= level <= len(table.levels) else 0
-            cells += (f'<td class="ct-wagon">{esc(wagon_card(level, table))}<br><span class="rg-muted">'
-                      f'{esc(where)} · {delivered} deliver{"y" if delivered == 1 else "ies"}</span>{points}</td>'
-                      f'<td class="ct-order">{route_words(routes[p], wagons["goods"][p], movement)}</td>')
-        rows.append(f"<tr>{cells}</tr>")
+            body = (f'<div class="ct-wagon">Wagon {esc(wagon_card(level, table))}; {esc(where)}, {delivered} '
+                    f'deliver{"y" if delivered == 1 else "ies"}{points}</div>'
+                    f'<div class="ct-order">Order: {route_words(routes[p], wagons["goods"][p], movement)}</div>')
+        rows.append(f'<div class="ct-trow">{head}</div>{body}</div>')
     fish_note = (f'<div class="rg-note">{fish_pool_text(obs["fish"])}<br>Fish (pay the tokens, no change; at most '
                  f'{FISH.hold_limit} held): {esc(FISH_TABLE)}.</div>' if has_fish else "")
     wagon_note = ('<div class="rg-note">Wagon steps cost 1 movement point on a road, ship or bridge, 2 on open land, '
                   '3 across a river without a bridge; another player\'s road costs a $1 toll ($2 a bridge). The '
                   'dashed purple line on the board is the cheapest route of the wagon shown.</div>'
                   if has_wagons else "")
-    return (f'<table class="ct-traders-table"><tr>{head}</tr>{"".join(rows)}</table>{fish_note}{wagon_note}'
-            f'{markets_html(obs)}')
+    return f'<div class="ct-traders-table">{"".join(rows)}</div>{fish_note}{wagon_note}{markets_html(obs)}'
 
 
 class TradersPanel:

@@ -15,12 +15,7 @@ from .catan_board import OUTLINE, PLAYER_COLOURS, _tooltip
 BRIDGE_RAIL = "#3e2723"
 BRIDGE_DECK = "#d7b98e"
 ROUTE = "#6a1b9a"
-WAGON_OFFSETS = ((-0.3, -0.26), (0.3, -0.26), (-0.3, 0.26), (0.3, 0.26))  # several wagons may share a plaza
-
-
-def add_plaza_layers(v) -> None:
-    """The market names written beside their plazas (over the tiles, under the pieces)."""
-    v.labels("market_names", colors=["#3e2723"], default_size=12, font_weight="bold", align="middle")
+WAGON_OFFSETS = ((-0.36, 0.2), (0.36, 0.2), (-0.36, -0.2), (0.36, -0.2))  # several wagons may share a plaza
 
 
 def add_bridge_layers(v) -> None:
@@ -36,14 +31,15 @@ def add_bridge_layers(v) -> None:
 
 def add_wagon_layers(v) -> None:
     """The wagons (a cart in the owner's colour, its level inside) and the route's end label."""
-    v.points("wagons", marker="rectangle", default_size=520, colors=PLAYER_COLOURS, stroke=OUTLINE,
-             stroke_width=2, tooltip=_tooltip(), interactions={"hover": "tooltip"})
+    v.points("wagons", marker="rectangle", default_size=420, colors=PLAYER_COLOURS, stroke=OUTLINE,
+             stroke_width=2, tooltip=_tooltip(), interactions={"hover": "tooltip"})  # turned to lie flat
     v.labels("wagon_text", colors=["#ffffff"], default_size=11, font_weight="bold", align="middle", y_offset=4)
     v.labels("route_text", colors=[ROUTE], default_size=13, font_weight="bold", align="middle")
 
 
 def draw_plazas(board, obs: dict, markets: dict) -> None:
-    """Each market plaza named after its market (``markets``: tile -> name, from the board file)."""
+    """Each market plaza's tooltip names its market (``markets``: tile -> name, from the board file; the market
+    tile carries the name as its tile name)."""
     topo = board.topo
     plazas = [x for x in range(topo.n_nodes) if topo.node_kind[x] == "plaza"]
     names = [markets.get(topo.node_tiles[x][0], "market") for x in plazas]
@@ -51,8 +47,6 @@ def draw_plazas(board, obs: dict, markets: dict) -> None:
                           [board.node_xy[x][1] for x in plazas],
                           names=[f"the {m} market's plaza (intersection {x}): wagons deliver goods here"
                                  for x, m in zip(plazas, names)])
-    board.view.set_labels("market_names", plazas, [board.node_xy[x][0] for x in plazas],
-                          [board.node_xy[x][1] - 0.42 for x in plazas], names)
 
 
 def draw_bridges(board, obs: dict, names: Sequence[str]) -> None:
@@ -82,7 +76,8 @@ def draw_wagons(board, obs: dict, names: Sequence[str], route: tuple[int, int, S
     goods = wagons.get("goods") or [None] * len(nodes)
     tips = [f"{names[p]}'s wagon, level {levels[p]} (intersection {nodes[p]})"
             + (f", carrying {goods[p]}" if goods[p] else ", no order") for p in seats]
-    v.set_points("wagons", seats, xs, ys, colors=[PLAYER_COLOURS[p] for p in seats] or [OUTLINE], names=tips)
+    v.set_points("wagons", seats, xs, ys, colors=[PLAYER_COLOURS[p] for p in seats] or [OUTLINE], names=tips,
+                 rotation=[90.0] * len(seats))
     v.set_labels("wagon_text", seats, xs, ys, [f"W{levels[p]}" for p in seats],
                  colors=[OUTLINE if p == 3 else "#ffffff" for p in seats] or ["#ffffff"])
     path = list(route[2]) if route else []
@@ -91,7 +86,7 @@ def draw_wagons(board, obs: dict, names: Sequence[str], route: tuple[int, int, S
     v.set_segments("route", segs)
     if route and path:
         x, y = board.node_xy[path[-1]]
-        v.set_labels("route_text", ["end"], [x], [y + 0.42], [f"{route[0]} MP" + (f", ${route[1]} toll" if route[1]
+        v.set_labels("route_text", ["end"], [x], [y - 0.5], [f"{route[0]} MP" + (f", ${route[1]} toll" if route[1]
                                                                                      else "")])
     else:
         v.set_labels("route_text", [], [], [], [])
@@ -106,5 +101,5 @@ def traders_legend_html(rivers: bool = True) -> str:
             'order\'s market (movement points, toll)</span>')
 
 
-__all__ = ["add_plaza_layers", "add_bridge_layers", "add_wagon_layers", "draw_plazas", "draw_bridges",
+__all__ = ["add_bridge_layers", "add_wagon_layers", "draw_plazas", "draw_bridges",
            "draw_wagons", "traders_legend_html", "BRIDGE_DECK", "BRIDGE_RAIL", "ROUTE"]

@@ -85,8 +85,8 @@ def test_a_saved_game_shows_the_money_panel_and_the_shop_and_loan_buttons_play(p
     page.wait_for_selector(".ct-traders .ct-traders-table", timeout=60_000)
     panel = page.locator(".ct-traders")
     panel.scroll_into_view_if_needed()
-    rows = panel.locator("tr").all_inner_texts()
-    assert "$12" in rows[1] and "not taken" in rows[1] and "taken: +$5, -2 VP" in rows[3], rows
+    rows = panel.locator(".ct-trow").all_inner_texts()
+    assert "$12" in rows[0] and "not taken" in rows[0] and "taken: +$5, -2 VP" in rows[2], rows
     # the shop: $5 for a cloth (the button of the panel), then the bank loan
     page.locator(".ct-traders .ct-shop-buy-commodity >> nth=0").click()
     assert twin.click(BuyCommodity("cloth"), twin.version), twin.message
@@ -94,10 +94,10 @@ def test_a_saved_game_shows_the_money_panel_and_the_shop_and_loan_buttons_play(p
     assert page.locator(".ct-traders .ct-shop-buy-commodity >> nth=1").is_disabled()
     page.locator(".ct-traders .ct-shop-take-loan").click()
     assert twin.click(TakeLoan(), twin.version), twin.message
-    page.wait_for_function("() => document.querySelectorAll('.ct-traders-table tr')[1].innerText.includes('taken:')",
+    page.wait_for_function("() => document.querySelectorAll('.ct-trow')[0].innerText.includes('taken:')",
                            timeout=60_000)
-    rows = panel.locator("tr").all_inner_texts()
-    assert "$12" in rows[1] and "taken: +$5, -2 VP" in rows[1], rows
+    rows = panel.locator(".ct-trow").all_inner_texts()
+    assert "$12" in rows[0] and "taken: +$5, -2 VP" in rows[0], rows
     assert page.locator(".ct-traders .ct-shop-take-loan").is_disabled()
     # the board names its markets
     names = page.eval_on_selector_all(".ct-board svg text", "ts => ts.map(t => t.textContent)")

@@ -149,8 +149,8 @@ def test_the_board_names_the_market_plazas_and_the_lake_and_rivers_in_the_legend
     markets = d.game.board.markets
     plazas = view.keys["plazas"]
     assert len(plazas) == len(markets) == 3
-    names = list(view.layers["market_names"].text)
-    assert sorted(names) == sorted(markets.values())
+    tile_names = dict(zip(view.keys["tile_names"], view.layers["tile_names"].text))
+    assert {t: tile_names[t] for t in markets} == markets  # a market tile carries its market's name
     assert all("market's plaza" in n for n in view.layers["plazas"].names)
     legend = d.board.legend.value
     assert "lake: fish on 2, 3, 11, 12" in legend and "bridge" in legend and "river" in legend
