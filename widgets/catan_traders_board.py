@@ -10,12 +10,14 @@ from __future__ import annotations
 
 from typing import Sequence
 
+import bqplot as bq
+
 from .catan_board import OUTLINE, PLAYER_COLOURS, _tooltip
 
 BRIDGE_RAIL = "#3e2723"
 BRIDGE_DECK = "#d7b98e"
 ROUTE = "#6a1b9a"
-WAGON_OFFSETS = ((-0.36, 0.2), (0.36, 0.2), (-0.36, -0.2), (0.36, -0.2))  # several wagons may share a plaza
+WAGON_OFFSETS = ((-0.42, 0.18), (0.42, 0.18), (-0.42, -0.18), (0.42, -0.18))  # several wagons may share a plaza
 
 
 def add_bridge_layers(v) -> None:
@@ -31,8 +33,9 @@ def add_bridge_layers(v) -> None:
 
 def add_wagon_layers(v) -> None:
     """The wagons (a cart in the owner's colour, its level inside) and the route's end label."""
-    v.points("wagons", marker="rectangle", default_size=420, colors=PLAYER_COLOURS, stroke=OUTLINE,
-             stroke_width=2, tooltip=_tooltip(), interactions={"hover": "tooltip"})  # turned to lie flat
+    cart = v.points("wagons", marker="rectangle", default_size=680, colors=PLAYER_COLOURS, stroke=OUTLINE,
+                    stroke_width=2, tooltip=_tooltip(), interactions={"hover": "tooltip"})
+    cart.scales = {**cart.scales, "rotation": bq.LinearScale(min=0.0, max=180.0)}  # 90: the cart lies flat
     v.labels("wagon_text", colors=["#ffffff"], default_size=11, font_weight="bold", align="middle", y_offset=4)
     v.labels("route_text", colors=[ROUTE], default_size=13, font_weight="bold", align="middle")
 
@@ -86,7 +89,7 @@ def draw_wagons(board, obs: dict, names: Sequence[str], route: tuple[int, int, S
     v.set_segments("route", segs)
     if route and path:
         x, y = board.node_xy[path[-1]]
-        v.set_labels("route_text", ["end"], [x], [y - 0.5], [f"{route[0]} MP" + (f", ${route[1]} toll" if route[1]
+        v.set_labels("route_text", ["end"], [x], [y - 0.56], [f"{route[0]} MP" + (f", ${route[1]} toll" if route[1]
                                                                                      else "")])
     else:
         v.set_labels("route_text", [], [], [], [])
