@@ -41,6 +41,8 @@ def fish_text(held: Any) -> str:
     values = [v for v, c in zip(FISH_VALUES, held) for _ in range(c)]
     if not values:
         return '<span class="rg-muted">no fish</span>'
+    if len(values) == 1:
+        return f'1 token worth <b>{values[0]} fish</b>'
     return (f'{len(values)} token{"s" if len(values) != 1 else ""}: {" + ".join(map(str, values))} = '
             f'<b>{sum(values)} fish</b>')
 
