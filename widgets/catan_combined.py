@@ -13,7 +13,7 @@ from typing import Any, Callable, Sequence
 
 import ipywidgets as w
 
-from ratgames_lab import load_game
+from ratgames_lab import IllegalActionError, load_game
 from ratgames_lab.catan import (BARBARIAN_TRACK, TRACKS, BuildCity, BuildRoad, BuildSettlement, BuildShip, BuildWall,
                                 MovePirate, MoveRobber, MoveShip, PlaceMetropolis, ReduceCity, arrival_mean,
                                 arrival_within, event_die_distribution, progress_chance_any, progress_chances,
@@ -311,8 +311,8 @@ class CombinedVariant:
             return action.describe()
         try:
             self.state.clone().apply(action)  # refused: raises the rule's error and changes nothing
-        except Exception as exc:  # IllegalActionError
-            return f"{getattr(exc, 'reason', exc)} (rule: {getattr(exc, 'rule', '?')})"
+        except IllegalActionError as exc:
+            return f"{exc.reason} (rule: {exc.rule})"
         return action.describe()
 
 
