@@ -91,6 +91,8 @@ def check_position(s) -> None:
             raise _fail("a fishing ground names an intersection that does not exist", f"fishing_grounds[{i}]")
     if s.phase not in PHASE_NAMES:
         raise _fail(f"unknown phase {s.phase!r}", "phase")
+    from .markets import check_markets
+    check_markets(s)
     from .queue import QUEUE_PHASES, STEPS
     for i, e in enumerate(s.pending):
         if not e or not 0 <= e[0] < len(STEPS) or len(e) < 2 or not -1 <= e[1] < n:
@@ -151,6 +153,8 @@ def describe(s) -> str:
                      f"card(s); improvements {levels}; knights {ktext}; {ships} ship(s); "
                      f"{pieces_left(s, p, 'settlement')} settlements, {pieces_left(s, p, 'city')} cities, "
                      f"{pieces_left(s, p, 'road')} roads, {pieces_left(s, p, 'ship')} ships left.")
+    from .markets import describe_markets
+    lines += describe_markets(s)
     if s.winner >= 0:
         lines.append(f"{player_name(s.winner)} has won.")
     return "\n".join(lines)
