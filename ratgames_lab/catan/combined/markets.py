@@ -30,7 +30,8 @@ from .money import pay_out
 from .state import PHASE_NAMES, SETUP_SETTLEMENT, player_name
 from .table import err, not_now
 
-SETUP_WAGON, GOODS_DRAW, WAGON, WAGON_DIE = "setup_wagon", "goods_draw", "wagon", "wagon_die"
+SETUP_WAGON, WAGON, WAGON_DIE = "setup_wagon", "wagon", "wagon_die"
+SETUP_GOODS, GOODS_DRAW = "setup_goods", "goods_draw"  # a market's top token taken in setup / after a delivery
 PHASE_NAMES.extend(p for p in (SETUP_WAGON, WAGON) if p not in PHASE_NAMES)
 KINDS_OF = tuple(tuple(k for k in range(len(GOODS_KINDS)) if GOODS_MARKET[k] == m) for m in range(len(MARKETS)))
 TOKENS_PER_MARKET = tuple(sum(GOODS_COUNT[k] for k in kinds) for kinds in KINDS_OF)
@@ -114,7 +115,7 @@ def _do_place(s, a: PlaceWagon) -> None:
     p = s.active
     s.wagon_node[p] = a.node
     s.emit("wagon_placed", "markets.setup", player=player_name(p), node=a.node, market=MARKETS[market_at(s, a.node)])
-    s.phase = GOODS_DRAW
+    s.phase = SETUP_GOODS
 
 
 # ------------------------------------------------------------------------------------------------
@@ -129,11 +130,12 @@ def _draw_outcomes(s) -> list:
     return [(DRAW[s.goods_under[m][0]], Fraction(1))]
 
 
+chance_phase(SETUP_GOODS, _draw_outcomes)
 chance_phase(GOODS_DRAW, _draw_outcomes)
 
 
 def _check_draw(s, a: DrawGoods):
-    if s.phase != GOODS_DRAW:
+    if s.phase not in (SETUP_GOODS, GOODS_DRAW):
         return not_now(s, "a goods token taken")
     if not any(o == a for o, _ in _draw_outcomes(s)):
         return err(f"{a.token!r} is not on top of this market's stack", "markets.draw")
@@ -153,7 +155,7 @@ def _do_draw(s, a: DrawGoods) -> None:
     s.wagon_goods[p] = k
     s.emit("goods_taken", "markets.draw", player=player_name(p), market=MARKETS[m], token=a.token,
            destination=MARKETS[destination(k)])
-    if s.turn:
+    if s.phase == GOODS_DRAW:
         s.phase = WAGON
         return
     done = placed(s)
@@ -198,11 +200,11 @@ def check_markets(s) -> None:
         if total != TOKENS_PER_MARKET[m]:
             raise InvalidPositionError(f"the {name}'s tokens: {total} in its stack, under it and on wagons, the game "
                                        f"has {TOKENS_PER_MARKET[m]}", f"goods.unseen.{GOODS_KINDS[KINDS_OF[m][0]]}")
-    setup = s.turn == 0 and s.phase in (SETUP_WAGON, GOODS_DRAW)
+    setup = s.phase in (SETUP_WAGON, SETUP_GOODS)
     if not wagons_in_play(s):
         expected = [-1] * n
     elif setup:
-        k = placed(s) - (s.phase == GOODS_DRAW)
+        k = placed(s) - (s.phase == SETUP_GOODS)
         if s.active != (s.first_player + k) % n:
             raise InvalidPositionError("the wagons are placed in turn order from the first player", "active")
         order = [(s.first_player + i) % n for i in range(n)]
@@ -214,11 +216,11 @@ def check_markets(s) -> None:
         if (v < 0) != (expected[p] < 0):
             raise InvalidPositionError("every wagon stands on an intersection once the setup has placed it"
                                        if v < 0 else "this wagon is not placed yet", f"wagons.node[{p}]")
-        drawing = s.phase == GOODS_DRAW and p == s.active
+        drawing = s.phase in (SETUP_GOODS, GOODS_DRAW) and p == s.active
         if (s.wagon_goods[p] >= 0) != (v >= 0 and not drawing):
             raise InvalidPositionError("a wagon on the board carries one goods token (none while it takes one)",
                                        f"wagons.goods[{p}]")
-    if s.phase == GOODS_DRAW and market_at(s, s.wagon_node[s.active]) < 0:
+    if s.phase in (SETUP_GOODS, GOODS_DRAW) and market_at(s, s.wagon_node[s.active]) < 0:
         raise InvalidPositionError("a goods token is taken at a market plaza", "phase")
     from .wagons import check_wagon_move
     check_wagon_move(s)
@@ -244,5 +246,5 @@ def describe_markets(s) -> list[str]:
 table.rule(PlaceWagon, _check_place, _do_place)
 table.rule(DrawGoods, _check_draw, _do_draw)
 
-__all__ = ["PlaceWagon", "DrawGoods", "SETUP_WAGON", "GOODS_DRAW", "WAGON", "WAGON_DIE", "init_markets",
+__all__ = ["PlaceWagon", "DrawGoods", "SETUP_WAGON", "SETUP_GOODS", "GOODS_DRAW", "WAGON", "WAGON_DIE", "init_markets",
            "deliver", "check_markets", "describe_markets", "market_at", "wagons_in_play", "destination"]

@@ -385,11 +385,11 @@ def order_route(s, p: int) -> tuple[int, int, list[int]] | None:
 def check_wagon_move(s) -> None:
     """This turn's move fits the phase: moving in the wagon phase or its die, stopped after a plaza; points spent
     within the card's; a pending roll for a step next to the wagon."""
-    moving = s.phase in (WAGON, WAGON_DIE) or s.phase == GOODS_DRAW and s.turn > 0
+    moving = s.phase in (WAGON, WAGON_DIE, GOODS_DRAW)
     if moving and not s.wagon_move or not moving and s.phase != OVER and s.wagon_move:
         raise InvalidPositionError(f"wagon move {s.wagon_move} does not fit phase {s.phase!r}",
                                    "turn_flags.wagon_move")
-    if s.phase == WAGON_DIE and s.wagon_move != 1 or s.phase == GOODS_DRAW and s.turn and s.wagon_move != 2:
+    if s.phase == WAGON_DIE and s.wagon_move != 1 or s.phase == GOODS_DRAW and s.wagon_move != 2:
         raise InvalidPositionError(f"wagon move {s.wagon_move} does not fit phase {s.phase!r}",
                                    "turn_flags.wagon_move")
     if wagons_in_play(s) and s.wagon_node[s.active] >= 0 and points_left(s, s.active) < 0:
