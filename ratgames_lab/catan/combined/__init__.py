@@ -34,6 +34,7 @@ _HELP = {
     "vp_target": "victory points to win: 15 (quick) or 20 (long)",
     "money_supply_cap": "the money in the game: None (unlimited) or a whole number (100 = the box's coins; an "
                         "empty bank pays what it has)",
+    "save_city_for_5": "a player losing a city to the barbarians may pay $5 to keep it (official Rivers + C&K)",
     "wagon_boost": "a wagon may take +2 movement points once per turn for 1 grain (or 2 fish)",
     "delivery_vp": "each delivered goods token scores 1 VP (official Traders & Barbarians; the seed: none)",
 }

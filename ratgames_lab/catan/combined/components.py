@@ -93,6 +93,7 @@ OPTION_DEFAULTS: dict[str, Any] = {
     "merchant_vp": True,
     "vp_target": 15,
     "money_supply_cap": None,
+    "save_city_for_5": False,
     "wagon_boost": True,
     "delivery_vp": False,
 }
@@ -116,6 +117,7 @@ class VariantOptions:
     merchant_vp: bool = True
     vp_target: int = 15
     money_supply_cap: int | None = None
+    save_city_for_5: bool = False
     wagon_boost: bool = True
     delivery_vp: bool = False
     wagon_table: BaggageTrain | None = None  # option wagon_table: None = the shipped baggage-train table

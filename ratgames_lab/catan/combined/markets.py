@@ -29,6 +29,7 @@ from .components import GOODS_COUNT, GOODS_DESTINATION, GOODS_KINDS, GOODS_MARKE
 from .money import pay_out
 from .state import PHASE_NAMES, SETUP_SETTLEMENT, player_name
 from .table import err, not_now
+from .text import add_event_texts
 
 SETUP_WAGON, WAGON, WAGON_DIE = "setup_wagon", "wagon", "wagon_die"
 SETUP_GOODS, GOODS_DRAW = "setup_goods", "goods_draw"  # a market's top token taken in setup / after a delivery
@@ -243,6 +244,11 @@ def describe_markets(s) -> list[str]:
     return lines
 
 
+add_event_texts({
+    "wagon_placed": "{player} puts their wagon on the plaza of the {market} (intersection {node}).",
+    "goods_taken": "{player} takes the top goods token of the {market}: {token}, to deliver to the {destination}.",
+    "wagon_delivery": "{player}'s wagon delivers {token} at the {market}: ${money} for the delivery.",
+})
 table.rule(PlaceWagon, _check_place, _do_place)
 table.rule(DrawGoods, _check_draw, _do_draw)
 

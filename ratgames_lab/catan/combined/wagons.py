@@ -34,6 +34,7 @@ from .markets import (GOODS_DRAW, WAGON, WAGON_DIE, deliver, destination, init_m
                       wagons_in_play)
 from .state import MAIN, OVER, player_name
 from .table import err, not_now
+from .text import Pick, add_event_texts
 from .wagon_routes import cheapest_route, route_graph, step_cost
 
 
@@ -406,6 +407,24 @@ def check_wagon_move(s) -> None:
                                    "turn_flags.wagon_target")
 
 
+add_event_texts({
+    "wagon_step": "{player}'s wagon moves to intersection {node} ({points} movement points; {left} left).",
+    "wagon_toll": "{player} pays {owner} a ${money} toll.",
+    "wagon_die": Pick(lambda p: p["paid"], {
+        False: "{player}'s toll die shows {face} ({need} or more needed): no toll to pay.",
+        True: "{player}'s toll die shows {face} ({need} or more needed): the toll is due."}),
+    "wagon_knight": Pick(lambda p: p["passed"], {
+        True: "{player}'s toll die shows {face} ({need} or more needed): the wagon may pass the knight on "
+              "intersection {node}.",
+        False: "{player}'s toll die shows {face} ({need} or more needed): the knight on intersection {node} stops "
+               "the wagon for this turn."}),
+    "wagon_stop": "{player}'s wagon stops on the market plaza at intersection {node}.",
+    "wagon_boost": "{player} pays 1 grain: {points} more movement points for the wagon this turn.",
+    "wagon_upgrade": Pick(lambda p: bool(p["die"]), {
+        True: "{player} upgrades their wagon to level {level}: {movement} movement points, no toll on a {die} or "
+              "more.",
+        False: "{player} upgrades their wagon to level {level}: {movement} movement points."}),
+})
 table.rule(MoveWagon, _check_move, _do_move)
 table.rule(BoostWagon, _check_boost, _do_boost)
 table.rule(UpgradeWagon, _check_upgrade, _do_upgrade)
