@@ -13,7 +13,7 @@ from fractions import Fraction
 import pytest
 
 import ratgames_lab as rl
-from ratgames_lab.catan.actions import BuildRoad, EndTurn
+from ratgames_lab.catan.actions import BankTrade, BuildRoad, EndTurn
 from ratgames_lab.catan.combined.markets import DrawGoods, PlaceWagon
 from ratgames_lab.catan.combined.wagons import (BoostWagon, MoveWagon, TollDie, UpgradeWagon, order_route,
                                                  points_left, reachable)
@@ -472,3 +472,19 @@ def test_random_games_with_wagons_keep_positions_valid():
         s.validate_position()
         assert sum(s.money) >= 0 and all(v >= 0 for v in s.wagon_node)
     assert {"MoveWagon", "UpgradeWagon", "BoostWagon", "TollDie", "DrawGoods", "PlaceWagon"} <= seen
+
+
+def test_strict_order_the_upgrade_is_a_build_and_the_move_comes_last():
+    s = scene(strict_phase_order=True)
+    give(s, 0, lumber=1, wool=1, brick=4)
+    main_phase(s, 0)
+    s.apply(UpgradeWagon())
+    assert s.stage == 1
+    assert_rejected(s, BankTrade("brick", "ore"), "turn.strict_phase_order")
+    s.apply(MoveWagon(18))
+    assert s.stage == 2 and s.phase == "wagon"
+    s = scene(strict_phase_order=True)
+    give(s, 0, lumber=1, wool=1)
+    main_phase(s, 0, stage=2)
+    assert_rejected(s, UpgradeWagon(), "turn.strict_phase_order")
+    assert MoveWagon(18) in s.legal_actions()
