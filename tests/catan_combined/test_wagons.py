@@ -488,3 +488,13 @@ def test_strict_order_the_upgrade_is_a_build_and_the_move_comes_last():
     main_phase(s, 0, stage=2)
     assert_rejected(s, UpgradeWagon(), "turn.strict_phase_order")
     assert MoveWagon(18) in s.legal_actions()
+
+
+def test_a_delivery_that_reaches_the_target_wins_at_once():
+    s = at(fresh(3, seed=1, first_player="1", delivery_vp=True), 0, 18)
+    s.defenders[0] = 15 - s.vp(0) - 1
+    main_phase(s, 0)
+    s.apply(MoveWagon(QUARRY))
+    assert s.current_player == TERMINAL and s.winner == 0 and s.vp(0) == 15
+    assert s.wagon_goods[0] == -1 and s.goods_under[0] == [TOOLS]  # the game ended before the next order
+    s.validate_position()

@@ -27,7 +27,7 @@ from . import table
 from .chance import chance_phase
 from .components import GOODS_COUNT, GOODS_DESTINATION, GOODS_KINDS, GOODS_MARKET
 from .money import pay_out
-from .state import PHASE_NAMES, SETUP_SETTLEMENT, player_name
+from .state import OVER, PHASE_NAMES, SETUP_SETTLEMENT, player_name
 from .table import err, not_now
 from .text import add_event_texts
 
@@ -217,7 +217,8 @@ def check_markets(s) -> None:
         if (v < 0) != (expected[p] < 0):
             raise InvalidPositionError("every wagon stands on an intersection once the setup has placed it"
                                        if v < 0 else "this wagon is not placed yet", f"wagons.node[{p}]")
-        drawing = s.phase in (SETUP_GOODS, GOODS_DRAW) and p == s.active
+        # the player taking a token holds none; so does a winner whose delivery won the game (delivery_vp)
+        drawing = p == s.active and (s.phase in (SETUP_GOODS, GOODS_DRAW) or s.phase == OVER and p == s.winner)
         if (s.wagon_goods[p] >= 0) != (v >= 0 and not drawing):
             raise InvalidPositionError("a wagon on the board carries one goods token (none while it takes one)",
                                        f"wagons.goods[{p}]")
