@@ -217,9 +217,10 @@ def check_markets(s) -> None:
         if (v < 0) != (expected[p] < 0):
             raise InvalidPositionError("every wagon stands on an intersection once the setup has placed it"
                                        if v < 0 else "this wagon is not placed yet", f"wagons.node[{p}]")
-        # the player taking a token holds none; so does a winner whose delivery won the game (delivery_vp)
-        drawing = p == s.active and (s.phase in (SETUP_GOODS, GOODS_DRAW) or s.phase == OVER and p == s.winner)
-        if (s.wagon_goods[p] >= 0) != (v >= 0 and not drawing):
+        # the player taking a token holds none; a winner on a plaza may hold none (a delivery won the game)
+        drawing = p == s.active and s.phase in (SETUP_GOODS, GOODS_DRAW)
+        won = s.phase == OVER and p == s.winner and s.wagon_goods[p] < 0 and market_at(s, v) >= 0
+        if (s.wagon_goods[p] >= 0) != (v >= 0 and not drawing) and not won:
             raise InvalidPositionError("a wagon on the board carries one goods token (none while it takes one)",
                                        f"wagons.goods[{p}]")
     if s.phase in (SETUP_GOODS, GOODS_DRAW) and market_at(s, s.wagon_node[s.active]) < 0:
