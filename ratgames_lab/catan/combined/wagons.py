@@ -264,7 +264,7 @@ def finish_step(s, p: int, v: int, pay: bool) -> None:
     m = market_at(s, v)
     if m >= 0:
         s.wagon_move = 2
-        if destination(s.wagon_goods[p]) == m:
+        if s.wagon_goods[p] >= 0 and destination(s.wagon_goods[p]) == m:
             deliver(s, p, m)
         else:
             s.emit("wagon_stop", "wagons.plaza", player=player_name(p), node=v)
