@@ -189,6 +189,8 @@ def observation(s, player: int) -> dict:
     data["progress"]["decks"] = {d: sum(s.progress_decks[i]) for i, d in enumerate(TRACKS)}
     data["steals"] = [x if player in x[:2] else [x[0], x[1], -1] for x in s.steals]
     data["observer"] = player
+    from .wagons import wagon_vp
+    data["wagons"]["vp"] = [wagon_vp(s, p) for p in range(n)]  # public: the level and the deliveries
     return data
 
 
