@@ -498,3 +498,22 @@ def test_a_delivery_that_reaches_the_target_wins_at_once():
     assert s.current_player == TERMINAL and s.winner == 0 and s.vp(0) == 15
     assert s.wagon_goods[0] == -1 and s.goods_under[0] == [TOOLS]  # the game ended before the next order
     s.validate_position()
+
+
+def test_actions_with_malformed_fields_are_refused():
+    for make in (lambda: PlaceWagon(True), lambda: MoveWagon("18"), lambda: TollDie(1.0), lambda: DrawGoods(1)):
+        with pytest.raises(rl.IllegalActionError):
+            make()
+    s = game(3, seed=1, first_player="1").new_state()
+    assert_rejected(s, PlaceWagon(-1), "markets.setup")
+    s.apply(PlaceWagon(QUARRY))
+    assert_rejected(s, DrawGoods("tools"), "markets.draw")
+    s = at(fresh(3, seed=1, first_player="1"), 0, 9)
+    for bad in (MoveWagon(-1), MoveWagon(10**20), MoveWagon(9)):
+        assert_rejected(s, bad, "wagons.step")
+    s = at(fresh(3, seed=1, first_player="1"), 0, 26, level=2)
+    road(s, 1, edge(s, 26, 18))
+    main_phase(s, 0)
+    s.apply(MoveWagon(18))
+    for bad in (TollDie(7), TollDie(0)):
+        assert_rejected(s, bad, "wagons.die")
