@@ -59,7 +59,8 @@ BANNER_TASKS = {
     "discard_progress": ("discard a progress card", "You hold more than 4 progress cards."),
     "choose_deck": ("choose a progress deck to draw from", "A progress card of your choice."),
     "wagon": ("move your wagon, or end your turn to stop it",
-              "Each step costs movement points; a market plaza ends the move (a delivery at your order's market)."),
+              "Click a highlighted intersection for the next step; a market plaza ends the move (a delivery at "
+              "your order's market); unused movement points are lost."),
     "free_pieces": ("place a free road or ship", "Click a highlighted edge, or place no more."),
     "trade_reply": ("answer the trade offer", "Accept, reject, or set other terms in the trade panel (Counter-offer)."),
     "trade_choose": ("close the trade with one player, or withdraw", "The trade panel shows every answer."),
@@ -73,10 +74,6 @@ BANNER_TASKS = {
     "diplomat_place": ("place your removed piece again (the Diplomat)", "Click a highlighted edge, or keep it."),
     "spy": ("take one of the progress cards you see (the Spy)", "Use the buttons."),
     "wedding": ("give 2 cards of your choice (the Wedding)", "Use the buttons."),
-    "setup_wagon": ("put your wagon on a market plaza (setup)", "Click a highlighted plaza (a brown square): your "
-                                                               "first order is that market's top goods token."),
-    "wagon": ("move your wagon on, or end your turn", "Click a highlighted intersection for the next step; the "
-                                                     "wagon moves last and unused movement points are lost."),
 }
 
 
