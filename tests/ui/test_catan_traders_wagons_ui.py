@@ -1,0 +1,97 @@
+"""Browser test: Voila serves the Catan app; Debian chromium loads a saved combined-variant game with wagons (the
+"Save / load" tab's upload), shows the wagon's order and its cheapest route (in the panel, and drawn on the board
+with its movement points), and moves the wagon one step by a real mouse click on the board. A pure-Python twin of the dashboard loads the same file and says where
+to click and what the page must show.
+
+Run with ``python3 -m pytest tests/ui/test_catan_traders_wagons_ui.py -m ui``. Screenshots go to tests/ui/artifacts/.
+"""
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from .voila_app import ARTIFACTS, ROOT, browser_page, voila
+
+pytestmark = pytest.mark.ui
+
+NOTEBOOK = ROOT / "notebooks" / "apps" / "catan.ipynb"
+SEATS = ["human", "heuristic", "heuristic", "heuristic"]  # as in the app notebook (players=4, seed=7)
+CASTLE, TOOLS = 107, 0  # the castle's plaza; goods kind "tools" (castle -> quarry)
+CENTRE = """([fromEnd, index]) => {
+  const marks = [...document.querySelector('.ct-board svg g.object_grp').parentNode.parentNode.children]
+    .filter(m => !m.classList.contains('g_legend'));
+  const box = marks[marks.length + fromEnd].children[index].getBoundingClientRect();
+  return [box.left + box.width / 2, box.top + box.height / 2];
+}"""
+
+
+def _position(seed: int = 7):
+    """A 4-player combined game at Player 1's action phase: Player 1's wagon on the castle's plaza carrying tools
+    for the quarry."""
+    import ratgames_lab as rl
+    from ratgames_lab.core.position import position_document
+
+    game = rl.load_game("catan", players=4, seed=seed, variant="combined")
+    s = game.new_state()
+    rng = random.Random(seed)
+    while not (s.phase == "main" and s.active == 0 and s.turn >= 3 and not s.pending):
+        s.apply(s.sample_chance(rng) if s.current_player < 0 else rng.choice(s.legal_actions()))
+    s.goods_unseen[s.wagon_goods[0]] += 1
+    s.goods_unseen[TOOLS] -= 1
+    s.wagon_goods[0], s.wagon_node[0], s.wagon_level[0] = TOOLS, CASTLE, 1
+    s.after_load()
+    s.validate_position()
+    return position_document(game, s)
+
+
+@pytest.fixture(scope="module")
+def page():
+    """A 1280x720 chromium page showing the app once the human has a decision."""
+    with voila(NOTEBOOK, "voila_catan_traders_wagons.log") as url:
+        with browser_page(url, 1280, 720, (".rg-banner-you", ".ct-board svg g.object_grp")) as page:
+            yield page
+
+
+def test_the_wagon_route_is_shown_and_a_step_is_clicked(page, tmp_path):
+    from ratgames_lab.catan.combined.wagons import MoveWagon
+    from ratgames_lab.widgets.catan import CatanDashboard
+
+    doc = _position()
+    path = tmp_path / "combined_wagons.json"
+    path.write_text(json.dumps(doc))
+    twin = CatanDashboard(players=4, seed=7, seats=SEATS, bot_delay=0, animate=False)
+    twin.load_position(doc)
+    mp, toll, route = twin.wagon_route(0)
+    page.locator(".lm-TabBar-tab").filter(has_text="Save / load").click()
+    with page.expect_file_chooser() as chooser:
+        page.click(".widget-upload")
+    chooser.value.set_files(str(path))
+    page.wait_for_function("() => document.querySelectorAll('.ct-trow').length === 4 && "
+                           "document.querySelector('.ct-trow').innerText.includes('castle plaza')", timeout=60_000)
+    page.wait_for_timeout(1000)
+    rows = page.locator(".ct-trow").all_inner_texts()
+    assert f"cheapest route {mp} movement points" in rows[0], rows[0]
+    labels = page.eval_on_selector_all(".ct-board svg text", "ts => ts.map(t => t.textContent)")
+    assert f"{mp} MP" + (f", ${toll} toll" if toll else "") in labels
+    page.locator(".ct-traders").screenshot(path=str(ARTIFACTS / "catan_traders_wagon_panel.png"))
+    page.locator(".ct-board").first.screenshot(path=str(ARTIFACTS / "catan_traders_wagon_board.png"))
+    # one step of the wagon by a real click on the board (the twin makes the same click)
+    steps = [a.node for a in twin.state.legal_actions() if isinstance(a, MoveWagon)]
+    target = route[1] if route[1] in steps else steps[0]
+    page.locator(".rg-modes button").filter(has_text="Move your wagon").click()
+    twin.clicks.buttons.value = "move_wagon"
+    page.wait_for_timeout(800)
+    layers = list(twin.board.view.layers)
+    from_end = layers.index("node_hits") - len(layers)
+    position = twin.board.view.keys["node_hits"].index(target)
+    page.mouse.move(0, 0)
+    x, y = page.evaluate(CENTRE, [from_end, position])
+    page.mouse.click(x, y)
+    assert twin.click_board("node", target), twin.message
+    page.wait_for_function("t => document.querySelector('.ct-trow').innerText.includes(t)",
+                           arg=f"on intersection {target}", timeout=60_000)
+    assert "move your wagon, or end your turn" in page.inner_text(".rg-banner")
+    assert page.locator(".jupyter-widgets-error-widget").count() == 0
+    assert not [e for e in page.errors if "model" in e.lower() or "negative value" in e], page.errors
