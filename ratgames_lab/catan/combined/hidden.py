@@ -55,5 +55,7 @@ def determinize(s, player: int, rng: random.Random):
             t.hands[victim][new] -= 1
             t.hands[victim][card] += 1
             rec[2] = new
+    from .fish import redeal_fish
+    redeal_fish(t, player, rng)
     t._settle()
     return t

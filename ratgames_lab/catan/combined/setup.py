@@ -83,6 +83,8 @@ def place_setup_building(s, v: int, level: int) -> None:
     from .special import update_longest_road
     update_longest_road(s)  # a building may break an opponent's route
     s.refresh_board()
+    from .fish import setup_fish
+    setup_fish(s, p, v, level)  # the lake or a fishing ground: fish tokens (a chance step before the road)
 
 
 def starting_production(s, p: int, v: int, level: int) -> dict:

@@ -70,6 +70,8 @@ def new_state(comp: CombinedComponents, layout, number2: list[int], fishing: lis
     s.victim = -1
     s.steals = []
     s.winner = -1
+    from .fish import init_fish
+    init_fish(s)
     s.after_load()
     s.emit("setup_start", "setup.snake", players=n, first=player_name(first_player), robber=s.robber,
            pirate=s.pirate)
