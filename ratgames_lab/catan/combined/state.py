@@ -58,6 +58,18 @@ def _fish_values(c) -> int:
     return len(default_fish().tokens)
 
 
+class PhaseName(Str):
+    """A phase name: one of ``PHASE_NAMES`` as it stands once every rule module has registered its phases."""
+
+    def __init__(self, names: list[str]):
+        self.names = names
+
+    @property
+    def choices(self) -> tuple[str, ...]:  # type: ignore[override]
+        """The phases known now (modules append theirs when imported)."""
+        return tuple(self.names)
+
+
 PER_PLAYER = "players"
 NODE = Int(0, _node)
 CARD_COUNTS = Keyed("cards", Int(0, 19))
@@ -71,7 +83,7 @@ class CombinedState(GameState):
     event_texts = "catan_combined"
     FORMAT = "ratgames_lab.catan/combined-1"
     FIELDS = StateFields(
-        Field("phase", Str(PHASE_NAMES)),
+        Field("phase", PhaseName(PHASE_NAMES)),
         Field("turn", Int(min=0)),
         Field("active", Seat()),
         Field("first_player", Seat()),
