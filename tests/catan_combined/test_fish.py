@@ -19,9 +19,9 @@ from ratgames_lab.catan.combined.actions import ChooseProgressDeck, MovePirate, 
 from ratgames_lab.catan.combined.components import CARDS
 from ratgames_lab.catan.combined.fish_actions import (DrawFish, FishFreePiece, FishProgress, FishRemove, FishResource,
                                                      FishSteal, PassOldBoot)
-from ratgames_lab.core.protocol import CHANCE
+from ratgames_lab.core.protocol import CHANCE, TERMINAL
 
-from .helpers import assert_rejected, building, fresh, give, main_phase, roll_phase
+from .helpers import assert_rejected, building, fresh, give, knight, main_phase, roll_phase
 
 GROUND0, GROUND0_NODES = 0, (29, 22, 13)  # number 10, inside sea tile 5
 FRAME_GROUND, FRAME_NODES = 4, (91, 98, 106)  # number 6, on the frame
@@ -414,3 +414,59 @@ def test_determinize_redraws_values_and_keeps_every_count():
         assert [F.held(t, p) for p in range(3)] == [3, 2, 0] and sum(t.fish_stack) == sum(s.fish_stack)
         seen.add(tuple(t.fish_held[0]))
     assert len(seen) > 3  # Player 1's three tokens are redrawn from the unseen ones
+
+
+# ------------------------------------------------------------------------------------------------
+# a robber or pirate off the board: knights and the Bishop
+# ------------------------------------------------------------------------------------------------
+def test_a_removed_robber_cannot_be_chased_by_a_knight():
+    from ratgames_lab.catan.combined.knights import ChaseRobber
+    s = spender(2)
+    v = next(v for v in s.comp.topo.tile_nodes[s.robber] if s.comp.knight_site[v] and s.node_owner[v] < 0
+             and all(s.node_owner[u] < 0 for u in s.comp.topo.node_nbrs[v]))
+    knight(s, 0, v, 1, active=True)
+    main_phase(s, 0)
+    assert ChaseRobber(v) in s.legal_actions()
+    s.apply(FishRemove("robber", (2,)))
+    assert ChaseRobber(v) not in s.legal_actions()
+    assert_rejected(s, ChaseRobber(v), "knights.chase")
+
+
+def test_the_bishop_moves_only_a_piece_still_on_the_board():
+    from ratgames_lab.catan.combined.components import PROGRESS_DECK_OF, PROGRESS_IDS
+    from ratgames_lab.catan.combined.progress_politics import PlayBishop
+    s = spender(2, 2)
+    i = PROGRESS_IDS.index("bishop")
+    s.progress_decks[PROGRESS_DECK_OF[i]][i] -= 1
+    s.progress_hand[0][i] += 1
+    main_phase(s, 0)
+    s.apply(FishRemove("robber", (2,)))
+    snapshot = s.to_json()
+    s.apply(PlayBishop())
+    assert s.phase == "bishop" and all(isinstance(a, MovePirate) for a in s.legal_actions())
+    assert_rejected(s, MoveRobber(LAKE), "progress.bishop")
+    g = rl.load_game("catan", 3, seed=0, variant="combined")
+    s = g.state_from_json(snapshot)
+    s.apply(FishRemove("pirate", (2,)))
+    assert PlayBishop() not in s.legal_actions()
+    assert_rejected(s, PlayBishop(), "progress.bishop")
+
+
+def test_fish_are_conserved_and_within_the_limit_over_seeded_random_games():
+    """Random play that spends fish whenever it can: after every action every token is accounted for, nobody holds
+    more than 7, and the stack is empty only when the spent pile is empty too."""
+    for seed in range(4):
+        s = rl.load_game("catan", 4, seed=seed, variant="combined", turn_cap=60).new_state()
+        rng = random.Random(seed)
+        while s.current_player != TERMINAL:
+            if s.current_player == CHANCE:
+                a = s.sample_chance(rng)
+            else:
+                acts = s.legal_actions()
+                fish = [a for a in acts if a.kind.startswith("fish_") or a.kind == "pass_old_boot"]
+                a = rng.choice(fish if fish and rng.random() < 0.7 else acts)
+            s.apply(a)
+            s.validate_position()
+            assert all(F.held(s, p) <= F.LIMIT for p in range(4))
+            assert F.stack_size(s) or not any(s.fish_spent)
+        assert any(e.kind == "fish_spend" for e in s.events)  # fish were spent in this game

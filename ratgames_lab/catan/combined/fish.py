@@ -233,6 +233,11 @@ def payment_error(s, p: int, tokens, effect: str):
     cost = COST.get(effect)
     if cost is None:
         return err(f"the fish table has no effect {effect!r}", "fish.table")
+    return tokens_error(s, p, tokens, cost)
+
+
+def tokens_error(s, p: int, tokens, cost: int):
+    """fish.payment / fish.no_change for any fish price (the table's effects; the wagon's +2 MP for 2 fish)."""
     if not isinstance(tokens, tuple) or not tokens or any(
             not isinstance(x, int) or isinstance(x, bool) or x not in VALUES for x in tokens):
         return err(f"name the fish tokens paid by their values ({', '.join(map(str, VALUES))})", "fish.payment")
