@@ -16,8 +16,8 @@ from ratgames_lab.catan.combined.special import road_length
 from ratgames_lab.core.errors import InvalidPositionError
 from ratgames_lab.core.protocol import CHANCE, TERMINAL
 
-from .helpers import (assert_rejected, building, draw_fish, edge, fresh, game, give, knight, main_phase, road, roll_phase, ship,
-                      side, tile)
+from .helpers import (assert_rejected, building, draw_fish, edge, fresh, game, give, knight, main_phase, road,
+                      roll_phase, ship, side, tile)
 
 # the inner sea of the fixed board: X = sea hex (3, 4); its corners 52, 60, 67, 59, 66 are coast, 74 is a sea node
 # X's sides: 83 = 52-60, 92 = 60-67, 104 = 67-74, 103 = 66-74, 82 = 52-59; further out 113 = 74-82, 126 = 82-90
