@@ -33,6 +33,7 @@ from .fish_actions import DrawFish, FishFreePiece, FishProgress, FishRemove, Fis
 from .queue import done, entry, head, push_front, step
 from .state import MAIN, SETUP_ROAD, player_name
 from .table import err
+from .text import add_event_texts
 
 FISH = default_fish()
 VALUES: tuple[int, ...] = tuple(v for v, _ in FISH.tokens)  # token values, ascending
@@ -554,14 +555,15 @@ def describe_fish(s) -> str:
     return text
 
 
-# the texts of the fish events (for combined/text.py: add_event_texts(FISH_TEXTS))
+# the English texts of the fish events (registered with the variant's other texts, combined/text.py)
 FISH_TEXTS = {
     "fish_draw": "{player} draws a fish token ({held} held).",
     "old_boot": "{player} draws the Old Boot ({vp} VP while held).",
     "fish_limit": "{player} holds {limit} fish tokens and draws no more.",
     "fish_reshuffle": "The {tokens} spent fish tokens are shuffled into a new stack.",
-    "fish_spend": "{player} pays {fish} fish ({tokens}).",
+    "fish_spend": "{player} pays {fish} fish with tokens worth {tokens}.",
     "fish_remove": "{player} takes the {piece} off the board until the next 7.",
     "fish_resource": "{player} takes 1 {card} for fish.",
     "old_boot_pass": "{player} gives the Old Boot to {to}.",
 }
+add_event_texts(FISH_TEXTS)
