@@ -470,3 +470,31 @@ def test_fish_are_conserved_and_within_the_limit_over_seeded_random_games():
             assert all(F.held(s, p) <= F.LIMIT for p in range(4))
             assert F.stack_size(s) or not any(s.fish_spent)
         assert any(e.kind == "fish_spend" for e in s.events)  # fish were spent in this game
+
+
+def test_determinize_deals_an_opponents_tokens_like_draws_from_the_unseen_pool():
+    """Player 2 sees their own tokens and the spent pile: Player 1's 2 tokens are 2 draws without replacement from
+    the stack + Player 1's tokens. The frequency of each pair of values matches the exact hypergeometric odds."""
+    from collections import Counter
+    from math import comb
+    s = spender(3, 3)
+    hold(s, 1, 1, 1, 1, 2)
+    s.fish_stack = [s.fish_stack[0] - 4, s.fish_stack[1] - 6, s.fish_stack[2]]
+    s.fish_spent = [4, 6, 0]
+    s.after_load()
+    s.validate_position()
+    pool = [s.fish_stack[i] + s.fish_held[0][i] for i in range(3)]  # unseen by Player 2: 4 ones, 3 twos, 8 threes
+    assert pool == [4, 3, 8]
+    total = comb(sum(pool), 2)
+    exact = {}
+    for i in range(3):
+        for j in range(i, 3):
+            exact[(i, j)] = Fraction(comb(pool[i], 2) if i == j else pool[i] * pool[j], total)
+    n = 3000
+    rng = random.Random(5)
+    freq = Counter()
+    for _ in range(n):
+        row = s.determinize(1, rng).fish_held[0]
+        freq[tuple(i for i in range(3) for _ in range(row[i]))] += 1
+    for pair, p in exact.items():
+        assert abs(freq[pair] / n - float(p)) < 0.03, (pair, freq[pair] / n, float(p))
