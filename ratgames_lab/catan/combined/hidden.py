@@ -19,13 +19,31 @@ Fish tokens (exact up to what payments reveal): the others' token values and the
 counts public; the others' tokens are dealt again from the stack and their tokens together, each keeping their
 count (``fish.redeal_fish``; the spent pile and the Old Boot are public).
 Not modelled: what a Spy saw of the victim's progress cards, and the cards drawn from under a deck once its
-unseen part is empty (their order is public); both are treated as unseen afterwards.
+unseen part is empty (their order is public); both are treated as unseen afterwards. A hand the seat sees now (the victim's, while the seat takes cards with a
+Master Merchant) is known: steals touching it stay.
 """
 from __future__ import annotations
 
 import random
+from typing import Callable
 
 from .components import PROGRESS_DECK_OF, PROGRESS_VP, TRACKS
+
+HAND_VIEWS: list[Callable] = []  # view(s, player) -> the seats whose hand ``player`` sees now
+
+
+def hand_view(fn: Callable) -> Callable:
+    """Decorator: the function names the seats whose cards a player sees now (a card's decision step)."""
+    HAND_VIEWS.append(fn)
+    return fn
+
+
+def hands_seen(s, player: int) -> set[int]:
+    """The seats whose resource and commodity cards ``player`` sees now: their own, and any a card shows."""
+    seen = {player}
+    for view in HAND_VIEWS:
+        seen.update(view(s, player))
+    return seen
 
 
 def determinize(s, player: int, rng: random.Random):
@@ -52,9 +70,10 @@ def determinize(s, player: int, rng: random.Random):
             t.progress_decks[d][i] = 0
         for i in pool[k:]:
             t.progress_decks[d][i] += 1
+    seen = hands_seen(s, player)
     for rec in reversed(t.steals):
         thief, victim, card = rec
-        if player in (thief, victim) or t.hands[thief][card] == 0:
+        if thief in seen or victim in seen or t.hands[thief][card] == 0:
             continue
         weights = t.hands[victim][:]
         weights[card] += 1

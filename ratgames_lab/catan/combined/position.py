@@ -168,11 +168,13 @@ def _check_progress_hands(s) -> None:
 def observation(s, player: int) -> dict:
     """What ``player`` may see: the whole board and every public count; own cards and progress cards; own steals.
     Others' hands are counts; others' progress cards are counts per deck; the decks are counts."""
+    from .hidden import hands_seen
     data = s.to_json()
     n = s.players
     hands = data["hands"]
+    seen = hands_seen(s, player)  # own cards, and a hand a card shows now (a Master Merchant's victim)
     for p in range(n):
-        if p != player:
+        if p not in seen:
             hands[p] = {"hidden": sum(s.hands[p])}
     ph = data["progress"]["hands"]
     from .progress import seen_progress

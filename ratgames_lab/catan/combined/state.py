@@ -125,6 +125,7 @@ class CombinedState(GameState):
         Field("fleet", ListOf(Int(0, 7), sort=True), json="turn_flags.merchant_fleet"),  # cards at 2:1 this turn
         Field("crane", Bool(), json="turn_flags.crane"),  # the next improvement this turn costs 1 less
         Field("medicine", Bool(), json="turn_flags.medicine"),  # the next city this turn costs 2 ore + 1 grain
+        # the Commercial Harbor this turn: its player's own seat (the card is in play), then each opponent dealt with
         Field("harbour_deals", ListOf(Seat(), sort=True), json="turn_flags.commercial_harbor"),
         Field("stage", Int(0, 2), json="turn_flags.stage"),  # strict_phase_order: trade, build, the rest (stages.py)
         Field("shop_commodities", Int(0), json="turn_flags.shop_commodities"),  # bought at the shop this turn

@@ -174,6 +174,32 @@ EVENT_TEXTS: dict[str, str] = {  # plain strings become Templates at registratio
     "spy": "{player} plays the Spy and looks at {victim}'s progress cards.",
     "spy_take": "{player} takes a {deck} progress card from {victim}.",
     "wedding_gift": "{player} gives a card of their choice to {recipient} (the Wedding).",
+    # science and trade progress cards (progress_science, progress_trade)
+    "alchemist": "{player} plays the Alchemist: the red die shows {red} and the yellow die {yellow} (total {total}); "
+                 "the event die is rolled as usual.",
+    "crane": "{player} plays the Crane: their next city improvement this turn costs 1 commodity less.",
+    "engineer": "{player} plays the Engineer: a free city wall under the city on intersection {node} (2 more cards "
+                "kept on a 7).",
+    "inventor": "{player} plays the Inventor: the {first_number} moves from tile {first} to tile {second} and the "
+                "{second_number} from tile {second} to tile {first}.",
+    "progress_harvest": "{player} plays {progress}: {tiles} tile(s) touch their settlements and cities, so they take "
+                        "{count} {card} from the bank (2 per tile, what the bank has).",
+    "medicine": "{player} plays Medicine: their next city this turn costs 2 ore + 1 grain.",
+    "road_building": "{player} plays Road Building: up to 2 free roads or ships, one after the other.",
+    "commercial_harbor": "{player} plays the Commercial Harbor: this turn, one forced exchange with each opponent "
+                         "(1 resource for 1 commodity of the opponent's choice).",
+    "harbour_exchange": "{player} hands 1 {resource} to {partner}, who must give back a commodity (Commercial "
+                        "Harbor).",
+    "harbour_give": "{player} gives 1 {commodity} to {partner} (Commercial Harbor).",
+    "harbour_nothing": "{partner} holds no commodity: no exchange, and {player} keeps the {resource} (Commercial "
+                       "Harbor).",
+    "master_merchant": "{player} plays the Master Merchant on {victim}, who has more VP: {player} looks at their "
+                       "cards and takes {count}.",
+    "master_merchant_take": "{player} takes a card from {victim} (Master Merchant; {left} more to take).",
+    "merchant": "{player} puts the merchant on tile {tile}{taken}: 2:1 in {resource} and {vp} VP while they control "
+                "it.",
+    "merchant_fleet": "{player} plays a Merchant Fleet: {card} trades 2:1 with the bank until the end of the turn.",
+    "monopoly": "{player} plays the {progress} on {card} and collects {count} ({from_each}).",
     "progress_draw": "{player} draws a progress card from the {deck} deck.",
     "progress_vp": "{player} draws the {card} and shows it at once: 1 victory point.",
     "progress_play": "{player} plays the {card}.",
