@@ -184,9 +184,15 @@ chance_phase(FISH_DRAW, _draw_outcomes, _draw_sample)
 step(FISH_DRAW, phase=FISH_DRAW, skip=_nothing_to_draw)
 
 
+def _whole(x) -> bool:
+    return isinstance(x, int) and not isinstance(x, bool)
+
+
 def _check_draw(s, a: DrawFish):
     if s.phase != FISH_DRAW:
         return err(f"no fish token is being drawn (phase {s.phase!r})", "fish.draw")
+    if not _whole(a.value):
+        return err(f"{a.value!r} is not a token value", "fish.draw")
     if a.value == 0:
         ok = boot_in_stack(s)
     else:
@@ -380,7 +386,7 @@ def _spend_error(s, a, target_error):
 
 def _check_remove(s, a: FishRemove):
     def target():
-        if a.piece not in PIECES:
+        if not isinstance(a.piece, str) or a.piece not in PIECES:
             return err(f"2 fish remove the robber or the pirate, not {a.piece!r}", "fish.remove")
         if _truce(s):
             return err("fish cannot move the robber or the pirate before the barbarians' first attack (truce)",
@@ -400,9 +406,9 @@ def _do_remove(s, a: FishRemove) -> None:
 
 def _check_steal(s, a: FishSteal):
     def target():
-        if a.victim not in steal_targets(s, s.active):
-            return err(f"Player {a.victim + 1 if isinstance(a.victim, int) else a.victim} is not another player "
-                       "holding a resource or commodity", "fish.steal")
+        if not _whole(a.victim) or a.victim not in steal_targets(s, s.active):
+            return err(f"{a.victim!r} is not the seat of another player holding a resource or commodity",
+                       "fish.steal")
         return None
     return _spend_error(s, a, target)
 
@@ -416,7 +422,7 @@ def _do_steal(s, a: FishSteal) -> None:
 
 def _check_resource(s, a: FishResource):
     def target():
-        if a.card not in CARDS[:R]:
+        if not isinstance(a.card, str) or a.card not in CARDS[:R]:
             return err(f"4 fish buy a resource (not a commodity), not {a.card!r}", "fish.resource")
         if not s.bank[CARDS.index(a.card)]:
             return err(f"the bank has no {a.card} left", "fish.resource")
@@ -469,7 +475,7 @@ def _check_pass(s, a: PassOldBoot):
         return bad
     if s.old_boot != s.active:
         return err("you do not hold the Old Boot", "fish.old_boot")
-    if not isinstance(a.player, int) or not 0 <= a.player < s.players or a.player == s.active:
+    if not _whole(a.player) or not 0 <= a.player < s.players or a.player == s.active:
         return err(f"{a.player!r} is not another player", "fish.old_boot")
     if a.player not in boot_takers(s):
         return err(f"Player {a.player + 1} does not have the most VP ({s.vp(a.player)} VP; the most is "
