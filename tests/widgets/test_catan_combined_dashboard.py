@@ -326,7 +326,7 @@ def _main_with(kinds, seed: int = 0):
 
 
 def test_a_knight_hired_then_activated_and_a_ship_moved_by_clicks():
-    game, s = _main_with({"move_ship", "hire_knight"})
+    game, s = _main_with({"move_ship", "hire_knight"}, seed=1)
     assert not s.is_terminal()
     s.hands[0][3] += 1  # a grain to activate the knight
     s.bank[3] -= 1
