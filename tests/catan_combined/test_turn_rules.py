@@ -16,7 +16,7 @@ from ratgames_lab.catan.combined.actions import (ChooseCard, DrawProgress, Impro
 from ratgames_lab.catan.combined.components import CARDS, TRACKS
 from ratgames_lab.core.protocol import CHANCE
 
-from .helpers import draw_fish
+from .helpers import draw_fish, skip_wagons
 
 GRAIN, LUMBER, WOOL, BRICK, ORE = (CARDS.index(c) for c in ("grain", "lumber", "wool", "brick", "ore"))
 CLOTH, COIN, PAPER = (CARDS.index(c) for c in ("cloth", "coin", "paper"))
@@ -24,7 +24,7 @@ CLOTH, COIN, PAPER = (CARDS.index(c) for c in ("cloth", "coin", "paper"))
 
 def fresh(players: int = 3, **options):
     """A new combined game on the fixed board, seed 1."""
-    return rl.load_game("catan", players, seed=1, variant="combined", **options).new_state()
+    return skip_wagons(rl.load_game("catan", players, seed=1, variant="combined", **options).new_state())
 
 
 def tile(s, terrain: str) -> int:

@@ -94,6 +94,8 @@ def check_position(s) -> None:
             raise _fail("a fishing ground names an intersection that does not exist", f"fishing_grounds[{i}]")
     if s.phase not in PHASE_NAMES:
         raise _fail(f"unknown phase {s.phase!r}", "phase")
+    from .markets import check_markets
+    check_markets(s)
     from .queue import QUEUE_PHASES, STEPS
     for i, e in enumerate(s.pending):
         if not e or not 0 <= e[0] < len(STEPS) or len(e) < 2 or not -1 <= e[1] < n:
@@ -119,7 +121,8 @@ def check_position(s) -> None:
 def _check_turn(s) -> None:
     """The turn in progress: setup or play, the winner, the dice, this turn's pieces and flags, the steal records."""
     n, comp = s.players, s.comp
-    setup = s.phase in (SETUP_SETTLEMENT, SETUP_CITY, SETUP_ROAD) or s.phase == "fish_draw" and s.turn == 0
+    setup = s.phase in (SETUP_SETTLEMENT, SETUP_CITY, SETUP_ROAD, "setup_wagon", "setup_goods") \
+        or s.phase == "fish_draw" and s.turn == 0
     if setup != (s.turn == 0):
         raise _fail("turn 0 is the setup and the setup is turn 0", "turn")
     if s.winner >= 0 and s.phase != OVER:
@@ -191,6 +194,8 @@ def observation(s, player: int) -> dict:
     from .fish import observe_fish
     observe_fish(s, data, player)
     data["observer"] = player
+    from .wagons import wagon_vp
+    data["wagons"]["vp"] = [wagon_vp(s, p) for p in range(n)]  # public: the level and the deliveries
     return data
 
 
@@ -216,6 +221,8 @@ def describe(s) -> str:
                      f"{pieces_left(s, p, 'road')} roads, {pieces_left(s, p, 'ship')} ships left.")
     from .fish import describe_fish
     lines.append(describe_fish(s))
+    from .markets import describe_markets
+    lines += describe_markets(s)
     if s.offer:
         from .trade_players import offer_text
         lines.append(offer_text(s))
