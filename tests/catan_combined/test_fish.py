@@ -499,3 +499,29 @@ def test_determinize_deals_an_opponents_tokens_like_draws_from_the_unseen_pool()
         freq[tuple(i for i in range(3) for _ in range(row[i]))] += 1
     for pair, p in exact.items():
         assert abs(freq[pair] / n - float(p)) < 0.03, (pair, freq[pair] / n, float(p))
+
+
+# ------------------------------------------------------------------------------------------------
+# the wagon's boost for 2 fish (official T&B; option wagon_boost)
+# ------------------------------------------------------------------------------------------------
+def test_two_fish_boost_the_wagon_once_per_turn_with_no_change():
+    from ratgames_lab.catan.combined.fish_actions import BoostWagonFish
+    from ratgames_lab.catan.combined.wagons import BoostWagon, MoveWagon, points_left
+
+    from .test_wagons import scene
+    s = scene()
+    hold(s, 0, 1, 1, 3)
+    main_phase(s, 0)
+    boosts = [a for a in s.legal_actions() if isinstance(a, BoostWagonFish)]
+    assert set(boosts) == {BoostWagonFish((1, 1)), BoostWagonFish((3,))} and BoostWagon() not in s.legal_actions()
+    assert_rejected(s, BoostWagonFish((1, 3)), "fish.no_change")
+    assert_rejected(s, BoostWagonFish((1,)), "fish.payment")
+    s.apply(MoveWagon(18))
+    s.apply(BoostWagonFish((3,)))
+    assert s.fish_held[0] == [2, 0, 0] and s.fish_spent == [0, 0, 1] and points_left(s, 0) == 4
+    assert_rejected(s, BoostWagonFish((1, 1)), "wagons.boost")  # once per turn
+    s = scene(wagon_boost=False)
+    hold(s, 0, 2)
+    main_phase(s, 0)
+    assert not [a for a in s.legal_actions() if isinstance(a, BoostWagonFish)]
+    assert_rejected(s, BoostWagonFish((2,)), "wagons.boost")

@@ -111,3 +111,17 @@ class PassOldBoot(Action):
 
     def describe(self) -> str:
         return f"Give the Old Boot to Player {self.player + 1}"
+
+
+@dataclass(frozen=True, slots=True)
+class BoostWagonFish(Action):
+    """Pay 2 fish (instead of 1 grain) for +2 movement points for your wagon this turn (once per turn)."""
+
+    tokens: tuple
+    kind = "boost_wagon_fish"
+
+    def __post_init__(self) -> None:
+        _sorted(self, self.tokens)
+
+    def describe(self) -> str:
+        return f"Pay fish {_paid(self.tokens)} for 2 more movement points for your wagon this turn"
