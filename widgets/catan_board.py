@@ -230,11 +230,15 @@ class CatanBoard:
             v.set_points(name, nodes, [self.node_xy[n][0] for n in nodes], [self.node_xy[n][1] for n in nodes],
                          colors=[PLAYER_COLOURS[owner[n]] for n in nodes],
                          names=[f"{names[owner[n]]}'s {piece} (intersection {n})" for n in nodes])
-        robber = [] if obs["robber"] is None else [obs["robber"]]  # None: off the board (2 fish, the variant)
-        rxy = [(self.tile_xy[t][0] - 0.6, self.tile_xy[t][1] - TOKEN_DY) for t in robber]
-        v.set_points("robber", robber, [x for x, _ in rxy], [y for _, y in rxy],
-                     names=[f"the robber (tile {t}): this tile produces nothing" for t in robber])
-        v.set_labels("robber_text", robber, [x for x, _ in rxy], [y for _, y in rxy], ["R"] * len(robber))
+        if obs["robber"] is None:  # the combined variant: off the board (2 fish) until the next 7
+            v.set_points("robber", [], [], [])
+            v.set_labels("robber_text", [], [], [], [])
+        else:
+            rx, ry = self.tile_xy[obs["robber"]]
+            rx, ry = rx - 0.6, ry - TOKEN_DY
+            v.set_points("robber", [obs["robber"]], [rx], [ry],
+                         names=[f"the robber (tile {obs['robber']}): this tile produces nothing"])
+            v.set_labels("robber_text", [obs["robber"]], [rx], [ry], ["R"])
         self._draw_heat(obs, heat)
         v.set_points("node_targets", list(node_targets), [self.node_xy[n][0] for n in node_targets],
                      [self.node_xy[n][1] for n in node_targets])
