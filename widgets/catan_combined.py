@@ -140,7 +140,8 @@ ACTION_GROUPS = {**{k: v for k, v in KIND_WORDS.items()}, "build_ship": "Build a
                  "buy_commodity": "Shop: $5 for a commodity (once per turn)",
                  "buy_resource": "Shop: $2 for a resource (twice per turn)",
                  "take_loan": "Bank loan (once per game)", "save_city": "Keep your city for $5",
-                 "boost_wagon": "Wagon", "upgrade_wagon": "Wagon", "pass_old_boot": "Pass the Old Boot to",
+                 "boost_wagon": "Wagon", "boost_wagon_fish": "Wagon", "upgrade_wagon": "Wagon",
+                 "pass_old_boot": "Pass the Old Boot to",
                  "fish_remove": "Fish (2): take the robber or the pirate off the board",
                  "fish_steal": "Fish (3): steal a card from", "fish_resource": "Fish (4): a resource of your choice",
                  "fish_free_piece": "Fish (5): a free road or ship", "fish_progress": "Fish (7): a progress card"}

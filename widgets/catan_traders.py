@@ -26,7 +26,8 @@ FISH_VALUES = tuple(v for v, _ in FISH.tokens)
 GOODS = default_goods()
 ORIGIN = {kind: market for market, kind, _, _ in GOODS.kinds}
 DESTINATION = {kind: dest for _, kind, dest, _ in GOODS.kinds}
-EXTRA_KINDS = ("upgrade_wagon", "boost_wagon", "save_city", "pass_old_boot")  # buttons when the engine offers them
+# actions that get a button in the panel when the engine offers them
+EXTRA_KINDS = ("upgrade_wagon", "boost_wagon", "boost_wagon_fish", "save_city", "pass_old_boot")
 FISH_TABLE = " · ".join(f"{cost}: {text}" for cost, _, text in FISH.table)
 
 

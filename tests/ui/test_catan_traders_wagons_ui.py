@@ -1,6 +1,7 @@
-"""Browser test: Voila serves the Catan app; Debian chromium loads a saved combined-variant game with wagons (the
-"Save / load" tab's upload), shows the wagon's order and its cheapest route (in the panel, and drawn on the board
-with its movement points), and moves the wagon one step by a real mouse click on the board. A pure-Python twin of the dashboard loads the same file and says where
+"""Browser test: Voila serves the Catan app; Debian chromium loads a saved combined-variant game with wagons and fish
+(the "Save / load" tab's upload), shows the wagon's order and its cheapest route (in the panel, and drawn on the
+board with its movement points), the player's own fish values and only a count for the others', and moves the wagon
+one step by a real mouse click on the board. A pure-Python twin of the dashboard loads the same file and says where
 to click and what the page must show.
 
 Run with ``python3 -m pytest tests/ui/test_catan_traders_wagons_ui.py -m ui``. Screenshots go to tests/ui/artifacts/.
@@ -29,7 +30,7 @@ CENTRE = """([fromEnd, index]) => {
 
 def _position(seed: int = 7):
     """A 4-player combined game at Player 1's action phase: Player 1's wagon on the castle's plaza carrying tools
-    for the quarry."""
+    for the quarry; Player 1 holds a 1-fish token, Player 2 two 3-fish tokens."""
     import ratgames_lab as rl
     from ratgames_lab.core.position import position_document
 
@@ -41,6 +42,10 @@ def _position(seed: int = 7):
     s.goods_unseen[s.wagon_goods[0]] += 1
     s.goods_unseen[TOOLS] -= 1
     s.wagon_goods[0], s.wagon_node[0], s.wagon_level[0] = TOOLS, CASTLE, 1
+    for p, tokens in ((0, [1, 0, 0]), (1, [0, 0, 2])):
+        for i, n in enumerate(s.fish_held[p]):
+            s.fish_stack[i] += n - tokens[i]
+        s.fish_held[p] = tokens
     s.after_load()
     s.validate_position()
     return position_document(game, s)
@@ -54,7 +59,7 @@ def page():
             yield page
 
 
-def test_the_wagon_route_is_shown_and_a_step_is_clicked(page, tmp_path):
+def test_the_wagon_route_and_hidden_fish_are_shown_and_a_step_is_clicked(page, tmp_path):
     from ratgames_lab.catan.combined.wagons import MoveWagon
     from ratgames_lab.widgets.catan import CatanDashboard
 
@@ -72,7 +77,8 @@ def test_the_wagon_route_is_shown_and_a_step_is_clicked(page, tmp_path):
                            "document.querySelector('.ct-trow').innerText.includes('castle plaza')", timeout=60_000)
     page.wait_for_timeout(1000)
     rows = page.locator(".ct-trow").all_inner_texts()
-    assert f"cheapest route {mp} movement points" in rows[0], rows[0]
+    assert f"cheapest route {mp} movement points" in rows[0] and "1 token worth 1 fish" in rows[0], rows[0]
+    assert "2 tokens (values hidden)" in rows[1] and "3 + 3" not in rows[1], rows[1]
     labels = page.eval_on_selector_all(".ct-board svg text", "ts => ts.map(t => t.textContent)")
     assert f"{mp} MP" + (f", ${toll} toll" if toll else "") in labels
     page.locator(".ct-traders").screenshot(path=str(ARTIFACTS / "catan_traders_wagon_panel.png"))
