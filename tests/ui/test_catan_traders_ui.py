@@ -102,11 +102,11 @@ def test_a_saved_game_shows_the_money_panel_and_the_shop_and_loan_buttons_play(p
     # the board names its markets
     names = page.eval_on_selector_all(".ct-board svg text", "ts => ts.map(t => t.textContent)")
     assert {"castle", "quarry", "glassworks"} <= set(names)
-    panel.screenshot(path=str(ARTIFACTS / "catan_traders_panel.png"))
     page.locator(".ct-board").first.screenshot(path=str(ARTIFACTS / "catan_traders_board.png"))
     page.set_viewport_size({"width": 1600, "height": 1800})
     page.wait_for_timeout(1500)
     page.mouse.move(0, 0)
     page.screenshot(path=str(ARTIFACTS / "catan_traders_full.png"), full_page=True)
+    panel.screenshot(path=str(ARTIFACTS / "catan_traders_panel.png"))
     assert page.locator(".jupyter-widgets-error-widget").count() == 0
     assert not [e for e in page.errors if "model" in e.lower() or "negative value" in e], page.errors

@@ -81,7 +81,6 @@ def test_the_wagon_route_and_hidden_fish_are_shown_and_a_step_is_clicked(page, t
     assert "2 tokens (values hidden)" in rows[1] and "3 + 3" not in rows[1], rows[1]
     labels = page.eval_on_selector_all(".ct-board svg text", "ts => ts.map(t => t.textContent)")
     assert f"{mp} MP" + (f", ${toll} toll" if toll else "") in labels
-    page.locator(".ct-traders").screenshot(path=str(ARTIFACTS / "catan_traders_wagon_panel.png"))
     page.locator(".ct-board").first.screenshot(path=str(ARTIFACTS / "catan_traders_wagon_board.png"))
     # one step of the wagon by a real click on the board (the twin makes the same click)
     steps = [a.node for a in twin.state.legal_actions() if isinstance(a, MoveWagon)]
@@ -99,5 +98,8 @@ def test_the_wagon_route_and_hidden_fish_are_shown_and_a_step_is_clicked(page, t
     page.wait_for_function("t => document.querySelector('.ct-trow').innerText.includes(t)",
                            arg=f"on intersection {target}", timeout=60_000)
     assert "move your wagon, or end your turn" in page.inner_text(".rg-banner")
+    page.set_viewport_size({"width": 1280, "height": 2200})  # the whole panel on screen for its picture
+    page.wait_for_timeout(1000)
+    page.locator(".ct-traders").screenshot(path=str(ARTIFACTS / "catan_traders_wagon_panel.png"))
     assert page.locator(".jupyter-widgets-error-widget").count() == 0
     assert not [e for e in page.errors if "model" in e.lower() or "negative value" in e], page.errors
