@@ -155,3 +155,26 @@ def test_a_plaza_click_is_refused_after_the_setup_naming_the_rule():
     d.load_position(position_document(game, s))
     assert not d.state.is_legal(PlaceWagon(QUARRY))
     assert "rule:" in d.why_not_action(PlaceWagon(QUARRY))
+
+
+def test_a_route_over_another_players_roads_shows_its_toll_in_words_and_on_the_board():
+    game, s = _main_position()
+    _wagon_at(s, 0, CASTLE)
+    d = _dash()
+    d.load_position(position_document(game, s))
+    _, _, path = d.wagon_route(0)
+    topo = s.comp.topo
+    lands = [topo.edge_index[(a, b)] for a, b in zip(path, path[1:])
+             if topo.edge_kind[topo.edge_index[(a, b)]] == "land" and s.edge_owner[topo.edge_index[(a, b)]] < 0]
+    for e in lands[:3]:  # Player 2's roads on the way (pieces left: the position stays valid)
+        s.edge_owner[e], s.edge_piece[e] = 1, 1
+    s.after_load()
+    s.validate_position()
+    d.load_position(position_document(game, s))
+    mp, toll, path = d.wagon_route(0)
+    edges = [topo.edge_index[(a, b)] for a, b in zip(path, path[1:])]
+    assert any(s.edge_owner[e] == 1 for e in edges)
+    assert toll == sum(2 if s.edge_piece[e] == 3 else 1 for e in edges if s.edge_owner[e] not in (-1, 0))  # $1 a
+    # step on another player's road or ship, $2 on a bridge
+    assert list(d.board.view.layers["route_text"].text) == [f"{mp} MP, ${toll} toll"]
+    assert f"<b>${toll} toll</b>" in d.combined_panels.traders.table.value.split('<div class="ct-trow">')[1]
