@@ -60,10 +60,10 @@ class CatanDashboard(cc.CombinedVariant, Dashboard):
     log_classes = {"produce": "rg-good", "trade": "rg-good", "win": "rg-good", "longest_road": "rg-good",
                    "largest_army": "rg-good", "steal": "rg-bad", "discard": "rg-bad", "robber_blocks": "rg-bad",
                    "must_discard": "rg-bad", "shortage": "rg-minor", "shortage_single": "rg-minor",
-                   "setup_start": "rg-minor", "reject": "rg-minor", "no_trade": "rg-minor"}
+                   "setup_start": "rg-minor", "reject": "rg-minor", "no_trade": "rg-minor", **cc.LOG_CLASSES}
     css_files = ("catan.css",)
     fold_kinds = ("build_settlement", "build_road", "build_city", "move_robber", "bank_trade", "offer_trade",
-                  "play_year_of_plenty", "play_monopoly")
+                  "play_year_of_plenty", "play_monopoly", *cc.FOLD_KINDS)
     teacher_view_label = "Teacher view: show every hand"
 
     def __init__(self, players: int = 4, seed: int = 0, seats: Sequence[str] | None = None,

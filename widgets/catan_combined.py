@@ -59,6 +59,11 @@ KIND_WORDS = {"hire_knight": "Hire a knight", "activate_knight": "Activate a kni
               "play_intrigue": "Intrigue: displace a knight", "build_bridge": "Build a bridge",
               "play_diplomat": "Diplomat: remove a road or ship", "diplomat_place": "Place your piece again",
               "move_wagon": "Move your wagon", "place_wagon": "Put your wagon on a market"}
+# the Traders & Barbarians events in the log: money and deliveries in green, tolls and losses in red
+LOG_CLASSES = {"river_money": "rg-good", "wagon_delivery": "rg-good", "wagon_upgrade": "rg-good", "loan": "rg-minor",
+               "wagon_toll": "rg-bad", "old_boot": "rg-bad", "fish_limit": "rg-minor", "fish_reshuffle": "rg-minor"}
+FOLD_KINDS = ("buy_resource", "buy_commodity", "fish_resource", "fish_steal", "fish_remove", "move_wagon",
+              "build_bridge")  # long button groups that fold (the panel and the board play them too)
 
 
 def _fields(action: Any) -> tuple[str, ...]:
