@@ -13,6 +13,7 @@ from typing import Sequence
 import bqplot as bq
 
 from .catan_board import OUTLINE, PLAYER_COLOURS, _tooltip
+from .catan_traders import ORIGIN
 
 BRIDGE_RAIL = "#3e2723"
 BRIDGE_DECK = "#d7b98e"
@@ -46,9 +47,12 @@ def draw_plazas(board, obs: dict, markets: dict) -> None:
     topo = board.topo
     plazas = [x for x in range(topo.n_nodes) if topo.node_kind[x] == "plaza"]
     names = [markets.get(topo.node_tiles[x][0], "market") for x in plazas]
+    unseen = (obs.get("goods") or {}).get("unseen") or {}
+    stack = {m: sum(n for k, n in unseen.items() if ORIGIN.get(k) == m) for m in names}
     board.view.set_points("plazas", plazas, [board.node_xy[x][0] for x in plazas],
                           [board.node_xy[x][1] for x in plazas],
                           names=[f"the {m} market's plaza (intersection {x}): wagons deliver goods here"
+                                 + (f"; {stack[m]} goods face down in its stack" if unseen else "")
                                  for x, m in zip(plazas, names)])
 
 

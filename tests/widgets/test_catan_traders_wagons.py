@@ -94,6 +94,9 @@ def test_the_wagon_is_placed_by_a_click_on_a_plaza_and_the_panel_shows_its_order
     table = d.combined_panels.traders.table.value
     assert "on the castle plaza" in table and "<b>tools</b> from the castle to the quarry" in table
     assert 0 in d.board.view.keys["wagons"]
+    tips = dict(zip(d.board.view.keys["plazas"], d.board.view.layers["plazas"].names))
+    left = sum(n for k, n in d.observation()["goods"]["unseen"].items() if k == "tools")
+    assert tips[CASTLE].endswith(f"{left} goods face down in its stack") and left < 12  # yours taken
     assert "Markets and their goods stacks" in table and "tools → quarry" in table
 
 
