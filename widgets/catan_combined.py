@@ -19,7 +19,7 @@ from ratgames_lab.catan import (BARBARIAN_TRACK, TRACKS, BuildCity, BuildRoad, B
                                 arrival_within, event_die_distribution, progress_chance_any, progress_chances,
                                 progress_within)
 from ratgames_lab.catan import COMBINED_CARDS as CARDS
-from ratgames_lab.catan import CombinedCounterOffer, CombinedOfferTrade, cheapest_route
+from ratgames_lab.catan import CombinedCounterOffer, CombinedOfferTrade, cheapest_route, wagon_points_left
 
 from .catan_combined_view import (COMMODITY_COLOURS, barbarian_html, combined_players_html, improvements_html,
                                   vp_parts, vp_text)
@@ -289,7 +289,14 @@ class CombinedVariant:
         legal = self.state.legal_actions() if human else []
         self.combined_panels.traders.update(obs, self.names(), fish, [self.wagon_route(q) for q in range(self.players)],
                                             legal, self.why_not_action, me, {x: m for m, x in self.plazas().items()},
-                                            getattr(self.game, "data", {}).get("wagon_table"))
+                                            getattr(self.game, "data", {}).get("wagon_table"), self.wagon_moving(obs))
+
+    def wagon_moving(self, obs: dict) -> tuple[int, int] | None:
+        """(seat, movement points left) of the wagon moving this turn (after its first step or its boost)."""
+        flags, p = obs["turn_flags"], obs["active"]
+        if not (flags.get("wagon_move") == 1 or flags.get("wagon_boosted")) or self.state.wagon_node[p] < 0:
+            return None
+        return p, wagon_points_left(self.state, p)
 
     def plazas(self) -> dict[str, int]:
         """Each market's plaza intersection (market name -> intersection), from the board file."""

@@ -103,9 +103,10 @@ def fish_pool_text(fish: dict) -> str:
 
 def traders_html(obs: dict, names: Sequence[str], fish: Sequence[Any],
                  routes: Sequence[tuple[int, int, Sequence[int]] | None], plazas: dict | None = None,
-                 table: Any = None) -> str:
+                 table: Any = None, moving: tuple[int, int] | None = None) -> str:
     """One row per player: money, loan, fish, wagon, its order and route; then the markets (``plazas``:
-    intersection -> market name; ``table``: the game's baggage-train table)."""
+    intersection -> market name; ``table``: the game's baggage-train table; ``moving``: (seat, movement points
+    left) of a wagon on the move this turn)."""
     plazas = plazas or {}
     table = table or default_baggage_train()
     wagons = obs.get("wagons") or {}
@@ -129,6 +130,8 @@ def traders_html(obs: dict, names: Sequence[str], fish: Sequence[Any],
             delivered = (wagons.get("deliveries") or [0] * obs["players"])[p]
             vp = (wagons.get("vp") or [0] * obs["players"])[p]
             points = f' · <b>{vp} VP</b>' if vp else ""
+            if moving is not None and moving[0] == p:
+                points += f' · <b class="ct-moving">moving: {moving[1]} MP left this turn</b>'
             movement = table.level(level).movement if 1 <= level <= len(table.levels) else 0
             body = (f'<div class="ct-wagon">Wagon {esc(wagon_card(level, table))}; {esc(where)}, {delivered} '
                     f'deliver{"y" if delivered == 1 else "ies"}{points}</div>'
@@ -179,10 +182,11 @@ class TradersPanel:
 
     def update(self, obs: dict, names: Sequence[str], fish: Sequence[Any],
                routes: Sequence[tuple[int, int, Sequence[int]] | None], legal: Sequence[Any],
-               why: Callable[[Any], str], me: int | None, plazas: dict | None = None, table: Any = None) -> None:
+               why: Callable[[Any], str], me: int | None, plazas: dict | None = None, table: Any = None,
+               moving: tuple[int, int] | None = None) -> None:
         """Redraw the table; enable the buttons of the actions legal now (``legal``: the human's, else empty);
         a disabled button's tooltip says why (``why(action)``: the engine's rule)."""
-        self.table.value = traders_html(obs, names, fish, routes, plazas, table)
+        self.table.value = traders_html(obs, names, fish, routes, plazas, table, moving)
         legal_set = set(legal)
         mine = bool(legal)
         for b in (*self.commodity_buttons, *self.resource_buttons, self.loan_button):

@@ -147,10 +147,11 @@ __all__ += ["LOAN"]
 from .combined.actions import BuildBridge, BuyCommodity, BuyResource, SaveCity, TakeLoan  # noqa: E402
 from .combined.components import BRIDGE_COST, RIVER_MONEY, SHOP  # noqa: E402
 from .combined.wagon_routes import cheapest_route  # noqa: E402
+from .combined.wagons import points_left as wagon_points_left  # noqa: E402
 from .traders_data import MARKETS, default_baggage_train, default_fish, default_goods  # noqa: E402
 
 __all__ += ["BuildBridge", "BuyCommodity", "BuyResource", "SaveCity", "TakeLoan", "BRIDGE_COST", "RIVER_MONEY",
-            "SHOP", "cheapest_route", "MARKETS", "default_baggage_train", "default_fish", "default_goods"]
+            "SHOP", "cheapest_route", "wagon_points_left", "MARKETS", "default_baggage_train", "default_fish", "default_goods"]
 from .combined.fish import OLD_BOOT_VP  # noqa: E402
 from .combined.fish_actions import (DrawFish, FishFreePiece, FishProgress, FishRemove, FishResource,  # noqa: E402
                                     FishSteal, PassOldBoot, BoostWagonFish)

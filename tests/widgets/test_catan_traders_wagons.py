@@ -130,6 +130,8 @@ def test_a_wagon_step_by_a_click_then_the_route_starts_from_there():
     d.board.click("node", steps[0])
     assert d.state.wagon_node[0] == steps[0], d.message
     assert d.state.phase == "wagon" and "move your wagon, or end your turn" in d.banner_html()
+    spent = d.state.wagon_spent
+    assert spent in (1, 2, 3) and f"moving: {4 - spent} MP left this turn" in d.combined_panels.traders.table.value
     route = d.wagon_route(0)
     assert route is None or route[2][0] == steps[0]
 
