@@ -53,6 +53,14 @@ def _node(c) -> int:
     return c.topo.n_nodes - 1
 
 
+def _phase_type() -> Str:
+    """The phase field: one of PHASE_NAMES as the rule modules have registered them (the list is read when a
+    position is decoded, after every module has added its phases)."""
+    phase = Str()
+    phase.choices = PHASE_NAMES
+    return phase
+
+
 PER_PLAYER = "players"
 NODE = Int(0, _node)
 CARD_COUNTS = Keyed("cards", Int(0, 19))
@@ -66,7 +74,7 @@ class CombinedState(GameState):
     event_texts = "catan_combined"
     FORMAT = "ratgames_lab.catan/combined-1"
     FIELDS = StateFields(
-        Field("phase", Str(PHASE_NAMES)),
+        Field("phase", _phase_type()),
         Field("turn", Int(min=0)),
         Field("active", Seat()),
         Field("first_player", Seat()),
