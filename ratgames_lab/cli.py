@@ -124,6 +124,14 @@ class _Parser(argparse.ArgumentParser):
         raise SystemExit(2)
 
 
+def _add_game_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--variant", metavar="NAME",
+                   help="a variant of the game (e.g. 'combined' for Catan: same as --option variant=NAME)")
+    p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                   help="a game option (repeatable), e.g. --option vp_target=20; values true/false and whole "
+                        "numbers are read as such")
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argparse parser with one sub-parser per command."""
     parser = _Parser(
@@ -143,6 +151,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seat", type=_int, default=1, metavar="S",
                    help="your seat, 1..N; seat 1 is 'Player 1' (default: 1)")
     p.add_argument("--seed", type=_int, default=0, metavar="K", help="seed for the deal and every chance event")
+    _add_game_options(p)
     p.add_argument("--bots", nargs="+", metavar="BOT",
                    help="bot for every other seat, or one bot per other seat in seat order "
                         "(default: heuristic if the game has one, else random)")
@@ -155,6 +164,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--games", type=_bounded_int(1, MAX_GAMES), default=100, metavar="K",
                    help=f"number of games, 1 to {MAX_GAMES:,} (default: 100)")
     p.add_argument("--seed", type=_int, default=0, metavar="S", help="seed of the first game (default: 0)")
+    _add_game_options(p)
     p.add_argument("--bots", nargs="+", metavar="BOT",
                    help="one bot for every seat, or one per seat (default: random)")
     p.add_argument("--processes", type=_processes, default=1, metavar="P",
@@ -165,6 +175,7 @@ def build_parser() -> argparse.ArgumentParser:
                        description="Random-playout benchmark on one core, for each player count of the game.")
     p.add_argument("game", type=_game_name, metavar="GAME", help="game name (see 'ratgames list')")
     p.add_argument("--players", type=_int, metavar="N", help="only this player count")
+    _add_game_options(p)
     p.add_argument("--seconds", type=_positive_float, default=2.0, metavar="T",
                    help="seconds of play per player count (default: 2)")
     p.add_argument("--json", action="store_true", help="print the result as JSON")
@@ -219,6 +230,32 @@ def build_parser() -> argparse.ArgumentParser:
 # ------------------------------------------------------------------------------------------------
 # Helpers
 # ------------------------------------------------------------------------------------------------
+def game_options(args: argparse.Namespace) -> dict[str, Any]:
+    """The game options of ``--variant`` and ``--option KEY=VALUE`` (true/false and whole numbers converted)."""
+    options: dict[str, Any] = {}
+    for item in getattr(args, "option", None) or []:
+        key, sep, text = item.partition("=")
+        if not sep or not key:
+            raise CliError(f"--option needs KEY=VALUE, not {item!r}")
+        value: Any = text
+        if text in ("true", "false"):
+            value = text == "true"
+        elif text.lstrip("-").isdigit():
+            value = int(text)
+        options[key] = value
+    if getattr(args, "variant", None):
+        options["variant"] = args.variant
+    return options
+
+
+def _check_options(game_name: str, players: int, options: dict[str, Any]) -> None:
+    """Build the game once so a bad option is one clear error line."""
+    try:
+        load_game(game_name, players=players, **options)
+    except ValueError as exc:
+        raise CliError(str(exc)) from None
+
+
 def _players(info: GameInfo, players: int | None) -> int:
     if players is None:
         return max(info.players)
@@ -327,8 +364,10 @@ def _ask(n: int, inp: TextIO, out: TextIO, back: bool = False) -> Any:
 
 
 def play_game(game_name: str, players: int | None = None, seat: int = 1, seed: int = 0,
-              bots: Sequence[str] | None = None, inp: TextIO | None = None, out: TextIO | None = None) -> int:
+              bots: Sequence[str] | None = None, inp: TextIO | None = None, out: TextIO | None = None,
+              options: dict[str, Any] | None = None) -> int:
     """Play one game in the terminal: the human at ``seat`` (1-based) against bots; returns an exit code."""
+    options = dict(options or {})
     inp = sys.stdin if inp is None else inp
     out = sys.stdout if out is None else out
     info = GAMES[game_name]
@@ -342,7 +381,8 @@ def play_game(game_name: str, players: int | None = None, seat: int = 1, seed: i
     from .core.simulate import make_bots
     bot_objects = make_bots(game_name, [b for b in seat_bots if b is not None])
     players_bots = bot_objects[:me] + [None] + bot_objects[me:]
-    game = load_game(game_name, players=n, seed=seed)
+    _check_options(game_name, n, options)
+    game = load_game(game_name, players=n, seed=seed, **options)
     state = game.new_state()
     rng = random.Random(seed)
     names_of = player_names(state)
@@ -472,7 +512,7 @@ def _choose_action(state: GameState, me: int, actions: Sequence[Any], inp: TextI
 
 def cmd_play(args: argparse.Namespace, inp: TextIO, out: TextIO) -> int:
     """``ratgames play``."""
-    return play_game(args.game, args.players, args.seat, args.seed, args.bots, inp, out)
+    return play_game(args.game, args.players, args.seat, args.seed, args.bots, inp, out, game_options(args))
 
 
 # ------------------------------------------------------------------------------------------------
@@ -484,12 +524,15 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     info = GAMES[args.game]
     n = _players(info, args.players)
     names = _bot_names(info, args.bots, n, "random")
-    result = simulate_games(args.game, n, args.games, seed=args.seed, bots=names, processes=args.processes)
+    options = game_options(args)
+    _check_options(args.game, n, options)
+    result = simulate_games(args.game, n, args.games, seed=args.seed, bots=names, processes=args.processes,
+                            **options)
     if args.json:
         out.write(json.dumps(result.to_json(), indent=1) + "\n")
         return 0
     last = args.seed + args.games - 1
-    seats = player_names(load_game(args.game, players=n, seed=args.seed).new_state())
+    seats = player_names(load_game(args.game, players=n, seed=args.seed, **options).new_state())
     width = max(10, *(len(_who(seats, p)) for p in range(n)))
     out.write(f"{info.title}: {n} players, {args.games} games (seeds {args.seed}..{last})\n")
     out.write(f"{'seat':{width}s} {'bot':10s} {'wins':>8s} {'win rate':>9s} {'mean score':>11s}\n")
@@ -507,10 +550,14 @@ def cmd_bench(args: argparse.Namespace, out: TextIO) -> int:
     from .core.bench import bench, bench_clone
     info = GAMES[args.game]
     counts = [_players(info, args.players)] if args.players is not None else list(info.players)
+    options = game_options(args)
+    if options and not args.json:
+        out.write("options: " + ", ".join(f"{k}={v}" for k, v in sorted(options.items())) + "\n")
     rows = []
     for n in counts:
-        result = bench(args.game, n, seconds=args.seconds)
-        clone_us = bench_clone(args.game, n)
+        _check_options(args.game, n, options)
+        result = bench(args.game, n, seconds=args.seconds, **options)
+        clone_us = bench_clone(args.game, n, **options)
         rows.append({"players": n, "games": result.games, "seconds": result.seconds, "actions": result.actions,
                      "games_per_second": result.games_per_second, "us_per_action": result.us_per_action,
                      "clone_us": clone_us})
@@ -518,7 +565,7 @@ def cmd_bench(args: argparse.Namespace, out: TextIO) -> int:
             out.write(f"{result.line()}; clone() {clone_us:.1f} µs\n")
             out.flush()
     if args.json:
-        out.write(json.dumps({"game": args.game, "results": rows}, indent=1) + "\n")
+        out.write(json.dumps({"game": args.game, "options": options, "results": rows}, indent=1) + "\n")
     return 0
 
 

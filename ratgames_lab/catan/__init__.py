@@ -59,6 +59,9 @@ class Game(_Game):
             raise ValueError(f"option turn_cap={cap!r} must be a whole number of at least 1")
         self.variant = self.options["variant"]
         if self.variant == "combined":
+            if self.options["layout"] == "spiral":
+                raise ValueError("option layout='spiral' is for the base game; the combined variant takes 'board' "
+                                 "(the fixed board) or 'random' (the constrained shuffle)")
             self.board = self.data["board"] if options.get("board") is not None else combined_board()
             self.variant_options = variant_options(self.options, self.players)
             self.components = combined_components(self.players, self.board, cap, self.options["player_trades"],

@@ -46,9 +46,9 @@ def bench(game: str, players: int, seconds: float = 3.0, seed: int = 0, **option
             return BenchResult(game, players, games, elapsed, actions)
 
 
-def bench_clone(game: str, players: int, n: int = 2000, seed: int = 0) -> float:
+def bench_clone(game: str, players: int, n: int = 2000, seed: int = 0, **options) -> float:
     """Microseconds per clone() of a mid-game state."""
-    state = load_game(game, players=players, seed=seed).new_state()
+    state = load_game(game, players=players, seed=seed, **options).new_state()
     rng = random.Random(seed)
     for _ in range(40):
         if state.is_terminal():

@@ -44,3 +44,12 @@ def test_combined_position_round_trips():
     t = g.state_from_json(s.to_json())
     assert t.to_json() == s.to_json()
     assert t.legal_actions() == s.legal_actions()
+
+
+def test_the_combined_variant_takes_the_fixed_board_or_the_constrained_shuffle():
+    with pytest.raises(ValueError, match="spiral"):
+        rl.load_game("catan", 3, variant="combined", layout="spiral")
+    fixed = rl.load_game("catan", 3, seed=5, variant="combined").new_state()
+    shuffled = rl.load_game("catan", 3, seed=5, variant="combined", layout="random").new_state()
+    assert fixed.terrain != shuffled.terrain
+    assert sorted(fixed.terrain) == sorted(shuffled.terrain)

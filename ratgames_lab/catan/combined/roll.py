@@ -82,10 +82,10 @@ def _do_dice(s, a: RollDice) -> None:
         push(s, "barbarian_advance")
     if total != 7:
         push(s, "produce", -1, total)
-    else:
-        push(s, "seven")
     if a.event != SHIP_FACE:
         queue_progress_draws(s, TRACKS.index(a.event), a.red)
+    if total == 7:
+        push(s, "seven")
 
 
 def queue_progress_draws(s, track: int, red: int) -> None:
