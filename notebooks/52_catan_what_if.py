@@ -541,3 +541,6 @@ for name, res in (("heuristic", heuristic), ("random", uniform)):
 #   know about it: Bayes' rule is a filter on the equally likely outcomes.
 # * Playout win rates depend on the playout policy (here the heuristic bots, then random players), and a few
 #   playouts per action give wide intervals: they separate rich spots from poor ones, not close spots.
+#
+# Next: [part 4](53_catan_variant_odds.ipynb) prices the combined variant's dice: the event die, progress cards and
+# the barbarians.

@@ -71,6 +71,8 @@ class Game(_Game):
         given = sorted(k for k, spec in VARIANT_OPTION_SPECS.items() if options.get(k, spec.default) != spec.default)
         if given:
             raise ValueError(f"option {given[0]} belongs to the combined variant (add variant='combined')")
+        for key in ("variant", *VARIANT_OPTION_SPECS):  # the base game's files name only its own options
+            del self.options[key]
         self.board: Board = self.data["board"]
         self.components: Components = components(self.players, self.board, cap, self.options["player_trades"])
 

@@ -107,6 +107,8 @@ def test_setup_snake_order_settlement_then_city_with_two_roads_and_starting_prod
                 if t != s.robber and s.number[t] and kind == "gold":
                     expect_money += 2 if level == 1 else 5
             assert got == expect  # 1 or 2 of each resource, never a commodity
+            if any(s.comp.board.river[t] for t in s.comp.topo.node_tiles[a.node]):
+                expect_money += 1  # river money: $1 for a settlement or a setup city at a river tile
             assert s.money[p] - money == expect_money
         else:
             s.apply(rng.choice(acts))

@@ -30,17 +30,22 @@ _HELP = {
     "tie_defender_progress_card": "on a tied defence each tied player draws a progress card of their choice",
     "merchant_vp": "the merchant's controller holds 1 VP",
     "vp_target": "victory points to win: 15 (quick) or 20 (long)",
+    "money_supply_cap": "the money in the game: None (unlimited) or a whole number (100 = the box's coins; an "
+                        "empty bank pays what it has)",
 }
 _ALLOWED = {"first_player": ("random", "1", "2", "3", "4"), "steal_per_seven": (1, 2),
             "largest_army_mode": ("knight_levels", "defences"), "vp_target": (15, 20)}
 VARIANT_OPTION_SPECS = {
-    k: OptionSpec(v, allowed=_ALLOWED.get(k), kind=None if k in _ALLOWED else type(v), help=_HELP[k])
+    k: OptionSpec(v, allowed=_ALLOWED.get(k), kind=None if k in _ALLOWED or v is None else type(v), help=_HELP[k])
     for k, v in OPTION_DEFAULTS.items()}
 
 
 def variant_options(options: dict[str, Any], players: int) -> VariantOptions:
     """The variant's option values from a game's options (a first player beyond the player count is refused)."""
     values = {k: options[k] for k in OPTION_DEFAULTS}
+    cap = values["money_supply_cap"]
+    if cap is not None and (not isinstance(cap, int) or isinstance(cap, bool) or cap < 0):
+        raise ValueError(f"option money_supply_cap={cap!r} must be None or a whole number of at least 0")
     if values["first_player"] != "random" and int(values["first_player"]) > players:
         raise ValueError(f"option first_player={values['first_player']!r}: this game has {players} players")
     return VariantOptions(**values)

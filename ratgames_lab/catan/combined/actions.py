@@ -156,3 +156,46 @@ class ChooseCard(Action):
 
     def describe(self) -> str:
         return f"Take 1 {self.card}"
+
+
+@dataclass(frozen=True, slots=True)
+class BuyCommodity(Action):
+    """At the shop: $5 for one commodity of your choice (once per turn)."""
+
+    card: str
+    kind = "buy_commodity"
+
+    def describe(self) -> str:
+        return f"Buy 1 {self.card} at the shop for $5"
+
+
+@dataclass(frozen=True, slots=True)
+class BuyResource(Action):
+    """At the shop: $2 for one resource of your choice (twice per turn)."""
+
+    card: str
+    kind = "buy_resource"
+
+    def describe(self) -> str:
+        return f"Buy 1 {self.card} at the shop for $2"
+
+
+@dataclass(frozen=True, slots=True)
+class TakeLoan(Action):
+    """The bank loan: $5 once per game, against a Poor Settler tile (-2 VP, kept to the end)."""
+
+    kind = "take_loan"
+
+    def describe(self) -> str:
+        return "Borrow $5 from the bank (Poor Settler tile: -2 VP)"
+
+
+@dataclass(frozen=True, slots=True)
+class BuildBridge(Action):
+    """Build a bridge on a dashed (river-crossing) edge: 2 brick + 1 lumber, and you receive $3."""
+
+    edge: int
+    kind = "build_bridge"
+
+    def describe(self) -> str:
+        return f"Build a bridge on edge {self.edge}"

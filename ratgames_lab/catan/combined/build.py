@@ -101,6 +101,8 @@ def _do_settlement(s, a: BuildSettlement) -> None:
     s.buildings_of[p].append(v)
     s.buildings_of[p].sort()
     s.emit("build", "build.settlement", player=player_name(p), piece="settlement", node=v)
+    from .rivers import river_income
+    river_income(s, p, "settlement", v)
     after_building(s)
 
 
@@ -187,6 +189,9 @@ def _do_piece(s, edge: int, piece: int) -> None:
     kind = "road" if piece == ROAD else "ship"
     s.emit("build", "seafarers.ship" if piece == SHIP else "build.road", player=player_name(p), piece=kind,
            edge=edge, free=free)
+    if piece == ROAD:
+        from .rivers import river_income
+        river_income(s, p, "road", edge)
     from .special import update_longest_road
     update_longest_road(s)
     if free:

@@ -38,6 +38,9 @@ ROAD_COST, SHIP_COST, BRIDGE_COST, SETTLEMENT_COST, CITY_COST, WALL_COST, KNIGHT
                                         "activate"))
 GOLD_MONEY = (0, DATA["gold_money"]["settlement"], DATA["gold_money"]["city"])  # by building level
 START_MONEY = DATA["start_money"]
+SHOP = DATA["shop"]
+RIVER_MONEY = DATA["river_money"]
+LOAN = DATA["loan"]
 EVENT_FACES: tuple[str, ...] = tuple(DATA["event_die"])  # 6 faces: "ship" or a track's gate
 SHIP_FACE = "ship"
 BARBARIAN_TRACK = DATA["barbarian_track"]
@@ -81,6 +84,7 @@ OPTION_DEFAULTS: dict[str, Any] = {
     "tie_defender_progress_card": True,
     "merchant_vp": True,
     "vp_target": 15,
+    "money_supply_cap": None,
 }
 
 
@@ -101,6 +105,7 @@ class VariantOptions:
     tie_defender_progress_card: bool = True
     merchant_vp: bool = True
     vp_target: int = 15
+    money_supply_cap: int | None = None
 
 
 class CombinedComponents(_Components):
@@ -138,12 +143,13 @@ class CombinedComponents(_Components):
         self._pirate_cache: dict = {}
         # cached action objects (legal_actions hands out these, so is_legal and apply_legal are cheap)
         from ..actions import BuildCity, BuildRoad, BuildSettlement, ChooseVictim, ConfirmTrade, MoveRobber
-        from .actions import BuildShip, BuildWall, MovePirate, PlaceMetropolis, ReduceCity
+        from .actions import BuildBridge, BuildShip, BuildWall, MovePirate, PlaceMetropolis, ReduceCity
         n_nodes, n_edges = t.n_nodes, t.n_edges
         self.settle_actions = tuple(BuildSettlement(v) for v in range(n_nodes))
         self.city_actions = tuple(BuildCity(v) for v in range(n_nodes))
         self.road_actions = tuple(BuildRoad(e) for e in range(n_edges))
         self.ship_actions = tuple(BuildShip(e) for e in range(n_edges))
+        self.bridge_actions = tuple(BuildBridge(e) for e in range(n_edges))
         self.wall_actions = tuple(BuildWall(v) for v in range(n_nodes))
         self.reduce_actions = tuple(ReduceCity(v) for v in range(n_nodes))
         self.metropolis_actions = tuple(PlaceMetropolis(v) for v in range(n_nodes))

@@ -90,6 +90,9 @@ def check_position(s) -> None:
         if tuple(f[:3]) not in sites or not 2 <= f[3] <= 12:
             raise _fail("a fishing ground is 3 intersections of a fishing site of the board (in order) and a "
                         "number 2-12", f"fishing_grounds[{i}]")
+    cap = s.options.money_supply_cap
+    if cap is not None and sum(s.money) > cap:
+        raise _fail(f"the players hold ${sum(s.money)}, more than the ${cap} of option money_supply_cap", "money")
     spots = {x for x, _ in s.comp.pirate_spot_edges(s.fishing)}
     if s.pirate not in spots:
         raise _fail(f"the pirate must stand on a sea tile or a frame fishing ground, not spot {s.pirate}", "pirate")

@@ -12,6 +12,7 @@ from .actions import ChooseCard, RollDice
 from .chance import chance_phase
 from .components import (ABILITY_LEVEL, BARBARIAN_TRACK, CARDS, COMMODITY_OF_TERRAIN, EVENT_FACES, GOLD_MONEY, R,
                          SHIP_FACE, TRACKS)
+from .money import pay_out
 from .queue import done, head, push, step
 from .state import DICE_PHASE, MAIN, ROLL_PHASE, player_name
 from .table import err, not_now
@@ -153,11 +154,12 @@ def produce(s, total: int) -> None:
             s.emit("bank_short", "production.bank_shortage", card=CARDS[c], owed=need, paid=got[takers[0]][c])
         else:
             s.emit("bank_short", "production.bank_shortage", card=CARDS[c], owed=need, paid=0)
-    for p in range(n):
-        s.money[p] += money[p]
+    for k in range(n):
+        p = (s.active + k) % n
+        paid = pay_out(s, p, money[p]) if money[p] else 0
         cards = {CARDS[c]: got[p][c] for c in range(len(CARDS)) if got[p][c]}
-        if cards or money[p]:
-            s.emit("produce", "production", player=player_name(p), cards=cards, money=money[p])
+        if cards or paid:
+            s.emit("produce", "production", player=player_name(p), cards=cards, money=paid)
     for k in range(n):
         p = (s.active + k) % n
         if not any(got[p]) and s.levels[p][2] >= ABILITY_LEVEL:

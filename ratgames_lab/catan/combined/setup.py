@@ -77,6 +77,8 @@ def place_setup_building(s, v: int, level: int) -> None:
     s.setup_roads = 1 if level == 1 else 2
     s.phase = SETUP_ROAD
     got = starting_production(s, p, v, level)
+    from .rivers import river_income
+    river_income(s, p, "settlement" if level == 1 else "setup_city", v)
     s.emit("setup_building", "setup.snake", player=player_name(p), node=v, city=level == 2, **got)
     from .special import update_longest_road
     update_longest_road(s)  # a building may break an opponent's route
@@ -99,8 +101,8 @@ def starting_production(s, p: int, v: int, level: int) -> dict:
             cards += [CARDS[kind]] * got
         elif kind == s.comp.gold and (s.number[t] or s.number2[t]):
             money += GOLD_MONEY[level]
-    s.money[p] += money
-    return {"cards": cards, "money": money}
+    from .money import pay_out
+    return {"cards": cards, "money": pay_out(s, p, money) if money else 0}
 
 
 def check_setup_piece(s, edge: int, piece: int):
@@ -122,6 +124,9 @@ def place_setup_piece(s, edge: int, piece: int) -> None:
     s.edges_of[p].append(edge)
     s.edges_of[p].sort()
     s.emit("setup_piece", "setup.road", player=player_name(p), edge=edge, piece="road" if piece == ROAD else "ship")
+    if piece == ROAD:
+        from .rivers import river_income
+        river_income(s, p, "road", edge)
     from .special import update_longest_road
     update_longest_road(s)
     s.setup_roads -= 1

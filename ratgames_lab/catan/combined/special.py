@@ -2,8 +2,8 @@
 Longest Road over roads, bridges and ships; Largest Army by knight levels (or Defender cards); the points table."""
 from __future__ import annotations
 
-from .components import (BRIDGE, DEFENDER_CARDS, LARGEST_ARMY_MIN, LONGEST_ROAD_MIN, METROPOLIS_VP, PROGRESS_VP,
-                         ROAD, SHIP, SPECIAL_VP)
+from .components import (BRIDGE, DEFENDER_CARDS, LARGEST_ARMY_MIN, LOAN, LONGEST_ROAD_MIN, METROPOLIS_VP,
+                         PROGRESS_VP, ROAD, SHIP, SPECIAL_VP)
 from .state import player_name
 
 _FAMILY = {ROAD: 0, BRIDGE: 0, SHIP: 1}  # roads and bridges join each other; ships join ships
@@ -105,7 +105,8 @@ def update_largest_army(s) -> None:
 
 def victory_points(s, p: int) -> int:
     """The points table of the seed: settlement 1, city 2, metropolis +2, Longest Road and Largest Army 2 each,
-    Defender cards 1 each, Printer and Constitution 1 each, the merchant 1 while controlled (option merchant_vp)."""
+    Defender cards 1 each, Printer and Constitution 1 each, the merchant 1 while controlled (option merchant_vp),
+    the bank loan's Poor Settler tile -2."""
     vp = 0
     level = s.node_level
     for v in s.buildings_of[p]:
@@ -124,6 +125,7 @@ def victory_points(s, p: int) -> int:
             vp += x * PROGRESS_VP[i]
     if s.merchant_owner == p and s.options.merchant_vp:
         vp += 1
+    vp += s.loans[p] * LOAN["vp"]
     return vp
 
 

@@ -108,6 +108,7 @@ class CombinedState(GameState):
         Field("hands", ListOf(CARD_COUNTS, length=PER_PLAYER)),
         Field("bank", CARD_COUNTS),
         Field("money", ListOf(Int(0), length=PER_PLAYER)),
+        Field("loans", ListOf(Int(0, 1), length=PER_PLAYER)),  # the bank loan taken (a Poor Settler tile, -2 VP)
         Field("levels", ListOf(Keyed("tracks", Int(0, 5)), length=PER_PLAYER), json="improvements"),
         Field("progress_hand", ListOf(PROGRESS_COUNTS, length=PER_PLAYER), json="progress.hands"),
         Field("progress_shown", ListOf(PROGRESS_COUNTS, length=PER_PLAYER), json="progress.shown"),
@@ -129,6 +130,8 @@ class CombinedState(GameState):
         Field("crane", Bool(), json="turn_flags.crane"),  # the next improvement this turn costs 1 less
         Field("medicine", Bool(), json="turn_flags.medicine"),  # the next city this turn costs 2 ore + 1 grain
         Field("harbour_deals", ListOf(Seat(), sort=True), json="turn_flags.commercial_harbor"),
+        Field("shop_commodities", Int(0), json="turn_flags.shop_commodities"),  # bought at the shop this turn
+        Field("shop_resources", Int(0), json="turn_flags.shop_resources"),
         Field("offer", ListOf(Int(0))),
         Field("answers", ListOf(Int(0, 3), length=PER_PLAYER)),
         Field("counters", ListOf(ListOf(Int(0)), length=PER_PLAYER)),

@@ -48,7 +48,11 @@ def new_state(comp: CombinedComponents, layout, number2: list[int], fishing: lis
     s.knights_promoted = []
     s.hands = [[0] * K for _ in range(n)]
     s.bank = list(BANK_START)
-    s.money = [START_MONEY] * n
+    s.money = [0] * n
+    from .money import pay_out
+    for p in range(n):
+        pay_out(s, p, START_MONEY)
+    s.loans = [0] * n
     s.levels = [[0] * len(TRACKS) for _ in range(n)]
     s.progress_hand = [[0] * len(DECK_START[0]) for _ in range(n)]
     s.progress_shown = [[0] * len(DECK_START[0]) for _ in range(n)]
@@ -83,6 +87,8 @@ def reset_turn_flags(s) -> None:
     s.crane = False
     s.medicine = False
     s.harbour_deals = []
+    s.shop_commodities = 0
+    s.shop_resources = 0
     s.offer = []
     s.answers = [0] * s.players
     s.counters = [[] for _ in range(s.players)]

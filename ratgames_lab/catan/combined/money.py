@@ -1,0 +1,113 @@
+"""Money in the combined variant (catan.md Part 2: Tiles, money, shop, bank; Settled defaults / Money and trade;
+rules money.*): payments from the supply (unlimited, or capped by option money_supply_cap), the shop and the bank
+loan. Money is never stolen, never touched by progress cards, and outside the hand limit."""
+from __future__ import annotations
+
+from . import table
+from .actions import BuyCommodity, BuyResource, TakeLoan
+from .components import CARDS, LOAN, R, SHOP
+from .state import MAIN, player_name
+from .table import err, not_now
+
+BUY_COMMODITY = tuple(BuyCommodity(c) for c in CARDS[R:])
+BUY_RESOURCE = tuple(BuyResource(c) for c in CARDS[:R])
+LOAN_ACTION = TakeLoan()
+
+
+def money_left(s) -> int | None:
+    """The money still in the supply (None: unlimited)."""
+    cap = s.options.money_supply_cap
+    return None if cap is None else max(0, cap - sum(s.money))
+
+
+def pay_out(s, p: int, amount: int) -> int:
+    """money.supply: the supply pays p up to ``amount`` (an empty capped supply pays what it has); returns it."""
+    left = money_left(s)
+    if left is not None:
+        amount = min(amount, left)
+    s.money[p] += amount
+    return amount
+
+
+def shop_error(s, p: int, commodity: bool, card: str):
+    """Why p cannot buy this card at the shop now (None if they can)."""
+    if s.phase != MAIN or s.free_pieces or s.pending:
+        return not_now(s, "buying at the shop")
+    kinds = CARDS[R:] if commodity else CARDS[:R]
+    if card not in kinds:
+        return err(f"the shop sells {'a commodity' if commodity else 'a resource'} here, not {card!r}",
+                   "money.shop")
+    if commodity and s.shop_commodities >= SHOP["commodities_per_turn"]:
+        return err("the shop sells one commodity per turn", "money.shop")
+    if not commodity and s.shop_resources >= SHOP["resources_per_turn"]:
+        return err("the shop sells two resources per turn", "money.shop")
+    price = SHOP["commodity_price"] if commodity else SHOP["resource_price"]
+    if s.money[p] < price:
+        return err(f"this costs ${price} and you have ${s.money[p]}", "money.shop")
+    if not s.bank[CARDS.index(card)]:
+        return err(f"the bank has no {card} left", "money.shop")
+    return None
+
+
+@table.main_actions
+def _list_money(s) -> list:
+    if s.free_pieces:
+        return []
+    p = s.active
+    out: list = [a for a in BUY_COMMODITY if shop_error(s, p, True, a.card) is None]
+    out += [a for a in BUY_RESOURCE if shop_error(s, p, False, a.card) is None]
+    if loan_error(s, p) is None:
+        out.append(LOAN_ACTION)
+    return out
+
+
+def _check_commodity(s, a: BuyCommodity):
+    return shop_error(s, s.active, True, a.card)
+
+
+def _do_commodity(s, a: BuyCommodity) -> None:
+    p = s.active
+    s.money[p] -= SHOP["commodity_price"]
+    s.gain(p, CARDS.index(a.card))
+    s.shop_commodities += 1
+    s.emit("shop", "money.shop", player=player_name(p), card=a.card, price=SHOP["commodity_price"])
+
+
+def _check_resource(s, a: BuyResource):
+    return shop_error(s, s.active, False, a.card)
+
+
+def _do_resource(s, a: BuyResource) -> None:
+    p = s.active
+    s.money[p] -= SHOP["resource_price"]
+    s.gain(p, CARDS.index(a.card))
+    s.shop_resources += 1
+    s.emit("shop", "money.shop", player=player_name(p), card=a.card, price=SHOP["resource_price"])
+
+
+def loan_error(s, p: int):
+    """money.loan: once per game, on your own turn."""
+    if s.phase != MAIN or s.free_pieces or s.pending:
+        return not_now(s, "borrowing from the bank")
+    if s.loans[p] >= LOAN["per_game"]:
+        return err("the bank lends once per game", "money.loan")
+    left = money_left(s)
+    if left is not None and left < LOAN["money"]:
+        return err(f"the bank has only ${left} left", "money.loan")
+    return None
+
+
+def _check_loan(s, a: TakeLoan):
+    return loan_error(s, s.active)
+
+
+def _do_loan(s, a: TakeLoan) -> None:
+    p = s.active
+    s.loans[p] += 1
+    s.money[p] += LOAN["money"]
+    s.emit("loan", "money.loan", player=player_name(p), money=LOAN["money"], vp=LOAN["vp"])
+
+
+table.rule(BuyCommodity, _check_commodity, _do_commodity)
+table.rule(BuyResource, _check_resource, _do_resource)
+table.rule(TakeLoan, _check_loan, _do_loan)

@@ -1,0 +1,85 @@
+"""Rivers and bridges (catan.md Part 2: Tiles, money; Settled defaults / Board "River money"; rules rivers.*):
+money for building at a river tile, and bridges on the dashed edges a river crosses.
+
+River money: $1 per road on an edge of a river tile and per settlement on a corner of one (in setup too); a
+bridge pays $3 instead; upgrading to a city pays nothing; a setup city on a river tile pays $1. *Interpretation*:
+a piece touching two river tiles is paid once. Bridges: 2 brick + 1 lumber, 3 per player, none in setup, only on
+dashed edges; they count as roads for Longest Road, knights and wagons."""
+from __future__ import annotations
+
+from . import table
+from .actions import BuildBridge
+from .build import FREE_PIECES, pieces_left
+from .components import BRIDGE, BRIDGE_COST, RIVER_MONEY
+from .money import pay_out
+from .places import bridge_spots
+from .state import MAIN, player_name
+from .table import err, not_now
+
+
+def touches_river_edge(s, e: int) -> bool:
+    """True if edge e is a side of a river tile."""
+    river = s.comp.board.river
+    return any(river[t] for t in s.comp.topo.edge_tiles[e])
+
+
+def touches_river_node(s, v: int) -> bool:
+    """True if intersection v is a corner of a river tile."""
+    river = s.comp.board.river
+    return any(river[t] for t in s.comp.topo.node_tiles[v])
+
+
+def river_income(s, p: int, kind: str, where: int) -> int:
+    """rivers.money: pay p for a piece just built at a river ('road', 'settlement', 'setup_city', 'bridge')."""
+    at_river = touches_river_node(s, where) if kind in ("settlement", "setup_city") else touches_river_edge(s, where)
+    if not at_river or not RIVER_MONEY.get(kind):
+        return 0
+    paid = pay_out(s, p, RIVER_MONEY[kind])
+    if paid:
+        s.emit("river_money", "rivers.money", player=player_name(p), piece=kind.replace("setup_", ""),
+               money=paid)
+    return paid
+
+
+@table.main_actions
+def _list_bridges(s) -> list:
+    p = s.active
+    if s.free_pieces or not pieces_left(s, p, "bridge") or not s.affords(p, BRIDGE_COST):
+        return []
+    acts = s.comp.bridge_actions
+    return [acts[e] for e in bridge_spots(s, p)]
+
+
+def _check_bridge(s, a: BuildBridge):
+    if s.phase == FREE_PIECES:
+        return err("free pieces are roads or ships, never a bridge", "rivers.bridge")
+    if s.phase != MAIN or s.free_pieces:
+        return not_now(s, "building a bridge")
+    p, e = s.active, a.edge
+    if not 0 <= e < s.comp.topo.n_edges:
+        return err(f"there is no edge {e}", "rivers.bridge")
+    if not s.comp.bridge_edge[e]:
+        return err(f"edge {e} is not a river crossing (a dashed edge): bridges go only there", "rivers.bridge")
+    if not pieces_left(s, p, "bridge"):
+        return err("you have built your 3 bridges", "build.pieces")
+    if not s.affords(p, BRIDGE_COST):
+        return err("a bridge costs 2 brick + 1 lumber", "build.cost")
+    if e not in bridge_spots(s, p):
+        return err(f"edge {e} is taken or not joined to your buildings, roads or bridges", "rivers.bridge")
+    return None
+
+
+def _do_bridge(s, a: BuildBridge) -> None:
+    p, e = s.active, a.edge
+    s.pay(p, BRIDGE_COST)
+    s.edge_owner[e] = p
+    s.edge_piece[e] = BRIDGE
+    s.edges_of[p].append(e)
+    s.edges_of[p].sort()
+    s.emit("build", "rivers.bridge", player=player_name(p), piece="bridge", edge=e, free=False)
+    river_income(s, p, "bridge", e)
+    from .special import update_longest_road
+    update_longest_road(s)
+
+
+table.rule(BuildBridge, _check_bridge, _do_bridge)
