@@ -40,7 +40,8 @@ def options_for(seed: int) -> dict:
 
 def recompute_vp(data: dict, merchant_vp: bool = True) -> list[int]:
     """Victory points from the final JSON alone: settlements 1, cities 2, metropolises +2, Longest Road and
-    Largest Army 2, Defender cards 1, VP progress cards (from the cards' data file), the merchant 1."""
+    Largest Army 2, Defender cards 1, VP progress cards (from the cards' data file), the merchant 1, the bank
+    loan's Poor Settler tile (from the components file)."""
     n = data["players"]
     vp = [0] * n
     owners = data["intersections"]["owner"]
@@ -56,6 +57,7 @@ def recompute_vp(data: dict, merchant_vp: bool = True) -> list[int]:
     for p in range(n):
         vp[p] += data["defenders"][p]
         vp[p] += sum(count * PROGRESS[card].vp for card, count in data["progress"]["shown"][p].items())
+        vp[p] += data["loans"][p] * DATA["loan"]["vp"]
     if merchant_vp and data["merchant"]["owner"] is not None:
         vp[data["merchant"]["owner"]] += 1
     return vp

@@ -24,7 +24,7 @@ PIPS[7] = PIPS[0] = 0
 # what a pip of each resource is worth to the bot (ore and grain make cities and knights)
 WEIGHT = (1.0, 1.0, 0.9, 1.15, 1.2)
 COMMODITY_BONUS = 0.7  # a city on wool, ore or lumber adds a commodity
-GOLD_WEIGHT = 0.2  # gold pays money, which buys nothing before issue 12
+GOLD_WEIGHT = 0.5  # gold pays money ($2 buys a resource at the shop)
 DANGER = 3  # barbarian steps (of 7) from which the bot activates its knights
 # progress cards played only when they help now (the others are played as soon as they may be)
 CONDITIONAL = {"play_crane", "play_medicine", "play_alchemist", "play_smith"}
@@ -238,7 +238,7 @@ class CombinedHeuristicBot:
         knight = self._knight_move(s, p, by)
         if knight is not None:
             return knight
-        trade = self._bank_trade(s, p, by.get("bank_trade", []))
+        trade = self._shop(s, p, by) or self._bank_trade(s, p, by.get("bank_trade", []))
         if trade is not None:
             return trade
         if s.hand_size(p) > 7 + 2 * sum(s.node_wall[v] for v in s.buildings_of[p]):
@@ -350,6 +350,21 @@ class CombinedHeuristicBot:
         if s.barbarian >= DANGER and any(not s.knight_active[v] for v in self._my_knights(s, p)):
             return list(ACTIVATE_COST)
         return list(KNIGHT_COST)
+
+    def _shop(self, s, p: int, by: dict) -> Action | None:
+        """Money buys a resource the bot is short of, or the commodity that completes an improvement (never a
+        loan: it costs 2 VP)."""
+        need = self._target(s, p)
+        hand = s.hands[p]
+        for a in by.get("buy_resource", []):
+            if need[CARDS.index(a.card)] > hand[CARDS.index(a.card)]:
+                return a
+        for a in by.get("buy_commodity", []):
+            c = CARDS.index(a.card)
+            t = TRACK_COMMODITY.index(c)
+            if s.levels[p][t] < MAX_LEVEL and s.cities_of(p) and hand[c] == s.levels[p][t]:
+                return a
+        return None
 
     def _bank_trade(self, s, p: int, trades: list[Action]) -> Action | None:
         need = self._target(s, p)
