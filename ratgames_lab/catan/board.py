@@ -45,6 +45,7 @@ DESERT, GOLD, SEA, SWAMP, LAKE, MARKET = (TERRAIN_INDEX[t]
 WATER = frozenset({"sea"})
 NUMBERED = frozenset(RESOURCES) | {"gold"}
 HARBOUR_KINDS = ("3:1",) + RESOURCES
+MARKET_NAMES = ("castle", "quarry", "glassworks")  # Traders & Barbarians' three markets
 GENERIC_HARBOUR = 5  # index of "3:1" in the state's harbour codes; 0-4 = the 2:1 harbour of that resource
 SIDES = ("E", "NE", "NW", "W", "SW", "SE")
 DIRECTIONS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))  # axial steps, in the order of SIDES
@@ -115,6 +116,7 @@ class Board:
     harbour_slots: list[int]
     data: dict = field(repr=False, default_factory=dict)
     number2: list[int] = field(default_factory=list)  # a second token per tile (0 = none)
+    markets: dict[int, str] = field(default_factory=dict)  # market tile -> its name (castle, quarry, glassworks)
     frame: bool = True
 
     @cached_property
@@ -275,12 +277,13 @@ def parse_board(data: Any) -> Board:
     terrain: list[int] = []
     number: list[int] = []
     number2: list[int] = []
+    markets: dict[int, str] = {}
     seen: dict[Hex, int] = {}
     for i, t in enumerate(tiles):
         f = f"tiles[{i}]"
         require(isinstance(t, dict), "a tile is a JSON object", f)
         keys = ("row", "col") if coords == "odd-r" else ("q", "r")
-        extra = sorted(set(t) - set(keys) - {"terrain", "number", "second_number", "river"})
+        extra = sorted(set(t) - set(keys) - {"terrain", "number", "second_number", "river", "market"})
         require(not extra, "unexpected field", f"{f}.{extra[0]}" if extra else f)
         for k in keys:
             require(k in t, "missing", f"{f}.{k}")
@@ -302,6 +305,13 @@ def parse_board(data: Any) -> Board:
             require(t["terrain"] in NUMBERED, f"a {t['terrain']} tile takes no number", f"{f}.second_number")
             require(_int(num2) and 2 <= num2 <= 12 and num2 != 7, "a number 2-6 or 8-12", f"{f}.second_number")
         require(isinstance(t.get("river", False), bool), "must be true or false", f"{f}.river")
+        if t["terrain"] == "market":
+            require(t.get("market") in MARKET_NAMES, f"a market tile names its market ({', '.join(MARKET_NAMES)})",
+                    f"{f}.market")
+            require(t["market"] not in markets.values(), "each market appears once", f"{f}.market")
+            markets[len(hexes)] = t["market"]
+        else:
+            require("market" not in t, f"a {t['terrain']} tile is not a market", f"{f}.market")
         hexes.append(h)
         water.append(t["terrain"] in WATER)
         river.append(bool(t.get("river", False)))
@@ -369,7 +379,7 @@ def parse_board(data: Any) -> Board:
     require(isinstance(name, str), "must be a string", "name")
     layout = Layout(terrain, number, harbours, robber)
     board = Board(name, hexes, water, river, dashed, layout, [e for e, _ in harbours], copy.deepcopy(data),
-                  number2=number2, frame=frame)
+                  number2=number2, frame=frame, markets=markets)
     board.__dict__["graph"] = graph
     board.__dict__["topo"] = topo
     return board

@@ -186,6 +186,8 @@ def part2_board_data() -> dict:
                     terrain, rest = CODES[code], cell[len(code):]
                     break
             tile = {"row": row, "col": col, "terrain": terrain}
+            if terrain == "market":  # Mq quarry, Mg glassworks, Mc castle
+                tile["market"] = {"q": "quarry", "g": "glassworks", "c": "castle"}[rest]
             if terrain in RESOURCES or terrain == "gold":
                 tile["number"] = int(rest.split("+")[-1])
             if river:
@@ -218,3 +220,20 @@ def test_the_combined_variant_board_fits_the_model():
     assert len(dashed) == 7 and not any(topo.edge_road[e] for e in dashed)
     # sea edges exist for ships, and the whole graph is one piece
     assert "sea" in topo.edge_kind and nx.is_connected(g)
+
+
+def test_a_market_tile_names_its_market_once():
+    data = part2_board_data()
+    i = next(k for k, t in enumerate(data["tiles"]) if t["terrain"] == "market")
+    bad = json.loads(json.dumps(data))
+    del bad["tiles"][i]["market"]
+    with pytest.raises(InvalidPositionError) as exc:
+        parse_board(bad)
+    assert exc.value.field == f"tiles[{i}].market"
+    bad = json.loads(json.dumps(data))
+    j = next(k for k, t in enumerate(data["tiles"]) if t["terrain"] == "grain")
+    bad["tiles"][j]["market"] = "castle"
+    with pytest.raises(InvalidPositionError) as exc:
+        parse_board(bad)
+    assert exc.value.field == f"tiles[{j}].market"
+    assert parse_board(data).markets == {1: "quarry", 19: "glassworks", 42: "castle"}

@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 import ratgames_lab as rl
+from ratgames_lab.catan.board import offset_to_axial
 from ratgames_lab.catan.combined.components import CARD_INDEX, NO_PIECE, ROAD, SHIP, BRIDGE
 
 PIECE_CODE = {"road": ROAD, "ship": SHIP, "bridge": BRIDGE}
@@ -22,6 +23,21 @@ def game(players: int = 3, seed: int = 0, **options):
 def fresh(players: int = 3, seed: int = 0, **options):
     """A fresh combined-variant state (before the first setup settlement)."""
     return game(players, seed, **options).new_state()
+
+
+def tile(s, row: int, col: int) -> int:
+    """The tile index of the hex at odd-r (row, col), as the digest draws the combined board."""
+    return s.comp.topo.tile_index[offset_to_axial(row, col)]
+
+
+def corner(s, t: int, k: int) -> int:
+    """The intersection at corner k (0-5, between sides k and k+1: E, NE, NW, W, SW, SE) of tile t."""
+    return s.comp.topo.tile_nodes[t][k]
+
+
+def side(s, t: int, k: int) -> int:
+    """The edge on side k (0-5: E, NE, NW, W, SW, SE) of tile t."""
+    return s.comp.topo.tile_edges[t][k]
 
 
 def edge(s, u: int, v: int) -> int:

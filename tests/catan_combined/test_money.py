@@ -83,3 +83,30 @@ def test_a_capped_money_supply_pays_what_it_has(cap, start):
 def test_a_bad_money_cap_is_refused():
     with pytest.raises(ValueError, match="money_supply_cap"):
         rl.load_game("catan", 3, variant="combined", money_supply_cap=-1)
+
+
+def _lost_attack(**options):
+    from .test_turn_rules import build, site_on, tile
+    s = playing(rl.load_game("catan", 3, seed=4, variant="combined", **options).new_state())
+    v = site_on(s, tile(s, "grain"))
+    build(s, 0, v, 2)
+    s.barbarian = 6
+    s.after_load()
+    roll(s, 1, 1, "ship")
+    return s, v
+
+
+def test_with_save_city_for_5_a_loser_may_pay_five_dollars_to_keep_the_city():
+    from ratgames_lab.catan.combined.actions import SaveCity
+    s, v = _lost_attack(save_city_for_5=True)
+    assert s.phase == "reduce_city" and SaveCity() in s.legal_actions()
+    s.apply(SaveCity())
+    assert s.node_level[v] == 2 and s.money[0] == 0
+    s, v = _lost_attack()
+    assert SaveCity() not in s.legal_actions()
+    unchanged_after(s, SaveCity(), "barbarians.save_city")
+    s, v = _lost_attack(save_city_for_5=True)
+    s.money[0] = 4
+    s._settle()
+    assert SaveCity() not in s.legal_actions()
+    unchanged_after(s, SaveCity(), "barbarians.save_city")

@@ -498,3 +498,16 @@ def test_on_a_seven_with_a_gate_the_progress_cards_come_before_the_discards():
     assert s.phase == "draw_progress" and s.pending[0][1] == 1
     s.apply(s.chance_outcomes()[0][0])
     assert s.phase == "discard" and s.current_player == 1
+
+
+def test_trade_level_three_gives_commodities_at_two_to_one_at_once():
+    from ratgames_lab.catan.actions import BankTrade
+    s = main_phase(playing(fresh(3)))
+    build(s, 0, site_on(s, tile(s, "wool")), 2)
+    s.levels[0][0] = 2
+    give(s, 0, cloth=3)
+    s.apply(Improve("trade"))
+    assert s.rates[0][CLOTH] == 2 and s.rates[0][ORE] == 4  # at once, not at the next reload
+    give(s, 0, cloth=2)
+    s.apply(BankTrade("cloth", "ore"))
+    assert s.hands[0][CLOTH] == 0 and s.hands[0][ORE] == 1

@@ -32,6 +32,7 @@ _HELP = {
     "vp_target": "victory points to win: 15 (quick) or 20 (long)",
     "money_supply_cap": "the money in the game: None (unlimited) or a whole number (100 = the box's coins; an "
                         "empty bank pays what it has)",
+    "save_city_for_5": "a player losing a city to the barbarians may pay $5 to keep it (official Rivers + C&K)",
 }
 _ALLOWED = {"first_player": ("random", "1", "2", "3", "4"), "steal_per_seven": (1, 2),
             "largest_army_mode": ("knight_levels", "defences"), "vp_target": (15, 20)}

@@ -199,3 +199,13 @@ class BuildBridge(Action):
 
     def describe(self) -> str:
         return f"Build a bridge on edge {self.edge}"
+
+
+@dataclass(frozen=True, slots=True)
+class SaveCity(Action):
+    """After a lost barbarian attack: pay $5 to keep your city (option save_city_for_5)."""
+
+    kind = "save_city"
+
+    def describe(self) -> str:
+        return "Pay $5 to save your city from the barbarians"

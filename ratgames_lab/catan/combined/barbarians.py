@@ -3,7 +3,7 @@ the barbarian ship reaches the end of its track."""
 from __future__ import annotations
 
 from . import table
-from .actions import ReduceCity
+from .actions import ReduceCity, SaveCity
 from .queue import done, entry, head, push_front, step
 from .special import update_largest_army
 from .state import player_name
@@ -71,9 +71,20 @@ def attack(s) -> None:
 step("reduce_city", phase="reduce_city", skip=lambda s, e: not reducible_cities(s, e[1]))
 
 
+SAVE_CITY_PRICE = 5
+SAVE = SaveCity()
+
+
+def can_save(s, p: int) -> bool:
+    """barbarians.save_city: with option save_city_for_5, a loser holding $5 may keep the city."""
+    return s.options.save_city_for_5 and s.money[p] >= SAVE_CITY_PRICE
+
+
 @table.phase("reduce_city")
 def _list_reduce(s) -> list:
-    return [s.comp.reduce_actions[v] for v in reducible_cities(s, head(s)[1])]
+    p = head(s)[1]
+    out = [s.comp.reduce_actions[v] for v in reducible_cities(s, p)]
+    return out + [SAVE] if can_save(s, p) else out
 
 
 def _check_reduce(s, a: ReduceCity):
@@ -105,4 +116,22 @@ def _do_reduce(s, a: ReduceCity) -> None:
     done(s)
 
 
+def _check_save(s, a: SaveCity):
+    if s.phase != "reduce_city":
+        return not_now(s, "saving a city")
+    if not s.options.save_city_for_5:
+        return err("saving a city for $5 needs the option save_city_for_5", "barbarians.save_city")
+    if not can_save(s, head(s)[1]):
+        return err("saving a city costs $5", "barbarians.save_city")
+    return None
+
+
+def _do_save(s, a: SaveCity) -> None:
+    p = head(s)[1]
+    s.money[p] -= SAVE_CITY_PRICE
+    s.emit("city_saved", "barbarians.save_city", player=player_name(p), money=SAVE_CITY_PRICE)
+    done(s)
+
+
 table.rule(ReduceCity, _check_reduce, _do_reduce)
+table.rule(SaveCity, _check_save, _do_save)

@@ -85,6 +85,7 @@ OPTION_DEFAULTS: dict[str, Any] = {
     "merchant_vp": True,
     "vp_target": 15,
     "money_supply_cap": None,
+    "save_city_for_5": False,
 }
 
 
@@ -106,6 +107,7 @@ class VariantOptions:
     merchant_vp: bool = True
     vp_target: int = 15
     money_supply_cap: int | None = None
+    save_city_for_5: bool = False
 
 
 class CombinedComponents(_Components):

@@ -19,7 +19,8 @@ def determinize(s, player: int, rng: random.Random):
     """A copy where what ``player`` cannot see is drawn from what they can know."""
     t = s.clone()
     n = s.players
-    others = [p for p in range(n) if p != player]
+    from .progress import seen_progress
+    others = [p for p in range(n) if p != player and p not in seen_progress(s, player)]  # a Spy's victim is seen
     for d in range(len(TRACKS)):
         types = [i for i in range(len(PROGRESS_DECK_OF)) if PROGRESS_DECK_OF[i] == d]
         pool: list[int] = []

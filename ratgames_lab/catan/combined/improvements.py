@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from . import table
 from .actions import Improve, PlaceMetropolis
-from .components import MAX_LEVEL, METROPOLIS_LEVEL, TRACK_COMMODITY, TRACKS
+from .components import ABILITY_LEVEL, MAX_LEVEL, METROPOLIS_LEVEL, TRACK_COMMODITY, TRACKS
 from .queue import done, entry, head, push_front, step
 from .state import MAIN, player_name
 from .table import err, not_now
@@ -77,6 +77,8 @@ def _do_improve(s, a: Improve) -> None:
     s.levels[p][t] += 1
     level = s.levels[p][t]
     s.emit("improve", "improvements.levels", player=player_name(p), track=a.track, level=level, cost=cost)
+    if t == 0 and level == ABILITY_LEVEL:
+        s.refresh_board()  # the Merchant Guild: commodities at 2:1
     if takes_metropolis(s, p, t, level):
         push_front(s, [entry("place_metropolis", p, t)])
 

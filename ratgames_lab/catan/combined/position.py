@@ -109,6 +109,9 @@ def check_position(s) -> None:
     for i, e in enumerate(s.pending):
         if not e or not 0 <= e[0] < len(STEPS) or len(e) < 2 or not -1 <= e[1] < n:
             raise _fail("a queued step is malformed", f"pending[{i}]")
+        why = STEPS[e[0]].check(s, e) if STEPS[e[0]].check is not None else None
+        if why:
+            raise _fail(f"a queued {STEPS[e[0]].name} step is malformed: {why}", f"pending[{i}]")
     if s.phase in QUEUE_PHASES and (not s.pending or STEPS[s.pending[0][0]].phase != s.phase):
         raise _fail(f"phase {s.phase!r} needs its step at the head of the queue", "pending")
     if s.phase == OVER and s.winner < 0 and s.turn < s.comp.turn_cap:
@@ -128,8 +131,9 @@ def observation(s, player: int) -> dict:
         if p != player:
             hands[p] = {"hidden": sum(s.hands[p])}
     ph = data["progress"]["hands"]
+    from .progress import seen_progress
     for p in range(n):
-        if p != player:
+        if p != player and p not in seen_progress(s, player):  # a Spy sees the victim's cards
             per_deck = {d: 0 for d in TRACKS}
             for i, c in enumerate(s.progress_hand[p]):
                 if c:

@@ -35,6 +35,19 @@ def playable(fn: Callable) -> Callable:
     return fn
 
 
+SEEN_PROGRESS: list[Callable] = []  # f(s, seat) -> the seats whose progress cards the seat looks at now (the Spy)
+
+
+def seen_progress(s, player: int) -> set[int]:
+    """The other seats whose progress cards ``player`` sees now (a card such as the Spy shows them): the observation
+    shows these hands and ``determinize`` keeps them."""
+    out: set[int] = set()
+    for lister in SEEN_PROGRESS:
+        out.update(lister(s, player))
+    out.discard(player)
+    return out
+
+
 def before_roll_actions(s) -> list:
     """The progress cards the active player may play before rolling."""
     out: list = []

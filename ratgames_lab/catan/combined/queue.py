@@ -20,6 +20,7 @@ class Step:
     phase: str | None = None
     auto: Callable | None = None  # auto(s, entry): runs the step (automatic steps)
     skip: Callable | None = None  # skip(s, entry) -> True: nothing to decide, drop the step
+    check: Callable | None = None  # check(s, entry) -> why a loaded entry is malformed (None: it is fine)
 
 
 STEPS: list[Step] = []
@@ -27,12 +28,14 @@ CODE: dict[str, int] = {}
 QUEUE_PHASES: set[str] = set()
 
 
-def step(name: str, phase: str | None = None, auto: Callable | None = None, skip: Callable | None = None) -> int:
-    """Register a step kind; returns its code. A decision step's phase is decided by the entry's player."""
+def step(name: str, phase: str | None = None, auto: Callable | None = None, skip: Callable | None = None,
+         check: Callable | None = None) -> int:
+    """Register a step kind; returns its code. A decision step's phase is decided by the entry's player.
+    ``check(s, entry)`` says why an entry read from a file is malformed (check_position calls it)."""
     if name in CODE:
         raise ValueError(f"step {name!r} registered twice")
     CODE[name] = len(STEPS)
-    STEPS.append(Step(name, phase, auto, skip))
+    STEPS.append(Step(name, phase, auto, skip, check))
     if phase is not None:
         if phase not in PHASE_NAMES:
             PHASE_NAMES.append(phase)

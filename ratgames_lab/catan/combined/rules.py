@@ -5,6 +5,9 @@ from __future__ import annotations
 from ...core.protocol import ActionCodec
 from . import table
 from . import roll, seven, setup, build, barbarians, improvements, progress, trade, turn  # noqa: F401
+from . import knights, progress_knights  # noqa: F401
 from . import money, rivers  # noqa: F401
+from . import ships  # noqa: F401
+from . import progress_politics  # noqa: F401
 
 CODEC = ActionCodec(tuple(table.ACTION_CLASSES))

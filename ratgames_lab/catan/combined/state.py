@@ -53,12 +53,16 @@ def _node(c) -> int:
     return c.topo.n_nodes - 1
 
 
-def _phase_type() -> Str:
-    """The phase field: one of PHASE_NAMES as the rule modules have registered them (the list is read when a
-    position is decoded, after every module has added its phases)."""
-    phase = Str()
-    phase.choices = PHASE_NAMES
-    return phase
+class PhaseName(Str):
+    """A phase name: one of ``PHASE_NAMES`` as it stands once every rule module has registered its phases."""
+
+    def __init__(self, names: list[str]):
+        self.names = names
+
+    @property
+    def choices(self) -> tuple[str, ...]:  # type: ignore[override]
+        """The phases known now (modules append theirs when imported)."""
+        return tuple(self.names)
 
 
 PER_PLAYER = "players"
@@ -74,7 +78,7 @@ class CombinedState(GameState):
     event_texts = "catan_combined"
     FORMAT = "ratgames_lab.catan/combined-1"
     FIELDS = StateFields(
-        Field("phase", _phase_type()),
+        Field("phase", PhaseName(PHASE_NAMES)),
         Field("turn", Int(min=0)),
         Field("active", Seat()),
         Field("first_player", Seat()),
