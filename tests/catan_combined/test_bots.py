@@ -1,20 +1,26 @@
 """The combined variant's heuristic bot (``BOTS["heuristic"]`` on a combined position) and ``evaluate_actions`` on
 determinized copies: a legal answer in every decision phase, the same game from the same seed, clearly stronger
-than random play, and a plan that builds cities, improves them and keeps its cities defended."""
+than random play, and a plan that builds cities, improves them, and hires and activates knights before the
+barbarians land."""
 from __future__ import annotations
 
 import json
 import random
+from collections import Counter
 from functools import lru_cache
 
 import ratgames_lab as rl
 from ratgames_lab.catan import BOTS
+from ratgames_lab.catan.combined.actions import Improve
 from ratgames_lab.catan.combined.build import start_free_pieces
+from ratgames_lab.catan.combined.knights import hire_spots
 from ratgames_lab.catan.combined.queue import entry, push_front
 from ratgames_lab.core.analysis import evaluate_actions, playout_policy
 from ratgames_lab.core.bots import choose_for_seat, view_rng
 from ratgames_lab.core.playout import play_to_end
 from ratgames_lab.core.protocol import CHANCE, TERMINAL
+
+from .helpers import give, knight, ready
 
 # the decision phases of the variant's core rules; the bot must answer each of them
 PHASES = {"setup_settlement", "setup_city", "setup_road", "roll", "main", "discard", "robber", "pirate", "victim",
@@ -27,8 +33,9 @@ def combined(players: int, seed: int, **options):
 
 def _mixed_states(players: int, seed: int, share: float = 0.5):
     """Every decision state of a seeded game where each decision is the heuristic bot's with chance ``share``, else
-    a random legal action (random seats discard and lose cities; the bot improves and wins metropolises)."""
-    s = combined(players, seed).new_state()
+    a random legal action (random seats discard and lose cities; the bot improves and wins metropolises). The turn
+    cap is 150, so that playouts from these states stay short."""
+    s = combined(players, seed, turn_cap=150).new_state()
     rng, views = random.Random(seed), view_rng(random.Random(seed))
     bot = BOTS["heuristic"]()
     while s.current_player != TERMINAL:
@@ -124,6 +131,70 @@ def test_heuristic_games_build_cities_improve_them_and_end():
     assert levels >= 6 * 12 and metropolises >= 6 and cities >= 6 * 4, (levels, metropolises, cities)
 
 
+def _knight_scenario(barbarian: int, knight_active: bool | None, **cards: int):
+    """The bot's action phase mid-game with an empty hand but ``cards``, the barbarian ship at ``barbarian``, its
+    knights removed and, unless ``knight_active`` is None, one basic knight (active or not) by its roads."""
+    s = _main_state_with_city()
+    p = s.active
+    for c in range(len(s.bank)):
+        s.bank[c] += s.hands[p][c]
+        s.hands[p][c] = 0
+    for v, o in enumerate(s.knight_owner):
+        if o == p:
+            s.knight_owner[v], s.knight_level[v], s.knight_active[v] = -1, 0, 0
+    s.knights_fresh, s.knights_promoted = [], []
+    s.barbarian = barbarian
+    ready(s)
+    if knight_active is not None:
+        knight(s, p, hire_spots(s, p)[0], active=knight_active)
+    give(s, p, **cards)
+    return ready(s)
+
+
+def test_the_bot_activates_its_knight_when_the_barbarians_are_near():
+    s = _knight_scenario(5, knight_active=False, grain=1)
+    assert BOTS["heuristic"]().choose(s, random.Random(0)).kind == "activate_knight"
+
+
+def test_the_bot_keeps_its_grain_while_the_barbarians_are_far():
+    s = _knight_scenario(0, knight_active=False, grain=1)
+    assert BOTS["heuristic"]().choose(s, random.Random(0)).kind != "activate_knight"
+
+
+def test_the_bot_hires_a_knight_to_defend_its_city():
+    s = _knight_scenario(5, knight_active=None, wool=1, ore=1)
+    action = BOTS["heuristic"]().choose(s, random.Random(0))
+    assert action.kind == "hire_knight" and action.node in hire_spots(s, s.active)
+
+
+def test_the_bot_improves_a_city_when_it_has_the_commodities():
+    s = _knight_scenario(0, knight_active=None)
+    level = s.levels[s.active][2]
+    give(s, s.active, paper=level + 1)
+    assert level < 3 and BOTS["heuristic"]().choose(ready(s), random.Random(0)) == Improve("science")
+
+
+def test_bot_games_defend_against_the_barbarians():
+    """Four heuristic bots over six games hire, activate and promote knights, and win Defender cards."""
+    kinds: Counter = Counter()
+    defenders = 0
+    for seed in range(6):
+        s = combined(4, seed).new_state()
+        bots = [BOTS["heuristic"]() for _ in range(4)]
+        rng = random.Random(seed)
+        views = view_rng(rng)
+        while s.current_player != TERMINAL:
+            if s.current_player == CHANCE:
+                s.apply(s.sample_chance(rng))
+                continue
+            action = choose_for_seat(bots[s.current_player], s, rng, views)
+            kinds[action.kind] += 1
+            s.apply(action)
+        defenders += sum(s.defenders)
+    assert kinds["hire_knight"] >= 20 and kinds["activate_knight"] >= 40 and kinds["promote_knight"] >= 5, kinds
+    assert defenders >= 3, defenders
+
+
 # -------------------------------------------------------------------------------------------------
 # evaluate_actions on determinized copies
 # -------------------------------------------------------------------------------------------------
@@ -139,9 +210,12 @@ def _one_state_per_phase():
 
 
 def test_evaluate_actions_runs_in_every_decision_phase():
+    """Every decision phase reached (the setup's first two placements aside: 50-70 sites, nothing hidden yet)."""
     states = _one_state_per_phase()
-    assert PHASES - {"setup_settlement", "setup_city"} <= set(states), PHASES - set(states)
+    assert PHASES <= set(states), PHASES - set(states)
     for phase, s in sorted(states.items()):
+        if phase in ("setup_settlement", "setup_city"):
+            continue
         before = json.dumps(s.to_json(), sort_keys=True)
         legal = s.legal_actions()
         values = evaluate_actions(s, playouts=1, seed=7)

@@ -27,7 +27,7 @@ COMMODITY_BONUS = 0.7  # a city on wool, ore or lumber adds a commodity
 GOLD_WEIGHT = 0.5  # gold pays money ($2 buys a resource at the shop)
 DANGER = 3  # barbarian steps (of 7) from which the bot activates its knights
 # progress cards played only when they help now (the others are played as soon as they may be)
-CONDITIONAL = {"play_crane", "play_medicine", "play_alchemist", "play_smith"}
+CONDITIONAL = {"play_crane", "play_medicine", "play_alchemist", "play_smith", "play_warlord"}
 QUIET = ("skip_", "reject_", "end_turn", "keep", "diplomat_keep")
 
 
@@ -147,9 +147,18 @@ class CombinedHeuristicBot:
                                            -CARDS.index(a.resource)))
 
     def _robber(self, s, p, actions, rng):
-        return max(actions, key=lambda a: (self._robber_value(s, p, a.tile), -a.tile))
+        """The robber or the pirate (after a 7, a knight's chase, the Bishop): the move that hurts the leaders
+        most and the bot least."""
+        return max(actions, key=lambda a: (self._thief_value(s, p, a), repr(a)))
 
-    _knight_robber = _bishop = _robber
+    _pirate = _knight_robber = _knight_pirate = _bishop = _robber
+
+    def _thief_value(self, s, p: int, a: Action) -> float:
+        if a.kind == "move_robber":
+            return self._robber_value(s, p, a.tile)
+        if a.kind == "move_pirate":
+            return self._pirate_value(s, p, a.spot)
+        return -1.0
 
     def _robber_value(self, s, p: int, t: int) -> float:
         pips = tile_pips(s, t)
@@ -162,25 +171,23 @@ class CombinedHeuristicBot:
                 value += pips * s.node_level[v] * (1 + s.vp(o) / 5) + (1 if s.hand_size(o) else 0)
         return value
 
-    def _pirate(self, s, p, actions, rng):
-        def value(a):
-            edges = s.comp.pirate_blocked(a.spot, s.fishing)
-            score = 0.0
-            for e in edges:
-                o = s.edge_owner[e]
-                if o == p:
-                    score -= 5
-                elif o >= 0:
-                    score += 1 + s.vp(o) / 5
-            return score, -a.spot
-        return max(actions, key=value)
-
-    _knight_pirate = _pirate
+    def _pirate_value(self, s, p: int, spot: int) -> float:
+        score = 0.0
+        for e in s.comp.pirate_blocked(spot, s.fishing):
+            o = s.edge_owner[e]
+            if o == p:
+                score -= 5
+            elif o >= 0:
+                score += 1 + s.vp(o) / 5
+        return score
 
     def _victim(self, s, p, actions, rng):
         return max(actions, key=lambda a: (s.vp(a.victim), s.hand_size(a.victim), -a.victim))
 
     def _reduce_city(self, s, p, actions, rng):
+        save = [a for a in actions if a.kind == "save_city"]
+        if save:
+            return save[0]  # $5 for a city's 2 VP and its commodities
         return min(actions, key=lambda a: (node_value(s, a.node, city=True), a.node))
 
     def _place_metropolis(self, s, p, actions, rng):
@@ -215,8 +222,11 @@ class CombinedHeuristicBot:
         if "play_medicine" in by and any(s.node_level[v] == 1 for v in s.buildings_of[p]) \
                 and hand[3] >= 1 and hand[4] >= 2:
             return by["play_medicine"][0]
-        if "play_smith" in by and len(self._my_knights(s, p)) >= 1:
+        knights = self._my_knights(s, p)
+        if "play_smith" in by and any(s.knight_level[v] < 3 for v in knights):
             return by["play_smith"][0]
+        if "play_warlord" in by and s.barbarian >= DANGER and any(not s.knight_active[v] for v in knights):
+            return by["play_warlord"][0]
         if "play_crane" in by and "improve" not in by and self._crane_helps(s, p):
             return by["play_crane"][0]
         defence = self._defence_move(s, p, by)
@@ -228,8 +238,8 @@ class CombinedHeuristicBot:
             return max(by["improve"], key=lambda a: self._track_value(s, p, TRACKS.index(a.track)))
         if "build_settlement" in by:
             return max(by["build_settlement"], key=lambda a: (node_value(s, a.node), -a.node))
-        if "chase_robber" in by and self._robber_hurts(s, p):
-            return by["chase_robber"][0]
+        if "chase_robber" in by and self._robber_hurts(s, p) and (s.barbarian < DANGER or hand[3] >= 1):
+            return by["chase_robber"][0]  # acting deactivates the knight: keep grain to activate it again
         if "build_wall" in by and s.hand_size(p) >= 6:
             return max(by["build_wall"], key=lambda a: (node_value(s, a.node, city=True), -a.node))
         route = self._route_move(s, p, by)
