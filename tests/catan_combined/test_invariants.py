@@ -5,8 +5,9 @@ from the final JSON alone (not with ``special.py``).
 
 The games cycle through the variant's options (layout, truce, steals per 7, Largest Army mode, VP target). Most
 seats play uniformly random legal actions through ``apply_legal`` (the fast path for listed actions) on a quiet
-state; one game in ``FULL_EVERY`` goes through the full ``apply`` check and the JSON round trip. Random play never
-reaches 15 VP in 350 turns, so one game in ``BOT_EVERY`` seats the heuristic bot, and those games must be won.
+state; one game in ``FULL_EVERY`` goes through the full ``apply`` check and the JSON round trip. Random play seldom
+reaches 15 VP within the 350-turn cap, so one game in ``BOT_EVERY`` seats the heuristic bot, and the bot must win
+nine in ten of those.
 """
 from __future__ import annotations
 
@@ -163,6 +164,5 @@ def test_seeded_games_keep_the_invariants(players):
                    and results[seed][0] == seed // BOT_EVERY % players)
     print(f"\n{players} players: {GAMES} games, {GAMES - draws} won, {draws} stopped by the turn cap (draws); "
           f"the heuristic bot won {bot_wins} of its {len(bot_games)} games")
-    # random seats never reach the target in 350 turns: every won game is the bot's
-    assert GAMES - draws == bot_wins
     assert bot_wins >= 0.9 * len(bot_games), bot_wins
+    assert draws < GAMES, "no game won: the victory check never fired"
