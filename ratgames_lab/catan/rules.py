@@ -40,6 +40,7 @@ from .beliefs import beliefs, hand_beliefs, hand_distribution, steal_odds
 from .memory import StealMemory, recount_unknown, remember_steal
 from .position import check_position, describe, hand_text, observation
 from .roads import longest_road, longest_road_after
+from .trading import next_responder, terms_error, trade_partners, useful_offer_terms
 
 RES_INDEX = {r: i for i, r in enumerate(RESOURCES)}
 DEV_INDEX = {c: i for i, c in enumerate(DEV_CARDS)}
@@ -543,14 +544,7 @@ class CatanState(GameState):
         return out
 
     def _trade_partners(self) -> list[int]:
-        out = []
-        for q in range(self.players):
-            if self.answers[q] == ACCEPTED:
-                out.append(q)
-            elif self.answers[q] == COUNTERED and self._holds(self.active, self.counters[q][:R]) \
-                    and self._holds(q, self.counters[q][R:]):
-                out.append(q)
-        return out
+        return trade_partners(self.answers, self.counters, self.active, self._holds)
 
     def _pay(self, p: int, cost) -> None:
         hand, bank = self.hands[p], self.bank
@@ -711,20 +705,7 @@ BUILD_COSTS = (ROAD_COST, SETTLEMENT_COST, CITY_COST, DEV_COST)
 def _useful_offers(hand: list[int]) -> list[Action]:
     """The listed offers: 1 or 2 cards of a resource for the one card that completes a build the player cannot
     afford yet (any other well-formed offer is legal too, through ``accepts_unlisted``)."""
-    out: list[Action] = []
-    for cost in BUILD_COSTS:
-        short = [r for r in range(R) if hand[r] < cost[r]]
-        if len(short) != 1 or cost[short[0]] - hand[short[0]] != 1:
-            continue
-        r = short[0]
-        for g in range(R):
-            spare = hand[g] - cost[g]
-            if g != r and spare >= 1:
-                for n in (1, 2) if spare >= 2 else (1,):
-                    offer = OFFER[n - 1][g][r]
-                    if offer not in out:
-                        out.append(offer)
-    return out
+    return [OFFER[n - 1][g][r] for g, n, r in useful_offer_terms(hand, BUILD_COSTS, R)]
 
 
 def _affords(hand: list[int], cost) -> bool:
@@ -740,11 +721,6 @@ def _count(cards: list[int]) -> list[int]:
     for c in cards:
         out[c] += 1
     return out
-
-
-def _valid_amounts(t) -> bool:
-    return isinstance(t, tuple) and len(t) == R and all(isinstance(x, int) and not isinstance(x, bool) and 0 <= x <= 19
-                                                        for x in t)
 
 
 # ==============================================================================================
@@ -1124,13 +1100,8 @@ def _illegal_offer(s: CatanState, a: OfferTrade) -> IllegalActionError | None:
 
 
 def _illegal_terms(give, get) -> IllegalActionError | None:
-    if not (_valid_amounts(give) and _valid_amounts(get)):
-        return _err("amounts are five whole numbers (brick, lumber, wool, grain, ore)", "trade.players")
-    if not sum(give) or not sum(get):
-        return _err("no gifts: each side gives at least one card", "trade.players")
-    if any(give[r] and get[r] for r in range(R)):
-        return _err("a resource cannot be traded for the same resource", "trade.players")
-    return None
+    reason = terms_error(give, get, RESOURCES, limit=19)
+    return None if reason is None else _err(reason, "trade.players")
 
 
 def _check_offer(s: CatanState, a: OfferTrade) -> IllegalActionError | None:
@@ -1187,11 +1158,9 @@ def _answer(s: CatanState, answer: int, counter: list[int]) -> None:
                get=amounts_text(tuple(counter[R:])))
     else:
         s.emit("accept" if answer == ACCEPTED else "reject", "trade.players", player=player_name(q))
-    nxt = (q + 1) % s.players
-    if nxt != s.active:
-        s.responder = nxt
+    s.responder = next_responder(q, s.active, s.players)
+    if s.responder >= 0:
         return
-    s.responder = -1
     if s._trade_partners():
         s.phase = TRADE_CHOOSE
     else:

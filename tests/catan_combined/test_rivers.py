@@ -94,3 +94,24 @@ def test_bridges_count_in_longest_road():
     s.edge_owner[f], s.edge_piece[f] = 0, ROAD
     s.after_load()
     assert s.road_length[0] == 2
+
+
+def test_roads_on_a_markets_interior_paths_join_through_its_plaza_unless_the_option_is_off():
+    from ratgames_lab.catan.combined.places import road_spots
+    for interior in (True, False):
+        s = main_phase(playing(rl.load_game("catan", 3, seed=6, variant="combined",
+                                            market_interior_roads=interior).new_state()))
+        comp, topo = s.comp, s.comp.topo
+        plaza = next(v for v in range(topo.n_nodes) if topo.node_kind[v] == "plaza")
+        paths = [e for e in topo.node_edges[plaza]]
+        assert len(paths) == 4 and all(topo.edge_kind[e] == "interior" for e in paths)
+        corner = next(x for x in topo.edge_nodes[paths[0]] if x != plaza)
+        build(s, 0, corner, 1)
+        assert (paths[0] in road_spots(s, 0)) == interior
+        if interior:
+            s.edge_owner[paths[0]], s.edge_piece[paths[0]] = 0, ROAD
+            s.after_load()
+            assert set(paths[1:]) <= set(road_spots(s, 0))  # the road goes on through the plaza
+        else:
+            give(s, 0, brick=1, lumber=1)
+            unchanged_after(s, BuildRoad(paths[0]), "build.road")

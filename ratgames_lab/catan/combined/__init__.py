@@ -17,6 +17,7 @@ from .turn import first_player, new_state
 
 _HELP = {
     "tokens_2_with_12": "the 2 shares the 12's hex and produces with it (False: the 2 is left out)",
+    "market_interior_roads": "roads may be built on a market's interior paths and join through its plaza",
     "market_corner_settlements": "allow settlements on market corners",
     "first_player": "'random' (from the seed) or the first player's seat number as text ('1'-'4')",
     "strict_phase_order": "enforce the seed's order of the action phase (trade, build, then the rest)",

@@ -5,7 +5,8 @@ from __future__ import annotations
 from ..actions import BuildCity, BuildRoad, BuildSettlement
 from . import table
 from .actions import BuildShip, BuildWall, SkipFreePiece
-from .components import (BRIDGE, CITY_COST, PIECES, ROAD, ROAD_COST, SETTLEMENT_COST, SHIP, SHIP_COST, WALL_COST)
+from .components import (BRIDGE, CITY_COST, COSTS, PIECES, ROAD, ROAD_COST, SETTLEMENT_COST, SHIP, SHIP_COST,
+                         WALL_COST)
 from .places import road_spots, settlement_spots, ship_spots, distance_ok
 from .setup import check_setup_piece, place_setup_building, place_setup_piece
 from .state import MAIN, PHASE_NAMES, SETUP_CITY, SETUP_ROAD, SETUP_SETTLEMENT, player_name
@@ -27,9 +28,12 @@ def pieces_left(s, p: int, kind: str) -> int:
     return PIECES[kind] - sum(1 for v in s.buildings_of[p] if s.node_level[v] == level)
 
 
+MEDICINE_CITY_COST = COSTS["city_medicine"]
+
+
 def city_cost(s) -> tuple[int, ...]:
-    """What a city costs now (3 ore + 2 grain)."""
-    return CITY_COST
+    """What a city costs now: 3 ore + 2 grain, or 2 ore + 1 grain after a Medicine this turn (progress.medicine)."""
+    return MEDICINE_CITY_COST if s.medicine else CITY_COST
 
 
 # ------------------------------------------------------------------------------------------------
@@ -122,6 +126,8 @@ def _check_city(s, a: BuildCity):
     if not pieces_left(s, p, "city"):
         return err("you have no city left in your supply", "build.pieces")
     if not s.affords(p, city_cost(s)):
+        if s.medicine:
+            return err("a city costs 2 ore + 1 grain with the Medicine", "progress.medicine")
         return err("a city costs 3 ore + 2 grain", "build.cost")
     return None
 
@@ -134,6 +140,7 @@ def _do_city(s, a: BuildCity) -> None:
     s.pay(p, city_cost(s))
     s.node_level[v] = 2
     s.emit("build", "build.city", player=player_name(p), piece="city", node=v)
+    s.medicine = False  # progress.medicine: one upgrade per card
     after_building(s)
 
 

@@ -72,6 +72,7 @@ PIECE_NAMES = ("none", "road", "ship", "bridge")
 # the option keys of the variant (catan.md Part 2, Settled defaults) with their defaults
 OPTION_DEFAULTS: dict[str, Any] = {
     "tokens_2_with_12": True,
+    "market_interior_roads": True,
     "market_corner_settlements": False,
     "first_player": "random",
     "strict_phase_order": False,
@@ -94,6 +95,7 @@ class VariantOptions:
     """The variant's option values for one game (see OPTION_DEFAULTS)."""
 
     tokens_2_with_12: bool = True
+    market_interior_roads: bool = True
     market_corner_settlements: bool = False
     first_player: str = "random"
     strict_phase_order: bool = False
@@ -135,7 +137,7 @@ class CombinedComponents(_Components):
                                    for v in range(t.n_nodes))
         # edges: a road on land/coast edges (not a market's sea-side edge), a bridge on dashed edges, a ship on
         # sea/coast edges; interior (market) edges take roads
-        self.road_edge = tuple(_road_edge(t, terrain, e) for e in range(t.n_edges))
+        self.road_edge = tuple(_road_edge(t, terrain, e, options.market_interior_roads) for e in range(t.n_edges))
         self.bridge_edge = tuple(t.edge_dashed[e] for e in range(t.n_edges))
         self.ship_edge = tuple(t.edge_kind[e] in ("sea", "coast") and not t.edge_dashed[e]
                                for e in range(t.n_edges))
@@ -178,10 +180,10 @@ class CombinedComponents(_Components):
         return out
 
 
-def _road_edge(t, terrain, e: int) -> bool:
+def _road_edge(t, terrain, e: int, interior_roads: bool) -> bool:
     kind = t.edge_kind[e]
-    if kind == "interior":
-        return True
+    if kind == "interior":  # a market's path to its plaza (option market_interior_roads)
+        return interior_roads
     if kind not in ("land", "coast") or t.edge_dashed[e]:
         return False
     # a market's sea-side edge takes no road

@@ -3,16 +3,44 @@ what the seat can know.
 
 Hidden: the others' progress cards (their count per deck is public: every draw shows its deck, every play and
 discard shows the card), the order of the unseen part of each deck, and the card of each steal the seat took no
-part in. Progress cards: every unseen card of a deck is exchangeable with every other, so the others' cards per
-deck and the deck are dealt again from the pool of unseen cards, exactly. Steals: each hidden card is drawn again
-from the victim's cards as they are now plus the stolen card (an approximation of the victim's hand at the time
-of the steal; the base game's exact steal posterior, ``catan.beliefs``, covers 5 resources only).
+part in.
+
+Progress cards (exact): a VP card is shown the moment it is drawn, so the others hold none, and every unseen card
+that is not a VP card is exchangeable with every other of its deck (each draw is uniform, and the others' plays
+and discards name the cards that leave the unseen pool). So for each deck the others' hidden cards are dealt again
+uniformly from the unseen non-VP cards of that deck (the cards in the deck and in the others' hands), each player
+keeping their count per deck; the deck keeps the rest, its unseen VP cards included.
+
+Steals (an approximation): each hidden card is drawn again from the victim's cards as they are now plus the
+stolen card, latest steal first, where the thief still holds the card; the exact posterior would need the
+victim's hand at the time of the steal and every later constraint (the base game's ``catan.beliefs`` does that
+for 5 resources). A Wedding gift, seen only by its two players, is recorded and redrawn like a steal.
+Not modelled: what a Spy saw of the victim's progress cards, and the cards drawn from under a deck once its
+unseen part is empty (their order is public); both are treated as unseen afterwards. A hand the seat sees now (the victim's, while the seat takes cards with a
+Master Merchant) is known: steals touching it stay.
 """
 from __future__ import annotations
 
 import random
+from typing import Callable
 
-from .components import PROGRESS_DECK_OF, TRACKS
+from .components import PROGRESS_DECK_OF, PROGRESS_VP, TRACKS
+
+HAND_VIEWS: list[Callable] = []  # view(s, player) -> the seats whose hand ``player`` sees now
+
+
+def hand_view(fn: Callable) -> Callable:
+    """Decorator: the function names the seats whose cards a player sees now (a card's decision step)."""
+    HAND_VIEWS.append(fn)
+    return fn
+
+
+def hands_seen(s, player: int) -> set[int]:
+    """The seats whose resource and commodity cards ``player`` sees now: their own, and any a card shows."""
+    seen = {player}
+    for view in HAND_VIEWS:
+        seen.update(view(s, player))
+    return seen
 
 
 def determinize(s, player: int, rng: random.Random):
@@ -22,7 +50,7 @@ def determinize(s, player: int, rng: random.Random):
     from .progress import seen_progress
     others = [p for p in range(n) if p != player and p not in seen_progress(s, player)]  # a Spy's victim is seen
     for d in range(len(TRACKS)):
-        types = [i for i in range(len(PROGRESS_DECK_OF)) if PROGRESS_DECK_OF[i] == d]
+        types = [i for i in range(len(PROGRESS_DECK_OF)) if PROGRESS_DECK_OF[i] == d and not PROGRESS_VP[i]]
         pool: list[int] = []
         for i in types:
             pool += [i] * (t.progress_decks[d][i] + sum(t.progress_hand[p][i] for p in others))
@@ -35,13 +63,14 @@ def determinize(s, player: int, rng: random.Random):
             for i in pool[k:k + held]:
                 t.progress_hand[p][i] += 1
             k += held
-        for i in types:
+        for i in types:  # the deck's VP cards stay where they are
             t.progress_decks[d][i] = 0
         for i in pool[k:]:
             t.progress_decks[d][i] += 1
+    seen = hands_seen(s, player)
     for rec in reversed(t.steals):
         thief, victim, card = rec
-        if player in (thief, victim) or t.hands[thief][card] == 0:
+        if thief in seen or victim in seen or t.hands[thief][card] == 0:
             continue
         weights = t.hands[victim][:]
         weights[card] += 1

@@ -5,9 +5,10 @@ from __future__ import annotations
 from functools import lru_cache
 
 from ...core.errors import InvalidPositionError
-from .components import (BANK_START, CARDS, DECK_START, K, KNIGHTS_PER_LEVEL, NO_PIECE, PIECES, PROGRESS_DECK_OF,
-                         PROGRESS_IDS, SHIP, TRACKS)
-from .state import CHANCE_PHASES, MAIN, OVER, PHASE_NAMES, player_name
+from .components import (BANK_START, CARDS, DECK_START, K, KNIGHTS_PER_LEVEL, METROPOLIS_LEVEL, NO_PIECE, PIECES,
+                         PROGRESS_DECK_OF, PROGRESS_IDS, PROGRESS_LIMIT, PROGRESS_VP, SHIP, TRACKS)
+from .state import (CHANCE_PHASES, MAIN, OVER, PHASE_NAMES, ROLL_PHASE, SETUP_CITY, SETUP_ROAD, SETUP_SETTLEMENT,
+                    player_name)
 
 
 @lru_cache(maxsize=8)
@@ -119,16 +120,73 @@ def check_position(s) -> None:
     if s.phase not in (OVER, MAIN) and s.phase not in QUEUE_PHASES and s.phase not in CHANCE_PHASES \
             and s.pending and s.phase not in ("free_pieces",):
         raise _fail(f"steps are queued in phase {s.phase!r}", "pending")
+    _check_turn(s)
+    _check_progress_hands(s)
+    from .trade_players import trade_position_error
+    bad = trade_position_error(s)
+    if bad is not None:
+        raise _fail(*bad)
+
+
+def _check_turn(s) -> None:
+    """The turn in progress: setup or play, the winner, the dice, this turn's pieces and flags, the steal records."""
+    n, comp = s.players, s.comp
+    setup = s.phase in (SETUP_SETTLEMENT, SETUP_CITY, SETUP_ROAD)
+    if setup != (s.turn == 0):
+        raise _fail("turn 0 is the setup and the setup is turn 0", "turn")
+    if s.winner >= 0 and s.phase != OVER:
+        raise _fail("a game with a winner is over", "winner")
+    if len(s.dice) not in (0, 3) or s.dice and not (1 <= s.dice[0] <= 6 and 1 <= s.dice[1] <= 6):
+        raise _fail("the dice are [] or [red 1-6, yellow 1-6, event face 0-5]", "dice")
+    if len(s.fixed_dice) not in (0, 2):
+        raise _fail("the Alchemist's dice are [] or [red, yellow]", "fixed_dice")
+    if len(s.harbour_edges) != len(s.harbour_kinds):
+        raise _fail("each harbour has an edge and a kind", "harbours")
+    for field, nodes in (("knights.fresh", s.knights_fresh), ("knights.promoted", s.knights_promoted)):
+        for v in nodes:
+            if s.knight_owner[v] != s.active:
+                raise _fail(f"intersection {v} holds no knight of the player whose turn it is", field)
+    for e in s.new_ships:
+        if s.edge_owner[e] != s.active or s.edge_piece[e] != SHIP:
+            raise _fail(f"edge {e} holds no ship of the player whose turn it is", "turn_flags.new_ships")
+    if s.stage and (not comp.options.strict_phase_order or setup or s.phase == ROLL_PHASE):
+        raise _fail("the stage of the turn moves only after the roll, with option strict_phase_order",
+                    "turn_flags.stage")
+    for i, rec in enumerate(s.steals):
+        if len(rec) != 3 or not (rec[0] < n and rec[1] < n and rec[0] != rec[1] and rec[2] < K):
+            raise _fail("a steal is [thief, victim, card] with two different players", f"steals[{i}]")
+    for t, m in enumerate(s.metropolis):
+        if m >= 0 and s.levels[s.node_owner[m]][t] < METROPOLIS_LEVEL:
+            raise _fail(f"the {TRACKS[t]} metropolis stands on a city of a player below level {METROPOLIS_LEVEL}",
+                        f"metropolis.{TRACKS[t]}")
+
+
+def _check_progress_hands(s) -> None:
+    """VP cards are shown, never held; over the 4-card limit only while the discard is queued."""
+    from .queue import CODE
+    discarding = {e[1] for e in s.pending if e[0] == CODE.get("discard_progress")}
+    for p in range(s.players):
+        for i, vp in enumerate(PROGRESS_VP):
+            if vp and s.progress_hand[p][i]:
+                raise _fail(f"{PROGRESS_IDS[i]} is a VP card: it is shown at once, never held",
+                            f"progress.hands[{p}]")
+            if not vp and s.progress_shown[p][i]:
+                raise _fail(f"{PROGRESS_IDS[i]} is no VP card: it is held, never shown", f"progress.shown[{p}]")
+        if s.progress_count(p) > PROGRESS_LIMIT and p not in discarding:
+            raise _fail(f"Player {p + 1} holds more than {PROGRESS_LIMIT} progress cards with no discard queued",
+                        f"progress.hands[{p}]")
 
 
 def observation(s, player: int) -> dict:
     """What ``player`` may see: the whole board and every public count; own cards and progress cards; own steals.
     Others' hands are counts; others' progress cards are counts per deck; the decks are counts."""
+    from .hidden import hands_seen
     data = s.to_json()
     n = s.players
     hands = data["hands"]
+    seen = hands_seen(s, player)  # own cards, and a hand a card shows now (a Master Merchant's victim)
     for p in range(n):
-        if p != player:
+        if p not in seen:
             hands[p] = {"hidden": sum(s.hands[p])}
     ph = data["progress"]["hands"]
     from .progress import seen_progress
@@ -147,7 +205,8 @@ def observation(s, player: int) -> dict:
 
 
 def describe(s) -> str:
-    """The position in words: turn, phase, each player's VP, cards, money, pieces and levels, the barbarians."""
+    """The position in words, public information only (each seat's own cards are in ``hand_text``): turn, phase,
+    each player's VP, card count, money, progress cards per deck, pieces and levels, the barbarians."""
     from .build import pieces_left
     lines = [f"Turn {s.turn}, {player_name(s.active)} to play (phase {s.phase}). Barbarian ship: step "
              f"{s.barbarian} of 7; attacks so far: {s.attacks}."]
@@ -155,16 +214,34 @@ def describe(s) -> str:
         from .components import EVENT_FACES
         lines.append(f"Last roll: red {s.dice[0]} + yellow {s.dice[1]}, event die: {EVENT_FACES[s.dice[2]]}.")
     for p in range(s.players):
-        cards = ", ".join(f"{s.hands[p][c]} {CARDS[c]}" for c in range(K) if s.hands[p][c]) or "no cards"
+        cards = f"{sum(s.hands[p])} card{'' if sum(s.hands[p]) == 1 else 's'}"
         levels = ", ".join(f"{t} {s.levels[p][i]}" for i, t in enumerate(TRACKS))
         knights = [(v, s.knight_level[v], s.knight_active[v]) for v in range(len(s.knight_level))
                    if s.knight_owner[v] == p]
         ktext = ", ".join(f"{'active' if a else 'inactive'} level {lv} on {v}" for v, lv, a in knights) or "none"
         ships = sum(1 for e in s.edges_of[p] if s.edge_piece[e] == SHIP)
-        lines.append(f"{player_name(p)}: {s.vp(p)} VP; {cards}; ${s.money[p]}; {s.progress_count(p)} progress "
-                     f"card(s); improvements {levels}; knights {ktext}; {ships} ship(s); "
+        lines.append(f"{player_name(p)}: {s.vp(p)} VP; {cards}; ${s.money[p]}; progress cards {_per_deck(s, p)}; "
+                     f"improvements {levels}; knights {ktext}; {ships} ship(s); "
                      f"{pieces_left(s, p, 'settlement')} settlements, {pieces_left(s, p, 'city')} cities, "
                      f"{pieces_left(s, p, 'road')} roads, {pieces_left(s, p, 'ship')} ships left.")
+    if s.offer:
+        from .trade_players import offer_text
+        lines.append(offer_text(s))
     if s.winner >= 0:
         lines.append(f"{player_name(s.winner)} has won.")
     return "\n".join(lines)
+
+
+def _per_deck(s, p: int) -> str:
+    counts = [0] * len(TRACKS)
+    for i, c in enumerate(s.progress_hand[p]):
+        counts[PROGRESS_DECK_OF[i]] += c
+    return ", ".join(f"{n} {t}" for t, n in zip(TRACKS, counts) if n) or "none"
+
+
+def hand_text(s, player: int) -> str:
+    """What ``player`` holds: cards, money and progress cards by name (VP cards shown are in the public part)."""
+    from .components import PROGRESS_NAME
+    cards = ", ".join(f"{s.hands[player][c]} {CARDS[c]}" for c in range(K) if s.hands[player][c]) or "no cards"
+    progress = ", ".join(f"{n} {PROGRESS_NAME[PROGRESS_IDS[i]]}" for i, n in enumerate(s.progress_hand[player]) if n)
+    return f"Your hand: {cards}; ${s.money[player]}; progress cards: {progress or 'none'}."

@@ -9,5 +9,7 @@ from . import knights, progress_knights  # noqa: F401
 from . import money, rivers  # noqa: F401
 from . import ships  # noqa: F401
 from . import progress_politics  # noqa: F401
+from . import trade_players, stages, text  # noqa: F401
+from . import progress_science, progress_trade  # noqa: F401
 
 CODEC = ActionCodec(tuple(table.ACTION_CLASSES))

@@ -19,6 +19,7 @@ from fractions import Fraction
 from ...core.errors import IllegalActionError
 from ...core.fields import Bool, Field, Int, Keyed, ListOf, Opt, Ref, Seat, StateFields, Str
 from ...core.protocol import CHANCE, TERMINAL, Action, GameState
+from ..rules import _edges, _nodes, _tiles, player_name  # the board sizes and player names of the base game
 from . import table
 from .components import (CARDS, K, METROPOLIS_VP, PROGRESS_IDS, PROGRESS_LIMIT, PROGRESS_VP, R, SPECIAL_VP, TRACKS,
                          CombinedComponents)
@@ -29,26 +30,6 @@ from .components import (CARDS, K, METROPOLIS_VP, PROGRESS_IDS, PROGRESS_LIMIT, 
 PHASE_NAMES: list[str] = list(CORE_PHASES)
 CHANCE_PHASES: set[str] = {DICE_PHASE}  # modules add theirs
 SEATED_PHASES: dict[str, str] = {}  # phase -> name of the state attribute holding the seat to decide
-_NAMES = tuple(f"Player {p + 1}" for p in range(8))
-
-
-def player_name(p: int) -> str:
-    """'Player 1' for seat 0."""
-    return _NAMES[p]
-
-
-def _nodes(c) -> int:
-    return c.topo.n_nodes
-
-
-def _edges(c) -> int:
-    return c.topo.n_edges
-
-
-def _tiles(c) -> int:
-    return c.topo.n_tiles
-
-
 def _node(c) -> int:
     return c.topo.n_nodes - 1
 
@@ -133,7 +114,9 @@ class CombinedState(GameState):
         Field("fleet", ListOf(Int(0, 7), sort=True), json="turn_flags.merchant_fleet"),  # cards at 2:1 this turn
         Field("crane", Bool(), json="turn_flags.crane"),  # the next improvement this turn costs 1 less
         Field("medicine", Bool(), json="turn_flags.medicine"),  # the next city this turn costs 2 ore + 1 grain
+        # the Commercial Harbor this turn: its player's own seat (the card is in play), then each opponent dealt with
         Field("harbour_deals", ListOf(Seat(), sort=True), json="turn_flags.commercial_harbor"),
+        Field("stage", Int(0, 2), json="turn_flags.stage"),  # strict_phase_order: trade, build, the rest (stages.py)
         Field("shop_commodities", Int(0), json="turn_flags.shop_commodities"),  # bought at the shop this turn
         Field("shop_resources", Int(0), json="turn_flags.shop_resources"),
         Field("offer", ListOf(Int(0))),
@@ -264,6 +247,8 @@ class CombinedState(GameState):
                 cached = []
                 for lister in table.MAIN_ACTIONS:
                     cached += lister(self)
+                for keep in table.MAIN_FILTERS:
+                    cached = keep(self, cached)
             else:
                 cached = table.PHASE_ACTIONS[self.phase](self)
             self._legal = cached
@@ -303,11 +288,17 @@ class CombinedState(GameState):
         if handler is None:
             return IllegalActionError(f"{a!r} is not an action of the combined variant", "engine.action")
         try:
+            for guard in table.GUARDS:
+                error = guard(self, a)
+                if error is not None:
+                    return error
             return handler(self, a)
         except (TypeError, ValueError, KeyError, IndexError, AttributeError):  # malformed fields
             return IllegalActionError(f"{a!r} has malformed fields", "engine.action")
 
     def _do(self, a: Action) -> None:
+        for on_apply in table.ON_APPLY:
+            on_apply(self, a)
         table.APPLY[type(a)](self, a)
         self.check_victory()
         self._settle()
@@ -362,6 +353,11 @@ class CombinedState(GameState):
         """What ``player`` may see: the board, every public count, own hand and progress cards, own steals."""
         from .position import observation
         return observation(self, player)
+
+    def hand_text(self, player: int) -> str:
+        """What ``player`` holds, in words (cards, money, progress cards)."""
+        from .position import hand_text
+        return hand_text(self, player)
 
     def describe(self) -> str:
         """The position in words for the terminal."""

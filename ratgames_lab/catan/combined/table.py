@@ -17,6 +17,9 @@ APPLY: dict[type, Apply] = {}
 PHASE_ACTIONS: dict[str, Lister] = {}  # phase -> the legal actions of the player to decide (or chance outcomes)
 MAIN_ACTIONS: list[Lister] = []  # the action phase: each lister adds its part (in registration order)
 ACTION_CLASSES: list[type] = []
+GUARDS: list[Check] = []  # guard(s, a): a rule over every action (e.g. turn.strict_phase_order), checked first
+ON_APPLY: list[Apply] = []  # on_apply(s, a): runs before each applied action's own apply (records what guards read)
+MAIN_FILTERS: list[Callable[..., list]] = []  # filter(s, actions): drops listed main-phase actions a guard forbids
 VP_CHANGES: set[type] = set()  # after these, victory is checked (any action may change VP: see state._do)
 
 
@@ -27,6 +30,14 @@ def rule(action_class: type, check: Check, apply: Apply) -> None:
     CHECKS[action_class] = check
     APPLY[action_class] = apply
     ACTION_CLASSES.append(action_class)
+
+
+def guard(check: Check, on_apply: Apply, main_filter: Callable[..., list]) -> None:
+    """Register a rule over every action: its check, what applying an action records for it, and its filter of the
+    action phase's list."""
+    GUARDS.append(check)
+    ON_APPLY.append(on_apply)
+    MAIN_FILTERS.append(main_filter)
 
 
 def phase(name: str) -> Callable[[Lister], Lister]:

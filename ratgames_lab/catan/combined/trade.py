@@ -9,9 +9,10 @@ from . import table
 from .components import ABILITY_LEVEL, CARDS, K, R
 from .state import MAIN, player_name
 from .table import err, not_now
+from .trade_players import UNLISTED_OFFERS
 
 BANK = tuple(tuple(BankTrade(CARDS[g], CARDS[r]) for r in range(K)) for g in range(K))
-UNLISTED: tuple[type, ...] = ()  # the trade actions accepted outside legal_actions (player trades add theirs)
+UNLISTED: tuple[type, ...] = UNLISTED_OFFERS  # the trade actions accepted outside legal_actions (composed offers)
 
 
 def compute_rates(s, p: int) -> list[int]:

@@ -87,6 +87,7 @@ def reset_turn_flags(s) -> None:
     s.crane = False
     s.medicine = False
     s.harbour_deals = []
+    s.stage = 0
     s.shop_commodities = 0
     s.shop_resources = 0
     s.offer = []
