@@ -13,6 +13,7 @@ import ratgames_lab as rl
 from ratgames_lab.catan import BOTS
 from ratgames_lab.catan.combined.actions import Improve
 from ratgames_lab.catan.combined.build import start_free_pieces
+from ratgames_lab.catan.combined.components import PROGRESS_DECK_OF
 from ratgames_lab.catan.combined.knights import hire_spots
 from ratgames_lab.catan.combined.queue import entry, push_front
 from ratgames_lab.core.analysis import evaluate_actions, playout_policy
@@ -132,13 +133,17 @@ def test_heuristic_games_build_cities_improve_them_and_end():
 
 
 def _knight_scenario(barbarian: int, knight_active: bool | None, **cards: int):
-    """The bot's action phase mid-game with an empty hand but ``cards``, the barbarian ship at ``barbarian``, its
-    knights removed and, unless ``knight_active`` is None, one basic knight (active or not) by its roads."""
+    """The bot's action phase mid-game with an empty hand but ``cards`` (no progress card either), the barbarian
+    ship at ``barbarian``, its knights removed and, unless ``knight_active`` is None, one basic knight (active or
+    not) by its roads."""
     s = _main_state_with_city()
     p = s.active
     for c in range(len(s.bank)):
         s.bank[c] += s.hands[p][c]
         s.hands[p][c] = 0
+    for i, count in enumerate(s.progress_hand[p]):
+        s.progress_decks[PROGRESS_DECK_OF[i]][i] += count
+        s.progress_hand[p][i] = 0
     for v, o in enumerate(s.knight_owner):
         if o == p:
             s.knight_owner[v], s.knight_level[v], s.knight_active[v] = -1, 0, 0

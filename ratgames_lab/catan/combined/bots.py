@@ -27,7 +27,8 @@ COMMODITY_BONUS = 0.7  # a city on wool, ore or lumber adds a commodity
 GOLD_WEIGHT = 0.5  # gold pays money ($2 buys a resource at the shop)
 DANGER = 3  # barbarian steps (of 7) from which the bot activates its knights
 # progress cards played only when they help now (the others are played as soon as they may be)
-CONDITIONAL = {"play_crane", "play_medicine", "play_alchemist", "play_smith", "play_warlord"}
+CONDITIONAL = {"play_crane", "play_medicine", "play_alchemist", "play_smith", "play_warlord", "play_inventor",
+               "play_diplomat"}
 QUIET = ("skip_", "reject_", "end_turn", "keep", "diplomat_keep")
 
 
@@ -138,7 +139,26 @@ class CombinedHeuristicBot:
     # the roll, the 7, the barbarians
     # ---------------------------------------------------------------------------------------------
     def _roll(self, s, p, actions, rng):
+        """Roll; with the Alchemist, set the dice to the total that pays the bot most (the lowest red die among
+        equals: the others draw fewer progress cards)."""
+        alchemist = [a for a in actions if a.kind == "play_alchemist"]
+        if alchemist:
+            best = max(alchemist, key=lambda a: (self._roll_income(s, p, a.red + a.yellow), -a.red, -a.yellow))
+            if self._roll_income(s, p, best.red + best.yellow) >= 2:
+                return best
         return next(a for a in actions if a.kind == "roll")
+
+    @staticmethod
+    def _roll_income(s, p: int, total: int) -> int:
+        """Cards p's buildings would get on this total (0 for a 7)."""
+        if total == 7:
+            return 0
+        out = 0
+        for v in s.buildings_of[p]:
+            for t in s.comp.topo.node_tiles[v]:
+                if t != s.robber and total in (s.number[t], s.number2[t]) and s.terrain[t] < R:
+                    out += s.node_level[v]
+        return out
 
     def _discard(self, s, p, actions, rng):
         hand = s.hands[p]
@@ -217,8 +237,7 @@ class CombinedHeuristicBot:
         hand = s.hands[p]
         plays = sorted(k for k in by if k.startswith("play_") and k not in CONDITIONAL)
         if plays:
-            options = by[plays[0]]
-            return options[rng.randrange(len(options))]
+            return self._card_play(s, p, by[plays[0]], rng)
         if "play_medicine" in by and any(s.node_level[v] == 1 for v in s.buildings_of[p]) \
                 and hand[3] >= 1 and hand[4] >= 2:
             return by["play_medicine"][0]
@@ -258,6 +277,73 @@ class CombinedHeuristicBot:
         if "end_turn" in by:
             return by["end_turn"][0]
         return None
+
+    # -- progress cards ----------------------------------------------------------------------------
+    def _card_play(self, s, p: int, options: list[Action], rng: random.Random) -> Action:
+        """One way to play a card: against the leader, for the card the bot needs, on its best tile or city."""
+        a = options[0]
+        if len(options) == 1:
+            return a
+        need = self._target(s, p)
+        hand = s.hands[p]
+        if hasattr(a, "opponent") or hasattr(a, "victim"):
+            def who(x):
+                q = getattr(x, "opponent", getattr(x, "victim", -1))
+                return s.vp(q), s.hand_size(q), -q
+            return max(options, key=who)
+        if a.kind == "play_resource_monopoly":
+            return max(options, key=lambda x: (need[CARDS.index(x.resource)] - hand[CARDS.index(x.resource)],
+                                               CARDS.index(x.resource) in (3, 4), x.resource))
+        if a.kind == "play_trade_monopoly":
+            return max(options, key=lambda x: (s.levels[p][TRACK_COMMODITY.index(CARDS.index(x.commodity))],
+                                               x.commodity))
+        if a.kind == "play_merchant_fleet":
+            return max(options, key=lambda x: (hand[CARDS.index(x.card)] - need[CARDS.index(x.card)], x.card))
+        if a.kind == "play_merchant":
+            return max(options, key=lambda x: (self._tile_income(s, p, x.tile), -x.tile))
+        if a.kind == "play_engineer":
+            return max(options, key=lambda x: (node_value(s, x.node, city=True), -x.node))
+        return options[rng.randrange(len(options))]
+
+    @staticmethod
+    def _tile_income(s, p: int, t: int) -> float:
+        """What a resource tile pays p per roll (pips times building levels)."""
+        if s.terrain[t] >= R:
+            return -1.0
+        return tile_pips(s, t) * sum(s.node_level[v] for v in s.comp.topo.tile_nodes[t] if s.node_owner[v] == p)
+
+    def _wedding(self, s, p, actions, rng):
+        """A gift to the bride or groom: the cards the bot needs least."""
+        need = self._target(s, p)
+        hand = s.hands[p]
+        return max(actions, key=lambda a: (hand[CARDS.index(a.card)] - need[CARDS.index(a.card)]
+                                           if getattr(a, "card", None) in CARDS else -99, repr(a)))
+
+    def _master_merchant(self, s, p, actions, rng):
+        need = self._target(s, p)
+        hand = s.hands[p]
+        return max(actions, key=lambda a: (need[CARDS.index(a.card)] - hand[CARDS.index(a.card)]
+                                           if getattr(a, "card", None) in CARDS else -99, repr(a)))
+
+    # -- trades between players ----------------------------------------------------------------------
+    def _trade_reply(self, s, p, actions, rng):
+        """Accept an offer that brings cards the bot is short of for cards it can spare, not from a near winner."""
+        accept = next((a for a in actions if a.kind == "accept_offer"), None)
+        reject = next((a for a in actions if a.kind == "reject_offer"), None)
+        if accept is None or reject is None:
+            return None
+        if s.vp(s.active) >= s.options.vp_target - 3:
+            return reject
+        half = len(s.offer) // 2
+        get, give = s.offer[:half], s.offer[half:]  # the active player gives ``get`` to the bot
+        need = self._target(s, p)
+        hand = s.hands[p]
+        gain = sum(min(get[c], max(0, need[c] - hand[c])) for c in range(K))
+        loss = sum(min(give[c], need[c]) for c in range(K) if hand[c] - give[c] < need[c])
+        return accept if gain > loss and sum(get) >= sum(give) else reject
+
+    def _trade_choose(self, s, p, actions, rng):
+        return next((a for a in actions if a.kind == "confirm_trade"), None)
 
     # -- knights and the barbarians -----------------------------------------------------------------
     @staticmethod
