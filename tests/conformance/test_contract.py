@@ -18,7 +18,9 @@ import ratgames_lab as rl
 from ratgames_lab.core.protocol import describe_action
 
 GAMES_PER_COUNT = 1
-MAX_STEPS = 3000  # a random game longer than this is a defect of the game (or needs a turn cap)
+# a random game longer than this is a defect of the game (or needs a turn cap); the longest are Catan's combined
+# variant's: 2300-4300 random actions in its 350 turns (player trades: every offer waits for every answer)
+MAX_STEPS = 6000
 EVERY_STEP_UNTIL = 300  # every step of the first 300 is fully checked, then one step in CHECK_EVERY (long games)
 CHECK_EVERY = 5
 ODD_VALUES = [None, True, -1, 10**20, "Z9", "", 1.5, (), ("x",)]
