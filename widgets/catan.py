@@ -4,6 +4,9 @@ and the shared controls (undo, save/load, bots).
 
     from ratgames_lab.widgets.catan import CatanDashboard
     CatanDashboard(players=4, seed=7, seats=["human", "heuristic", "heuristic", "heuristic"]).show()
+
+``variant="combined"`` plays the combined variant (Seafarers + Cities & Knights; its parts are in
+``catan_combined``); the "Start a game" menu beside the board starts either game.
 """
 from __future__ import annotations
 
@@ -16,7 +19,11 @@ from ratgames_lab.catan import (RESOURCES, BuildCity, BuildRoad, BuildSettlement
                                 chance_of_seven, chance_resource_within, expected_discard, player_production,
                                 production_heat)
 
+from . import catan_combined as cc
 from .catan_board import HEAT_LABEL, PLAYER_NAMES, CatanBoard
+from .catan_combined_board import CombinedBoard
+from .catan_combined_view import RULES_IN_BRIEF as COMBINED_RULES
+from .catan_combined_view import banner_task, event_text
 from .catan_trade import TradePanel
 from .catan_view import BANNER_TASKS, RULES_IN_BRIEF, game_over_html, players_html, production_html
 from .common.click_modes import ClickModes
@@ -35,7 +42,7 @@ MODE_KIND = {"settlement": "node", "city": "node", "road": "edge", "robber": "ti
 KIND_WORDS = {"node": "intersection", "edge": "edge", "tile": "tile"}
 
 
-class CatanDashboard(Dashboard):
+class CatanDashboard(cc.CombinedVariant, Dashboard):
     """Play Catan against bots on a clickable hex board, trade with them, and see exact production odds."""
 
     game_name = "catan"
@@ -47,7 +54,7 @@ class CatanDashboard(Dashboard):
         "reject_offer": "Answer the offer", "confirm_trade": "Close the trade with", "cancel_trade": "Or withdraw your offer",
         "buy_development": "Buy a development card (wool + grain + ore)", "play_road_building": "Play a development card",
         "play_year_of_plenty": "Year of Plenty: take 2 cards from the bank",
-        "play_monopoly": "Monopoly: take every card of one resource", "end_turn": "End",
+        "play_monopoly": "Monopoly: take every card of one resource", "end_turn": "End", **cc.ACTION_GROUPS,
     }
     heading_kinds = ("turn_start",)
     log_classes = {"produce": "rg-good", "trade": "rg-good", "win": "rg-good", "longest_road": "rg-good",
@@ -61,7 +68,8 @@ class CatanDashboard(Dashboard):
 
     def __init__(self, players: int = 4, seed: int = 0, seats: Sequence[str] | None = None,
                  bot_delay: float = 0.8, auto: bool = True, teacher: bool = True, teacher_view: bool = False,
-                 animate: bool = True, heat: bool = False):
+                 animate: bool = True, heat: bool = False, variant: str = "base", **variant_options: Any):
+        self.variant, self.variant_options = variant, dict(variant_options)
         self._heat_default = heat
         self._heat_cache: tuple[int, Any] = (-1, None)
         self.board: CatanBoard | None = None
@@ -71,7 +79,8 @@ class CatanDashboard(Dashboard):
     # ------------------------------------------------------------------ building
     def board_widget(self) -> w.Widget:
         """The click mode, the hint, the board and its legend, the heat map switch."""
-        self.clicks = ClickModes(lambda a: MODES.get(type(a)), self._keys_of, MODE_LABELS, MODE_HINTS,
+        self.clicks = ClickModes(self._mode_of, self._keys_of, {**MODE_LABELS, **cc.LABELS},
+                                 {**MODE_HINTS, **cc.HINTS}, two_clicks=dict(cc.TWO_CLICKS),
                                  on_change=self._mode_changed, hint_class="ct-hint")
         self.hint = self.clicks.hint
         self.heat_toggle = w.ToggleButton(value=self._heat_default, description="Heat map: where to settle",
@@ -84,15 +93,17 @@ class CatanDashboard(Dashboard):
         return w.VBox([self.clicks.widget, tools, self.board_box], layout=w.Layout(width="100%"))
 
     def side_widgets(self) -> list[w.Widget]:
-        """The players (hands, development cards, VP), the bank and the trade panel."""
+        """The game menu, the trade panel, the combined variant's panels, the players (hands, cards, VP), the bank."""
         self.players_view = w.HTML()
         self.trade_panel = TradePanel(self.trade)
-        return [self.trade_panel.widget, self.players_view]
+        self.combined_panels = cc.CombinedPanels(self.trade)
+        return [self.game_menu(), self.trade_panel.widget, self.combined_panels.widget, self.players_view]
 
     def _ensure_board(self) -> CatanBoard:
         topo = self.game.board.topo
         if self.board is None or self.board.topo is not topo:
-            self.board = CatanBoard(topo, on_click=self._board_clicked, height="460px")
+            self.board = (CombinedBoard(topo, self.game.board.river, on_click=self._board_clicked, height="460px")
+                          if self.combined else CatanBoard(topo, on_click=self._board_clicked, height="460px"))
             self.board_box.children = [self.board.widget]
         return self.board
 
@@ -122,11 +133,20 @@ class CatanDashboard(Dashboard):
         else:  # no earlier turn of yours: since your last setup move
             begin = next((i + 1 for i in range(cut - 1, -1, -1) if events[i].params.get("player") == name), 0)
         new = [e for e in events[begin:] if e.params.get("player") != name]
-        return ([e.params["node"] for e in new if e.kind in ("build_settlement", "build_city")],
-                [e.params["edge"] for e in new if e.kind == "build_road"])
+        built = ("build_settlement", "build_city", "build_road", "build", "setup_building", "setup_piece")
+        return ([e.params["node"] for e in new if e.kind in built and "node" in e.params],
+                [e.params["edge"] for e in new if e.kind in built and "edge" in e.params])
 
     # ------------------------------------------------------------------ clicks on the board
+    def _mode_of(self, action: Any) -> str | None:
+        return cc.mode_of(action) if self.combined else MODES.get(type(action))
+
+    def _mode_kind(self, mode: str | None) -> str | None:
+        return None if mode is None else cc.mode_kind(mode) if self.combined else MODE_KIND[mode]
+
     def _keys_of(self, action: Any) -> tuple:
+        if self.combined:
+            return cc.keys_of(action)
         return (getattr(action, "node", None) if isinstance(action, (BuildSettlement, BuildCity)) else
                 action.edge if isinstance(action, BuildRoad) else action.tile,)
 
@@ -150,13 +170,17 @@ class CatanDashboard(Dashboard):
         if self.playback.running:
             self.playback.stop()
             self.refresh()
-        modes = [m for m in self.clicks.modes if MODE_KIND[m] == kind]
-        mode = next((m for m in modes if any(self._keys_of(a) == (index,) for a in self.clicks.modes[m])), None)
+        modes = sorted((m for m in self.clicks.modes if self._mode_kind(m) == kind), key=lambda m: m != self.clicks.mode)
+        mode = next((m for m in modes if self._fits(m, index)), None)
         if mode is None:
             return self.refuse(self._why_not(kind, index, self._natural_action(kind, index)))
         if self.clicks.mode != mode:
-            self.clicks.chosen = self.clicks.mode = mode
+            self.clicks.chosen, self.clicks.mode, self.clicks.picked = mode, mode, None
         result = self.clicks.resolve(index)
+        if result.kind == "pick":  # the first of two clicks (a ship or a knight to move)
+            self._mode_changed()
+            self.say(result.message, "info")
+            return False
         if result.kind == "play":
             return self.click(result.actions[0], self.version)
         if result.kind == "ask":
@@ -167,7 +191,7 @@ class CatanDashboard(Dashboard):
 
     def click_region(self, key: int, slot: int | None = None) -> bool:
         """A click on the board place ``key`` of the current click mode (an intersection, edge or tile index)."""
-        kind = MODE_KIND.get(self.clicks.mode or "")
+        kind = self._mode_kind(self.clicks.mode)
         if kind is None:
             return self.refuse(f"Nothing to click on the board now: choose with the buttons ({key}: nothing was "
                                "played).")
@@ -176,6 +200,8 @@ class CatanDashboard(Dashboard):
     def _natural_action(self, kind: str, index: int) -> Any:
         """What a click on this place would most likely mean (to ask the engine why it is refused)."""
         obs = self.observation()
+        if self.combined:
+            return cc.natural_action(self.game.board.topo, obs, self.state.current_player, kind, index)
         if kind == "node":
             owner = obs["intersections"]["owner"][index]
             mine = owner == self.state.current_player and obs["intersections"]["level"][index] == 1
@@ -223,8 +249,9 @@ class CatanDashboard(Dashboard):
     def _draw_board(self) -> None:
         board = self._ensure_board()
         targets, _ = self.clicks.targets()
-        kind = MODE_KIND.get(self.clicks.mode or "")
-        board.draw(self.observation(), heat=self.heat() if self.heat_toggle.value else None,
+        kind = self._mode_kind(self.clicks.mode)
+        heat = self.heat_toggle.value and not self.combined
+        board.draw(self.observation(), heat=self.heat() if heat else None,
                    node_targets=targets if kind == "node" else (), edge_targets=targets if kind == "edge" else (),
                    tile_targets=targets if kind == "tile" else (), names=self.names(), recent=self.recent(),
                    rolled=self.last_roll())
@@ -234,7 +261,11 @@ class CatanDashboard(Dashboard):
         s = self.state
         p = s.current_player
         human = p >= 0 and self.is_human(p) and not self.playback.running
-        self.clicks.update(s.legal_actions() if human else [])
+        actions = s.legal_actions() if human else []
+        if self.combined:
+            cc.learn_modes(self.clicks, actions, s.phase)
+        self.clicks.update(actions)
+        self.heat_toggle.layout.display = "none" if self.combined else ""
         self._draw_board()
         if human and self.clicks.mode is not None:
             self.clicks.show_hint()
@@ -244,8 +275,12 @@ class CatanDashboard(Dashboard):
         visible = self.visible_hands()
         hands = [self.observation(q) if q in visible else None for q in range(self.players)]
         tags = [self._tag(q) for q in range(self.players)]
-        self.players_view.value = players_html(obs, self.names(), tags, hands, p)
         me = self.viewer()
+        self.trade_panel.widget.layout.display = "none" if self.combined else ""
+        self.combined_panels.widget.layout.display = "" if self.combined else "none"
+        if self.combined:
+            return self.render_combined(obs, tags, hands, human)
+        self.players_view.value = players_html(obs, self.names(), tags, hands, p)
         self.trade_panel.update(obs, self.names(), me if human else None, obs["phase"],
                                 self.rates(me) if me is not None else None, human and p == obs["active"])
 
@@ -272,8 +307,12 @@ class CatanDashboard(Dashboard):
         roll = self._roll_event()
         dice = (f' · <span class="ct-dice">last roll {roll.params["red"]} + {roll.params["yellow"]} = '
                 f'<b>{roll.params["total"]}</b></span>' if roll is not None else "")
-        return (f'<div class="rg-header"><div class="rg-title">Catan</div><div class="rg-subtitle">{where}{dice} · first '
-                f'to 10 VP on their own turn · {self.players} players{esc(self.you_text())}</div></div>')
+        title, target = "Catan", 10
+        if self.combined:
+            title, target = "Catan · combined variant (Seafarers + Cities & Knights)", self.game.options["vp_target"]
+            dice = f' · <span class="ct-dice">last roll {esc(event_text(obs["dice"]))}</span>' if obs["dice"] else ""
+        return (f'<div class="rg-header"><div class="rg-title">{esc(title)}</div><div class="rg-subtitle">{where}{dice}'
+                f' · first to {target} VP on their own turn · {self.players} players{esc(self.you_text())}</div></div>')
 
     def banner_html(self) -> str:
         """What the player to move must do, in plain words."""
@@ -286,6 +325,8 @@ class CatanDashboard(Dashboard):
             return '<div class="rg-banner rg-banner-bot">The dice roll or a card is drawn…</div>'
         obs = self.observation()
         phase = obs["phase"]
+        if self.combined:
+            return self.decision_banner(p, *banner_task(obs))
         if phase == "discard":
             left = obs["discard_left"][p]
             task, why = (f"discard {left} more card{'s' if left != 1 else ''} (a 7 was rolled)",
@@ -301,12 +342,14 @@ class CatanDashboard(Dashboard):
 
     def rules_html(self) -> str:
         """The rules in brief (a fold-out)."""
-        return RULES_IN_BRIEF
+        return COMBINED_RULES if self.combined else RULES_IN_BRIEF
 
     def game_over_html(self) -> str:
         """Final VP and the winner."""
-        s = self.state
-        return game_over_html(self.observation(-1), self.names(), s.returns(), s.events, s.scores())
+        s, obs = self.state, self.observation(-1)
+        if self.combined:
+            return cc.combined_game_over_html(obs, self.names(), s.returns(), s.events, self.game.options["merchant_vp"])
+        return game_over_html(obs, self.names(), s.returns(), s.events, s.scores())
 
     def decision_title(self, player: int) -> str:
         """Heading above the buttons."""
@@ -338,6 +381,8 @@ class CatanDashboard(Dashboard):
             self.production_view.value = ""
             self.odds_panel.clear("No human seat: switch on Teacher view or take a seat to see a player's odds.")
             return
+        if self.combined:
+            return self.update_combined_odds(p)
         s = self.state
         prod = player_production(s, p)
         hand = sum(self.observation(p)["hands"][p].values())

@@ -48,6 +48,8 @@ class CatanBoard:
     """The board of one topology; ``draw(obs, ...)`` shows a position, ``on_click(kind, index)`` reports clicks
     on an intersection ("node"), an edge ("edge") or a tile ("tile")."""
 
+    CLICK_LAYERS = {"tiles": "tile", "tokens": "tile", "numbers": "tile", "edge_hits": "edge", "node_hits": "node"}
+
     def __init__(self, topo, on_click: Callable[[str, int], None] | None = None, height: str = "560px",
                  clickable: bool = True):
         self.topo = topo
@@ -81,6 +83,7 @@ class CatanBoard:
         v.labels("numbers", clickable=clickable, colors=[OUTLINE], default_size=17, font_weight="bold",
                  align="middle", y_offset=2)
         v.labels("pips", colors=[OUTLINE], default_size=12, font_weight="bold", align="middle", y_offset=14)
+        self.add_board_layers()
         # a place a click can use: a yellow ring edged in black (seen on every terrain, the number still readable)
         v.points("tile_targets", marker="circle", default_size=1750, fill=False, colors=[OUTLINE], stroke=OUTLINE,
                  stroke_width=8)
@@ -90,6 +93,7 @@ class CatanBoard:
         v.points("recent_nodes", marker="circle", default_size=1100, colors=[RECENT], opacities=[0.9])
         v.lines("road_outline", colors=[OUTLINE], stroke_width=9)
         v.lines("roads", colors=PLAYER_COLOURS, stroke_width=6)
+        self.add_edge_piece_layers()
         v.lines("edge_target_outline", colors=[OUTLINE], stroke_width=10)
         v.lines("edge_targets", colors=[TARGET], stroke_width=6)
         v.points("heat", colored=True, marker="circle", default_size=560, stroke=OUTLINE, stroke_width=1,
@@ -101,6 +105,7 @@ class CatanBoard:
                  stroke_width=1.5, tooltip=_tooltip(), interactions={"hover": "tooltip"})
         v.points("cities", marker="square", default_size=480, colors=PLAYER_COLOURS, stroke=OUTLINE,
                  stroke_width=2, tooltip=_tooltip(), interactions={"hover": "tooltip"})
+        self.add_node_piece_layers()
         v.points("robber", marker="circle", default_size=620, colors=["#262626"], stroke="#ffffff", stroke_width=2,
                  tooltip=_tooltip(), interactions={"hover": "tooltip"})
         v.labels("robber_text", colors=["#ffffff"], default_size=13, font_weight="bold", align="middle",
@@ -115,10 +120,27 @@ class CatanBoard:
         self.widget = w.VBox([fig, self.legend], layout=w.Layout(width="100%"))
         self.widget.add_class("ct-board-box")
 
+    # ------------------------------------------------------------------ layers a variant adds (drawn in this order)
+    def add_board_layers(self) -> None:
+        """Layers over the tiles and tokens, under every piece (default: none)."""
+
+    def add_edge_piece_layers(self) -> None:
+        """Layers over the roads, under the highlighted edges and the buildings (default: none)."""
+
+    def add_node_piece_layers(self) -> None:
+        """Layers over the buildings, under the robber and the click targets (default: none)."""
+
+    def hit_edges(self) -> list[int]:
+        """Edges a click can name (the base game: every edge but the open sea's)."""
+        return [e for e in range(self.topo.n_edges) if self.topo.edge_kind[e] != "sea"]
+
+    def named_tiles(self, obs: dict, land: Sequence[int]) -> list[int]:
+        """Tiles whose terrain is written on them."""
+        return [t for t in land if obs["tiles"][t]["terrain"] in TERRAIN_COLOURS]
+
     # ------------------------------------------------------------------ clicks
     def _clicked(self, layer: str, key: Hashable) -> None:
-        kind = {"tiles": "tile", "tokens": "tile", "numbers": "tile", "edge_hits": "edge",
-                "node_hits": "node"}.get(layer)
+        kind = self.CLICK_LAYERS.get(layer)
         if kind is not None and self.on_click is not None:
             self.on_click(kind, int(key))
 
@@ -151,7 +173,7 @@ class CatanBoard:
         """Hit targets (they never move)."""
         topo = self.topo
         v = self.view
-        edges = [e for e in range(topo.n_edges) if topo.edge_kind[e] != "sea"]
+        edges = self.hit_edges()
         mids = [self.edge_mid(e) for e in edges]
         v.set_points("edge_hits", edges, [m[0] for m in mids], [m[1] for m in mids],
                      names=[f"edge {e}" for e in edges])
@@ -176,7 +198,7 @@ class CatanBoard:
         polys = [[self.node_xy[n] for n in topo.tile_nodes[t]] for t in land]
         v.set_polygons("tiles", land, polys, fill_colors=[TERRAIN_COLOURS.get(tiles[t]["terrain"], "#cccccc")
                                                           for t in land])
-        named = [t for t in land if tiles[t]["terrain"] in TERRAIN_COLOURS]
+        named = self.named_tiles(obs, land)
         v.set_labels("tile_names", named, [self.tile_xy[t][0] for t in named],
                      [self.tile_xy[t][1] + 0.47 for t in named], [tiles[t]["terrain"] for t in named],
                      colors=[TEXT_ON.get(tiles[t]["terrain"], "#2b2b2b") for t in named])

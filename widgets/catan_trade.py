@@ -19,16 +19,21 @@ from .common.theme import esc
 class TradePanel:
     """Counters and buttons; ``play(action)`` is the dashboard's click; ``update`` shows the position."""
 
-    def __init__(self, play: Callable[[Any], bool]):
+    def __init__(self, play: Callable[[Any], bool], cards: Sequence[str] = RESOURCES,
+                 colours: dict[str, str] | None = None, offer_class: type = OfferTrade,
+                 counter_class: type = CounterOffer):
         self.play = play
-        self.give = {r: w.BoundedIntText(value=0, min=0, max=19, layout=w.Layout(width="62px")) for r in RESOURCES}
-        self.get = {r: w.BoundedIntText(value=0, min=0, max=19, layout=w.Layout(width="62px")) for r in RESOURCES}
+        self.offer_class, self.counter_class = offer_class, counter_class
+        self.cards = tuple(cards)
+        colours = {**TERRAIN_COLOURS, **(colours or {})}
+        self.give = {r: w.BoundedIntText(value=0, min=0, max=19, layout=w.Layout(width="62px")) for r in self.cards}
+        self.get = {r: w.BoundedIntText(value=0, min=0, max=19, layout=w.Layout(width="62px")) for r in self.cards}
         heads = [w.HTML('<div class="ct-trade-head">&nbsp;</div>')]
         gives = [w.HTML('<div class="ct-trade-row">You give</div>')]
         gets = [w.HTML('<div class="ct-trade-row">You get</div>')]
         columns = [w.VBox([heads[0], gives[0], gets[0]])]
-        for r in RESOURCES:
-            head = w.HTML(f'<div class="ct-trade-head" style="background:{TERRAIN_COLOURS[r]}">{esc(r)}</div>')
+        for r in self.cards:
+            head = w.HTML(f'<div class="ct-trade-head" style="background:{colours.get(r, "#ffffff")}">{esc(r)}</div>')
             columns.append(w.VBox([head, self.give[r], self.get[r]], layout=w.Layout(align_items="center")))
         self.grid = w.HBox(columns, layout=w.Layout(flex_flow="row wrap"))
         self.bank_button = w.Button(description="Trade with the bank", layout=w.Layout(width="auto"),
@@ -58,44 +63,45 @@ class TradePanel:
 
     # ------------------------------------------------------------------ amounts
     def amounts(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
-        """(you give, you get) as 5 counts in resource order."""
-        return tuple(self.give[r].value for r in RESOURCES), tuple(self.get[r].value for r in RESOURCES)
+        """(you give, you get) as counts in card order (the 5 resources; the combined variant adds commodities)."""
+        return tuple(self.give[r].value for r in self.cards), tuple(self.get[r].value for r in self.cards)
 
     def set_amounts(self, give: Sequence[int], get: Sequence[int]) -> None:
         """Fill the counters."""
-        for i, r in enumerate(RESOURCES):
+        for i, r in enumerate(self.cards):
             self.give[r].value, self.get[r].value = int(give[i]), int(get[i])
 
     def clear(self) -> None:
         """All counters back to 0."""
-        self.set_amounts([0] * 5, [0] * 5)
+        self.set_amounts([0] * len(self.cards), [0] * len(self.cards))
 
     def bank_action(self) -> Any:
         """The bank trade the counters describe (one resource given, one card received), else a message."""
         give, get = self.amounts()
         given = [i for i, n in enumerate(give) if n]
         got = [i for i, n in enumerate(get) if n]
-        if len(given) != 1 or len(got) != 1 or get[got[0]] != 1:
+        if len(given) != 1 or len(got) != 1 or get[got[0]] != 1 or \
+                "money" in (self.cards[given[0]], self.cards[got[0]]):
             return ("A bank trade gives one kind of resource (4, or 3 or 2 at your harbour) for exactly 1 card: set "
                     "one “you give” and one “you get” to 1.")
-        return BankTrade(RESOURCES[given[0]], RESOURCES[got[0]])
+        return BankTrade(self.cards[given[0]], self.cards[got[0]])
 
-    def offer_action(self) -> OfferTrade:
+    def offer_action(self) -> Any:
         """The offer to the other players (amounts from you, the active player)."""
         give, get = self.amounts()
-        return OfferTrade(give, get)
+        return self.offer_class(give, get)
 
-    def counter_action(self) -> CounterOffer:
+    def counter_action(self) -> Any:
         """A counter-offer by you, the answering player: written from the active player's side, as the engine
         wants (what you get is what they give)."""
         give, get = self.amounts()
-        return CounterOffer(get, give)
+        return self.counter_class(get, give)
 
     # ------------------------------------------------------------------ showing
     def update(self, obs: dict, names: Sequence[str], me: int | None, phase: str, rates: Sequence[int] | None,
                my_turn: bool) -> None:
         """Show the offer and answers, and which buttons make sense for ``me`` now."""
-        self.answers.value = answers_html(obs, names)
+        self.answers.value = answers_html(obs, names, self.cards)
         answering = me is not None and phase == "trade_reply" and obs.get("responder") == me
         trading = me is not None and my_turn and phase == "main"
         self.bank_button.disabled = self.offer_button.disabled = not trading
@@ -104,7 +110,7 @@ class TradePanel:
         self.body.layout.display = "" if (trading or answering) else "none"
         if rates is not None and trading:
             self.rates.value = ('<div class="rg-note">Your bank rates: '
-                                + ", ".join(f"{n} {r}" for r, n in zip(RESOURCES, rates)) + " for 1 card.</div>")
+                                + ", ".join(f"{n} {r}" for r, n in zip(self.cards, rates)) + " for 1 card.</div>")
         else:
             self.rates.value = ""
         if answering:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Sequence
 
-from ratgames_lab.catan import DEV_NAMES, RESOURCES, amounts_text
+from ratgames_lab.catan import DEV_NAMES, RESOURCES
 
 from .catan_board import PLAYER_COLOURS, TERRAIN_COLOURS
 from .common.theme import esc
@@ -112,15 +112,23 @@ def players_html(obs: dict, names: Sequence[str], tags: Sequence[str], hands: Se
 
 
 def offer_terms(obs: dict) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """(what the active player gives, what they get) of the pending offer."""
+    """(what the active player gives, what they get) of the pending offer (two halves of equal length)."""
     offer = obs["offer"]
-    return tuple(offer[:5]), tuple(offer[5:])
+    half = len(offer) // 2
+    return tuple(offer[:half]), tuple(offer[half:])
 
 
-def answers_html(obs: dict, names: Sequence[str]) -> str:
+def goods_text(amounts: Sequence[int], goods: Sequence[str] = RESOURCES) -> str:
+    """'2 brick + 1 cloth + $3' for counts of ``goods`` (money is written with a $)."""
+    parts = [f"${n}" if g == "money" else f"{n} {g}" for g, n in zip(goods, amounts) if n]
+    return " + ".join(parts) if parts else "nothing"
+
+
+def answers_html(obs: dict, names: Sequence[str], goods: Sequence[str] = RESOURCES) -> str:
     """The pending offer and each other player's answer (accept, reject, counter-offer with its terms)."""
     if not obs["offer"]:
         return ""
+    amounts_text = lambda x: goods_text(x, goods)  # noqa: E731
     active = obs["active"]
     give, get = offer_terms(obs)
     words = {"none": "has not answered yet", "reject": "rejects", "accept": "<b>accepts</b>"}
@@ -131,8 +139,9 @@ def answers_html(obs: dict, names: Sequence[str]) -> str:
         answer = obs["answers"][q]
         if answer == "counter":
             c = obs["counters"][q]
-            text = (f"<b>counters</b>: {esc(names[active])} would give {esc(amounts_text(tuple(c[:5])))} for "
-                    f"{esc(amounts_text(tuple(c[5:])))}")
+            half = len(c) // 2
+            text = (f"<b>counters</b>: {esc(names[active])} would give {esc(amounts_text(tuple(c[:half])))} for "
+                    f"{esc(amounts_text(tuple(c[half:])))}")
         else:
             text = words.get(answer, esc(answer))
         rows.append(f'<tr><td>{chip(q)}{esc(names[q])}</td><td class="ct-answer-{answer}">{text}</td></tr>')
@@ -174,4 +183,4 @@ def game_over_html(obs: dict, names: Sequence[str], returns: Sequence[float], ev
 
 
 __all__ = ["RULES_IN_BRIEF", "BANNER_TASKS", "players_html", "answers_html", "production_html", "game_over_html",
-           "hand_html", "chip", "resource_chip", "offer_terms"]
+           "hand_html", "chip", "resource_chip", "offer_terms", "goods_text"]

@@ -118,3 +118,28 @@ __all__ += ["RESOURCES", "TERRAINS", "DEV_CARDS", "DEV_NAMES", "amounts_text", "
             "PlayMonopoly", "PlayRoadBuilding", "PlayYearOfPlenty", "RejectOffer", "Roll", "chance_of_seven",
             "chance_resource_within", "dice_distribution", "discard_count", "expected_discard", "node_production",
             "pips", "player_production", "production_heat", "robber_cost"]
+
+# the combined variant's names the dashboard and the lessons use: its actions, card and track names, constants
+from .combined.actions import (BuildShip, BuildWall, ChooseCard, ChooseProgressDeck, DiscardProgress,  # noqa: E402
+                               Improve, MovePirate, MoveShip, PlaceMetropolis, ReduceCity, SkipFreePiece)
+from .combined.components import (BARBARIAN_TRACK, EVENT_FACES, MAX_LEVEL, METROPOLIS_LEVEL,  # noqa: E402
+                                  METROPOLIS_VP, SPECIAL_VP, TRACKS)
+from .combined.components import CARDS as COMBINED_CARDS  # noqa: E402
+from .progress_cards import progress_cards  # noqa: E402
+
+__all__ += ["BuildShip", "BuildWall", "ChooseCard", "ChooseProgressDeck", "DiscardProgress", "Improve", "MovePirate",
+            "MoveShip", "PlaceMetropolis", "ReduceCity", "SkipFreePiece", "BARBARIAN_TRACK", "EVENT_FACES",
+            "MAX_LEVEL", "METROPOLIS_LEVEL", "METROPOLIS_VP", "SPECIAL_VP", "TRACKS", "COMBINED_CARDS",
+            "progress_cards"]
+from .variant_odds import (arrival_mean, arrival_within, event_die_distribution, progress_chance_any,  # noqa: E402
+                           progress_chances, progress_within)
+
+__all__ += ["arrival_mean", "arrival_within", "event_die_distribution", "progress_chance_any", "progress_chances",
+            "progress_within"]
+from .combined.trade_players import CounterOffer as CombinedCounterOffer  # noqa: E402
+from .combined.trade_players import OfferTrade as CombinedOfferTrade  # noqa: E402
+
+__all__ += ["CombinedCounterOffer", "CombinedOfferTrade"]
+from .combined.components import LOAN  # noqa: E402
+
+__all__ += ["LOAN"]

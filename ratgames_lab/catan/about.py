@@ -12,7 +12,9 @@ INFO = GameInfo(
     dashboard="ratgames_lab.widgets.catan:CatanDashboard",
     variants={"combined": {"variant": "combined"}},
     app_settings={"players": 4, "seed": 7, "seats": ["human", "heuristic", "heuristic", "heuristic"]},
-    app_intro="You play **Player 1 (red)**; the other colours are clever bots. Click the board to build (highlighted "
+    app_intro="You play **Player 1 (red)**; the other colours are clever bots. The *Start a game* menu (right of the "
+              "board) starts another game: the base game or the **combined variant** (Seafarers + Cities & Knights), "
+              "3 or 4 players, a game number and the opponents. Click the board to build (highlighted "
               "places) and to move the robber; every move also has a button. Switch on the *heat map* to see which "
               "spots produce most; trade in the trade panel. Change seats, speed and game number in the *Players* tab.",
 )

@@ -84,3 +84,37 @@ def test_a_road_network_makes_the_route_cheaper_and_a_rival_road_costs_a_toll():
     theirs = cheapest_route(s, 0, a, b)
     assert mine[0] < mp and mine[1] == 0
     assert theirs[0] <= mp and (theirs[1] > 0 or theirs[0] == mp)
+
+
+def test_among_equally_short_routes_the_one_without_toll_wins():
+    s = _state()
+    topo = s.comp.topo
+    plazas = [v for v in range(topo.n_nodes) if topo.node_kind[v] == "plaza"]
+    a, b = next((x, y) for x in plazas for y in plazas if x < y and cheapest_route(s, 0, x, y))
+    mp, toll, path = cheapest_route(s, 0, a, b)
+    # give player 1 a road on every edge of the found route: player 0 now pays tolls along it, unless an
+    # equally cheap toll-free route exists, which must then be preferred
+    for u, v in zip(path, path[1:]):
+        e = topo.edge_index[(u, v)]
+        if s.comp.road_edge[e]:
+            s.edge_owner[e], s.edge_piece[e] = 1, ROAD
+    mp2, toll2, path2 = cheapest_route(s, 0, a, b)
+    dist = _bellman(s, 0, a)
+    assert mp2 == dist[b]
+    # an independent check: the least toll among all routes of mp2 points, by relaxation on (mp, toll) pairs
+    best = {a: (0, 0)}
+    for _ in range(topo.n_nodes):
+        changed = False
+        for e, (u, v) in enumerate(topo.edge_nodes):
+            c = step_cost(s, 0, e)
+            if c is None:
+                continue
+            for x, y in ((u, v), (v, u)):
+                if x in best:
+                    cand = (best[x][0] + c[0], best[x][1] + c[1])
+                    if y not in best or cand < best[y]:
+                        best[y] = cand
+                        changed = True
+        if not changed:
+            break
+    assert (mp2, toll2) == best[b]

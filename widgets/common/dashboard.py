@@ -5,7 +5,8 @@ A game's dashboard subclasses it and fills the declared extension points, never 
 - class attributes: ``game_name``, ``action_groups`` (button group titles), ``heading_kinds`` / ``log_classes``
   (log styling), ``css_files`` (stylesheets shipped in ``common/css``), ``fold_kinds`` (long button groups that fold),
   ``playback_step_label``, ``teacher_view_label``;
-- hook methods: ``board_widget`` and ``render_board`` (required), ``header_html``, ``banner_html``, ``move_text``,
+- hook methods: ``board_widget`` and ``render_board`` (required), ``make_game`` (a variant's options),
+  ``header_html``, ``banner_html``, ``move_text``,
   ``decision_title``, ``action_class``, ``seat_label``, ``rules_html`` (the "how to play" fold-out),
   ``game_over_html`` (the end-of-game explanation), ``side_widgets`` (panels beside the board), ``odds_widgets`` /
   ``odds_key`` / ``update_odds`` (the "My odds" tab), ``playback_pauses`` / ``playback_delay`` (show the events of a
@@ -61,7 +62,7 @@ class Dashboard(abc.ABC):
                  bot_delay: float = 0.8, auto: bool = True, teacher: bool = True, teacher_view: bool = False,
                  animate: bool = True):
         self.bot_classes = GAMES[self.game_name].bots()
-        game = load_game(self.game_name, players=players, seed=seed)
+        game = self.make_game(players, seed)
         self.seed = seed
         self.seats = self._check_seats(seats, game.players)
         self.bot_delay = float(bot_delay)
@@ -412,7 +413,7 @@ class Dashboard(abc.ABC):
         """Start again (same player count and game number unless given)."""
         players = self.players if players is None else players
         seed = self.seed if seed is None else seed
-        game = load_game(self.game_name, players=players, seed=seed)
+        game = self.make_game(players, seed)
         seats = self._check_seats(seats if seats is not None else (self.seats + [self.seats[-1]] * players)[:players],
                                   players)
         self.seed, self.seats = seed, seats
@@ -648,6 +649,10 @@ class Dashboard(abc.ABC):
         return self.state, p, self.seat_label(p, self.players)
 
     # ------------------------------------------------------------------ hooks for a game
+    def make_game(self, players: int | None, seed: int) -> Any:
+        """The game a new match plays (games with variants pass their options to ``load_game`` here)."""
+        return load_game(self.game_name, players=players, seed=seed)
+
     @abc.abstractmethod
     def board_widget(self) -> w.Widget:
         """The widget showing the board, hands and table (built once)."""

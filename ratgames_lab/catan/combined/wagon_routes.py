@@ -43,12 +43,15 @@ def route_graph(s, p: int) -> nx.Graph:
     return g
 
 
+TOLL_WEIGHT = 1 / 1000  # a toll only breaks ties between routes of equal movement points
+
+
 def cheapest_route(s, p: int, source: int, target: int) -> tuple[int, int, list[int]] | None:
     """(movement points, tolls in $, the intersections in order) of p's cheapest wagon route, by Dijkstra on the
-    movement points (ties broken by NetworkX's order); None if no route exists."""
+    movement points; among routes of equal points, the one paying the least toll; None if no route exists."""
     g = route_graph(s, p)
     try:
-        path = nx.dijkstra_path(g, source, target, weight="mp")
+        path = nx.dijkstra_path(g, source, target, weight=lambda a, b, d: d["mp"] + TOLL_WEIGHT * d["toll"])
     except nx.NetworkXNoPath:
         return None
     mp = sum(g.edges[a, b]["mp"] for a, b in zip(path, path[1:]))

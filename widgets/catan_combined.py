@@ -1,0 +1,293 @@
+"""The Catan dashboard's combined-variant parts (catan.md Part 2): the game menu (base or combined, players, game
+number), what a click on the board means for the variant's actions (ships, walls, knights, the pirate...), and the
+variant's panels (barbarians, improvements, players with commodities, money and progress cards).
+
+``CatanDashboard(variant="combined")`` uses them; the base game never does. Actions the click modes do not know
+(e.g. ones added later by the engine) are still played by their buttons, and a knight action naming one
+intersection (``node``) or two (``source``, ``target``) is clicked on the board by its kind.
+"""
+from __future__ import annotations
+
+import dataclasses
+from typing import Any, Callable, Sequence
+
+import ipywidgets as w
+
+from ratgames_lab import load_game
+from ratgames_lab.catan import (BARBARIAN_TRACK, TRACKS, BuildCity, BuildRoad, BuildSettlement, BuildShip, BuildWall,
+                                MovePirate, MoveRobber, MoveShip, PlaceMetropolis, ReduceCity, arrival_mean,
+                                arrival_within, event_die_distribution, progress_chance_any, progress_chances,
+                                progress_within)
+from ratgames_lab.catan import COMBINED_CARDS as CARDS
+from ratgames_lab.catan import CombinedCounterOffer, CombinedOfferTrade
+
+from .catan_combined_view import (COMMODITY_COLOURS, barbarian_html, combined_players_html, improvements_html,
+                                  vp_parts, vp_text)
+from .catan_trade import TradePanel
+from .catan_view import chip
+from .common.seats import BOT_LABELS
+from .common.theme import esc
+
+VARIANT_LABELS = (("Base game", "base"), ("Combined: Seafarers + Cities & Knights", "combined"))
+MODES = {BuildSettlement: "settlement", BuildCity: "city", BuildRoad: "road", BuildShip: "ship",
+         MoveShip: "move_ship", BuildWall: "wall", PlaceMetropolis: "metropolis", ReduceCity: "reduce",
+         MoveRobber: "robber", MovePirate: "pirate"}
+LABELS = {"settlement": "Build a settlement", "city": "Upgrade to a city", "road": "Build a road",
+          "ship": "Build a ship", "move_ship": "Move a ship", "wall": "Build a city wall",
+          "metropolis": "Place the metropolis", "reduce": "Reduce a city", "robber": "Move the robber",
+          "pirate": "Move the pirate"}
+HINTS = {"settlement": "Click a highlighted intersection to build a settlement there.",
+         "city": "Click one of your highlighted settlements to make it a city.",
+         "road": "Click a highlighted edge to build a road there.",
+         "ship": "Click a highlighted sea or coast edge to build a ship there.",
+         "move_ship": "Click the ship to move (at the open end of a route), then the edge it goes to.",
+         "wall": "Click one of your highlighted cities to build a wall under it.",
+         "metropolis": "Click the highlighted city that gets the metropolis.",
+         "reduce": "Click the highlighted city that becomes a settlement again.",
+         "robber": "Click a highlighted land tile to move the robber there.",
+         "pirate": "Click a highlighted sea tile or fishing ground to move the pirate there."}
+KIND = {"settlement": "node", "city": "node", "road": "edge", "ship": "edge", "move_ship": "edge", "wall": "node",
+        "metropolis": "node", "reduce": "node", "robber": "tile", "pirate": "tile"}
+TWO_CLICKS = {"move_ship": "moving the ship on edge"}
+LEARNED_KIND: dict[str, str] = {}  # kind -> "node" or "edge" of the actions clicked by their kind
+KIND_WORDS = {"hire_knight": "Hire a knight", "activate_knight": "Activate a knight",
+              "promote_knight": "Promote a knight", "move_knight": "Move a knight",
+              "displace_knight": "Displace a knight", "chase_robber": "Chase the robber (knight)",
+              "chase_pirate": "Chase the pirate (knight)", "retreat_knight": "Retreat your knight",
+              "remove_knight": "Remove one of your knights", "place_knight": "Place a knight",
+              "play_intrigue": "Intrigue: displace a knight", "build_bridge": "Build a bridge",
+              "play_diplomat": "Diplomat: remove a road or ship", "diplomat_place": "Place your piece again"}
+
+
+def _fields(action: Any) -> tuple[str, ...]:
+    return tuple(f.name for f in dataclasses.fields(action)) if dataclasses.is_dataclass(action) else ()
+
+
+def mode_of(action: Any) -> str | None:
+    """The click mode of a combined-variant action (None: played by its button only). Besides the known ones, an
+    action naming one intersection (``node``), one edge (``edge``) or a move (``source``, ``target``) is clicked on
+    the board in a mode named by its kind (knights, bridges, the Diplomat...)."""
+    mode = MODES.get(type(action))
+    if mode is not None:
+        return mode
+    fields = _fields(action)
+    if fields in (("node",), ("edge",), ("source", "target")):
+        kind = getattr(action, "kind", "")
+        LEARNED_KIND.setdefault(kind, "edge" if fields == ("edge",) or "ship" in kind else "node")
+        return kind
+    return None
+
+
+def keys_of(action: Any) -> tuple:
+    """The board keys an action is clicked with, in click order."""
+    f = _fields(action)
+    if f == ("source", "target"):
+        return action.source, action.target
+    if isinstance(action, MovePirate):
+        return (action.spot,)
+    return (getattr(action, f[0]),)
+
+
+def mode_kind(mode: str) -> str:
+    """What a mode's clicks name: "node", "edge" or "tile"."""
+    return KIND.get(mode) or LEARNED_KIND.get(mode, "node")
+
+
+def learn_modes(clicks, actions: Sequence[Any], phase: str = "main") -> None:
+    """Give the click modes the labels of knight actions the engine offers now (their kind in words); in setup the
+    city goes on a free intersection, not on a settlement."""
+    setup = phase == "setup_city"
+    clicks.labels["city"] = "Place your city" if setup else LABELS["city"]
+    clicks.hints["city"] = ("Click a highlighted intersection to place your city: it pays one card of each tile "
+                            "around it." if setup else HINTS["city"])
+    for a in actions:
+        mode = mode_of(a)
+        if mode is not None and mode not in clicks.labels:
+            words = KIND_WORDS.get(mode, mode.replace("_", " ").capitalize())
+            clicks.labels[mode] = words
+            place = "edge" if mode_kind(mode) == "edge" else "intersection"
+            if _fields(a) == ("source", "target"):
+                clicks.two_clicks[mode] = f"the piece on {place}"
+                clicks.hints[mode] = f"{words}: click the piece, then the highlighted {place} it goes to."
+            else:
+                clicks.hints[mode] = f"{words}: click a highlighted {place}."
+
+
+def natural_action(topo, obs: dict, player: int, kind: str, index: int) -> Any:
+    """What a refused click most likely meant (to ask the engine why)."""
+    if kind == "node":
+        inter = obs["intersections"]
+        if inter["owner"][index] == player and inter["level"][index] == 1:
+            return BuildCity(index)
+        if inter["owner"][index] == player and inter["level"][index] == 2:
+            return BuildWall(index)
+        return BuildSettlement(index)
+    if kind == "edge":
+        return BuildShip(index) if topo.edge_kind[index] == "sea" else BuildRoad(index)
+    if index >= topo.n_tiles or obs["tiles"][index]["terrain"] == "sea":
+        return MovePirate(index)
+    return MoveRobber(index)
+
+
+ACTION_GROUPS = {**{k: v for k, v in KIND_WORDS.items()}, "build_ship": "Build a ship", "move_ship": "Move a ship",
+                 "build_wall": "Build a city wall", "improve": "Improve a city (commodities)",
+                 "place_metropolis": "Place the metropolis", "move_pirate": "Move the pirate",
+                 "reduce_city": "Reduce a city", "discard_progress": "Discard a progress card",
+                 "choose_progress_deck": "Draw a progress card from", "choose_card": "Take a card",
+                 "skip_free_piece": "Free pieces", "skip_knight": "Knights"}
+
+
+class GameMenu:
+    """The "Start a game" menu beside the board: which game (base or combined), players, game number, opponents,
+    Start (you play
+    Player 1, the opponents the other seats; the Players tab sets each seat)."""
+
+    def __init__(self, variant: str, players: int, seed: int, bots: Sequence[str],
+                 start: Callable[[str, int, int, str], None]):
+        self.variant = w.Dropdown(options=VARIANT_LABELS, value=variant, description="Game",
+                                  layout=w.Layout(width="370px"), style={"description_width": "45px"})
+        self.players = w.Dropdown(options=[3, 4], value=players, description="Players",
+                                  layout=w.Layout(width="130px"), style={"description_width": "55px"})
+        self.seed = w.IntText(value=seed, description="Game number", layout=w.Layout(width="190px"),
+                              style={"description_width": "initial"})
+        names = [(BOT_LABELS.get(b, f"{b} bot") + "s", b) for b in bots]
+        self.opponents = w.Dropdown(options=names, value="heuristic" if "heuristic" in bots else bots[0],
+                                    description="Opponents", layout=w.Layout(width="260px"),
+                                    style={"description_width": "initial"})
+        self.start = w.Button(description="Start", button_style="primary", layout=w.Layout(width="auto"))
+        self.start.add_class("ct-start")
+        self.start.on_click(lambda _b: start(self.variant.value, self.players.value, self.seed.value,
+                                             self.opponents.value))
+        row = w.HBox([self.variant, self.players, self.seed, self.opponents, self.start],
+                     layout=w.Layout(flex_flow="row wrap", align_items="center"))
+        self.widget = w.VBox([w.HTML('<div class="rg-section">Start a game</div>'), row])
+        self.widget.add_class("rg-panel")
+        self.widget.add_class("ct-menu")
+
+    def set(self, variant: str, players: int, seed: int) -> None:
+        """Show the game being played."""
+        self.variant.value, self.players.value, self.seed.value = variant, players, seed
+
+
+class CombinedPanels:
+    """The variant's side panels: the trade panel over all 8 cards, the barbarians, the improvements."""
+
+    def __init__(self, trade: Callable[[Any], bool]):
+        self.trade_panel = TradePanel(trade, cards=(*CARDS, "money"), colours={**COMMODITY_COLOURS, "money": "#ffe9a8"},
+                                      offer_class=CombinedOfferTrade, counter_class=CombinedCounterOffer)
+        self.barbarians = w.HTML()
+        self.improvements = w.HTML()
+        self.widget = w.VBox([self.barbarians, self.improvements, self.trade_panel.widget])
+        self.widget.add_class("ct-combined")
+
+    def update(self, obs: dict, names: Sequence[str], truce: bool) -> None:
+        """Redraw the barbarians and the improvement tracks."""
+        self.barbarians.value = barbarian_html(obs, names, truce)
+        self.improvements.value = improvements_html(obs, names)
+
+
+class CombinedVariant:
+    """What ``CatanDashboard`` adds to play the combined variant (a mixin: the menu, the game's options, the clicks
+    of two-click moves and the variant's panels)."""
+
+    variant: str
+    variant_options: dict
+
+    @property
+    def combined(self) -> bool:
+        """True when the game shown is the combined variant."""
+        return self.game.options.get("variant") == "combined"
+
+    def make_game(self, players: int | None, seed: int) -> Any:
+        """The base game, or the combined variant with its options."""
+        extra = {"variant": "combined", **self.variant_options} if self.variant == "combined" else {}
+        return load_game("catan", players=players, seed=seed, **extra)
+
+    def game_menu(self) -> w.Widget:
+        """The game menu: base or combined, players, game number, opponents (built once)."""
+        self.menu = GameMenu(self.variant, self.setup.players.value, self.seed, list(self.bot_classes),
+                             lambda v, n, s, bot: self.new_game(n, s, ["human"] + [bot] * (n - 1), variant=v))
+        return self.menu.widget
+
+    def new_game(self, players: int | None = None, seed: int | None = None, seats: Sequence[str] | None = None,
+                 variant: str | None = None) -> None:
+        """Start again (the same game unless given: players, game number, seats, "base" or "combined")."""
+        self.variant = self.variant if variant is None else variant
+        super().new_game(players, seed, seats)
+        self.menu.set(self.variant, self.players, self.seed)
+
+    def load_position(self, data: Any) -> str:
+        """Load a saved match or position (either game): the menu then shows the game loaded."""
+        text = super().load_position(data)
+        self.variant = "combined" if self.combined else "base"
+        self.menu.set(self.variant, self.players, self.seed)
+        return text
+
+    def _fits(self, mode: str, index: int) -> bool:
+        """True if a click on ``index`` can mean an action of ``mode`` (a two-click mode: a start, or an end after
+        its start was picked)."""
+        keys = [self._keys_of(a) for a in self.clicks.modes[mode]]
+        if mode not in self.clicks.two_clicks:
+            return (index,) in keys
+        picked = self.clicks.picked if mode == self.clicks.mode else None
+        return any(k[0] == index or (picked is not None and k[:2] == (picked, index)) for k in keys)
+
+    def update_combined_odds(self, p: int) -> None:
+        """The variant's exact odds for seat p: a progress card per roll and within a round (from p's improvement
+        levels and the event die), the barbarians' arrival; the event die's faces."""
+        obs = self.observation(p)
+        levels = obs["improvements"][p]
+        n = self.players
+        per_roll = progress_chances(levels)
+        within = {t: progress_within({**{u: 0 for u in TRACKS}, t: levels[t]}, n) for t in TRACKS}
+        left = BARBARIAN_TRACK - obs["barbarian"]
+        die = event_die_distribution()
+        faces = ", ".join(f"{'ship' if f == 'ship' else f + ' gate'} {_frac(q)}" for f, q in die.items())
+        self.production_view.value = (
+            f'<div class="rg-section">{esc(self.names()[p])}: the event die and the barbarians (exact)</div>'
+            f'<div>Event die: {esc(faces)}. Your improvement levels: '
+            f'{esc(", ".join(f"{t} {levels[t]}" for t in TRACKS))}.</div>'
+            f'<div>A progress card on one roll (any colour): <b>{_frac(progress_chance_any(levels))}</b>; within a '
+            f'round of {n} rolls: <b>{_frac(progress_within(levels, n))}</b>.</div>'
+            f'<div>Barbarians: {left} ship face{"s" if left != 1 else ""} to go; expected <b>{_frac(arrival_mean(left))}'
+            f'</b> rolls before the attack; attack within this round of {n} rolls: '
+            f'<b>{_frac(arrival_within(left, n))}</b>.</div>')
+        self.odds_panel.show(f"{self.names()[p]}: a progress card of each colour", list(TRACKS),
+                             {"on one roll": [per_roll[t] for t in TRACKS],
+                              f"within {n} rolls": [within[t] for t in TRACKS]},
+                             note="A gate of the event die gives a card of its colour to everyone at level 1 or more "
+                                  "there whose level + 1 is at least the red die; the ship face moves the barbarians.")
+
+    def render_combined(self, obs: dict, tags: Sequence[str], hands: Sequence[dict | None], human: bool) -> None:
+        """The variant's players, barbarians, improvements and trade panel."""
+        p, me = self.state.current_player, self.viewer()
+        self.players_view.value = combined_players_html(obs, self.names(), tags, hands, p,
+                                                        self.game.options["merchant_vp"])
+        self.combined_panels.update(obs, self.names(), self.game.options["robber_peace"])
+        self.combined_panels.trade_panel.update(obs, self.names(), me if human else None, obs["phase"],
+                                                self.state.rates[me] if me is not None else None,
+                                                human and p == obs["active"])
+
+
+def _frac(p) -> str:
+    return str(p.numerator) if p.denominator == 1 else f"{p.numerator}/{p.denominator}"
+
+
+def combined_game_over_html(obs: dict, names: Sequence[str], returns: Sequence[float], events: Sequence,
+                            merchant_vp: bool = True) -> str:
+    """Final VP with their parts, the winner, and how the game ended."""
+    why = "".join(f'<div class="rg-note">{esc(e.text())}</div>' for e in events if e.kind in ("win", "turn_cap"))
+    rows = []
+    for p in range(obs["players"]):
+        parts = vp_parts(obs, p, merchant_vp)
+        text = vp_text(parts)
+        rows.append(f'<tr><td>{chip(p)}{esc(names[p])}</td><td><b>{sum(n for _, n in parts)}</b> VP '
+                    f'<span class="rg-muted">({esc(text)})</span></td>'
+                    f'<td>{"<b>winner</b>" if returns[p] > 0 else ""}</td></tr>')
+    return f'<div class="rg-section">Game over</div><table class="ct-final">{"".join(rows)}</table>{why}'
+
+
+__all__ = ["CombinedVariant", "GameMenu", "CombinedPanels", "combined_players_html", "combined_game_over_html",
+           "mode_of", "keys_of",
+           "mode_kind", "learn_modes", "natural_action", "LABELS", "HINTS", "TWO_CLICKS", "VARIANT_LABELS",
+           "KIND_WORDS", "ACTION_GROUPS"]
