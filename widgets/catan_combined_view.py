@@ -39,6 +39,8 @@ Longest Road 2, Largest Army 2, Defender cards and the VP progress cards 1 each.
 </details>"""
 
 BANNER_TASKS = {
+    "setup_wagon": ("put your wagon on a market plaza (setup)",
+                    "Click a highlighted plaza: you take that market's top goods token, your first order."),
     "setup_settlement": ("place a settlement (setup)", "Click a highlighted intersection."),
     "setup_city": ("place a city (setup)", "Click a highlighted intersection: it pays one card of each tile around "
                                           "it."),
@@ -56,6 +58,8 @@ BANNER_TASKS = {
     "place_metropolis": ("put your new metropolis on a city", "Click one of your highlighted cities."),
     "discard_progress": ("discard a progress card", "You hold more than 4 progress cards."),
     "choose_deck": ("choose a progress deck to draw from", "A progress card of your choice."),
+    "wagon": ("move your wagon, or end your turn to stop it",
+              "Each step costs movement points; a market plaza ends the move (a delivery at your order's market)."),
     "free_pieces": ("place a free road or ship", "Click a highlighted edge, or place no more."),
     "trade_reply": ("answer the trade offer", "Accept, reject, or set other terms in the trade panel (Counter-offer)."),
     "trade_choose": ("close the trade with one player, or withdraw", "The trade panel shows every answer."),
@@ -180,7 +184,8 @@ def vp_parts(obs: dict, p: int, merchant_vp: bool = True) -> list[tuple[str, int
              (f"{vps} {_plural(vps, 'Defender card')}", vps),
              (f"{vp_cards} {_plural(vp_cards, 'VP progress card')}", vp_cards),
              ("the merchant", 1 if merchant_vp and obs["merchant"]["owner"] == p else 0),
-             (f"{loans} bank loan{'s' if loans != 1 else ''} (Poor Settler)", LOAN["vp"] * loans)]
+             (f"{loans} bank loan{'s' if loans != 1 else ''} (Poor Settler)", LOAN["vp"] * loans),
+             ("the wagon", obs.get("wagons", {}).get("vp", [0] * obs["players"])[p])]
     return [(what, n) for what, n in parts if n]
 
 

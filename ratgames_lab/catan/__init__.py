@@ -63,7 +63,7 @@ class Game(_Game):
                 raise ValueError("option layout='spiral' is for the base game; the combined variant takes 'board' "
                                  "(the fixed board) or 'random' (the constrained shuffle)")
             self.board = self.data["board"] if options.get("board") is not None else combined_board()
-            self.variant_options = variant_options(self.options, self.players)
+            self.variant_options = variant_options(self.options, self.players, self.data["wagon_table"])
             self.components = combined_components(self.players, self.board, cap, self.options["player_trades"],
                                                   self.variant_options)
             self.action_codec = COMBINED_CODEC

@@ -4,7 +4,7 @@ fish table. A bad file raises InvalidPositionError naming the field (data only, 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
@@ -38,7 +38,7 @@ class BaggageTrain:
     vp_from_level: int
     vp: int
     reconstruction: bool
-    data: dict
+    data: dict = field(compare=False)  # the file as read (the levels above say the same; kept out of the hash)
 
     def level(self, n: int) -> WagonLevel:
         """The card of level n (1-based)."""

@@ -21,8 +21,16 @@ def game(players: int = 3, seed: int = 0, **options):
 
 
 def fresh(players: int = 3, seed: int = 0, **options):
-    """A fresh combined-variant state (before the first setup settlement)."""
-    return game(players, seed, **options).new_state()
+    """A fresh combined-variant state before the first setup settlement (the wagons placed: ``skip_wagons``)."""
+    return skip_wagons(game(players, seed, **options).new_state())
+
+
+def skip_wagons(s):
+    """Play the wagons' setup the plain way (each wagon, in turn order, on the first market plaza listed, with the
+    first token outcome): the position before the first setup settlement. Returns s."""
+    while s.phase in ("setup_wagon", "setup_goods"):
+        s.apply(s.legal_actions()[0])
+    return s
 
 
 def tile(s, row: int, col: int) -> int:

@@ -13,6 +13,8 @@ from ratgames_lab.core.errors import IllegalActionError
 from ratgames_lab.catan.combined.components import CARDS, ROAD
 from ratgames_lab.catan.combined.special import update_largest_army, update_longest_road
 
+from .helpers import skip_wagons
+
 DESERT = 21
 RING = (57, 49, 56, 63, 71, 64)  # the desert's corners in order: each is next to the following one
 
@@ -20,7 +22,7 @@ RING = (57, 49, 56, 63, 71, 64)  # the desert's corners in order: each is next t
 def position(players: int = 3, **options):
     """A combined position after setup with nothing on the board: turn 1, Player 1 in the action phase."""
     g = rl.load_game("catan", players, seed=1, variant="combined", first_player="1", **options)
-    s = g.new_state()
+    s = skip_wagons(g.new_state())
     assert s.robber == DESERT
     s.phase = "main"
     s.turn = 1

@@ -90,3 +90,25 @@ def test_a_hidden_steal_follows_the_documented_model():
     n = 2000
     grain = sum(s.determinize(p, random.Random(k)).steals[0][2] == CARDS.index("grain") for k in range(n))
     assert _within_4_se(grain, n, 0.5)
+
+
+def test_determinize_keeps_the_cards_an_open_offer_showed():
+    """Seed 0, 3 players, random play: at some point an offer is open after hidden steals; every determinized
+    world must still let the active player make that offer (the cards were shown to everyone)."""
+    import random as _random
+
+    import ratgames_lab as rl
+    from ratgames_lab.core.protocol import CHANCE, TERMINAL
+    checked = 0
+    for seed in range(3):
+        g = rl.load_game("catan", 3, seed=seed, variant="combined", turn_cap=60)
+        s = g.new_state()
+        rng = _random.Random(seed)
+        while s.current_player != TERMINAL and checked < 40:
+            if s.offer and any(r[0] != 0 and r[1] != 0 for r in s.steals):
+                for k in range(5):
+                    t = s.determinize(0, _random.Random(k))
+                    g.state_from_json(t.to_json())  # a valid position: the offer still holds
+                    checked += 1
+            s.apply(s.sample_chance(rng) if s.current_player == CHANCE else rng.choice(s.legal_actions()))
+    assert checked > 0

@@ -8,11 +8,12 @@ import ratgames_lab as rl
 from ratgames_lab.catan.combined.actions import BuyCommodity, BuyResource, TakeLoan
 from ratgames_lab.catan.combined.components import CARDS
 
+from .helpers import skip_wagons
 from .test_turn_rules import give, main_phase, playing, roll, unchanged_after
 
 
 def fresh(**options):
-    return rl.load_game("catan", 3, seed=4, variant="combined", **options).new_state()
+    return skip_wagons(rl.load_game("catan", 3, seed=4, variant="combined", **options).new_state())
 
 
 def test_every_player_starts_with_five_dollars():

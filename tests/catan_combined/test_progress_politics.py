@@ -19,7 +19,10 @@ from ratgames_lab.catan.combined.progress_politics import (DiplomatKeep, Diploma
                                                            PlaySaboteur, PlaySpy, PlayWedding, SpyTake, WeddingGift,
                                                            is_open, open_edges)
 from ratgames_lab.catan.combined.queue import entry
+from ratgames_lab.catan.combined.wagons import BoostWagon, MoveWagon
 from ratgames_lab.core.protocol import CHANCE, TERMINAL
+
+from .helpers import skip_wagons
 
 
 # ------------------------------------------------------------------------------------------------
@@ -29,7 +32,7 @@ def after_roll(players: int = 3, seed: int = 0):
     """A game after a random setup and a quiet first roll (4, trade gate: no progress draw at level 0), with every
     card back in the bank: the active player is in the action phase."""
     g = rl.load_game("catan", players, seed=seed, variant="combined")
-    s = g.new_state()
+    s = skip_wagons(g.new_state())
     rng = random.Random(seed)
     while s.phase.startswith("setup"):
         s.apply(rng.choice(s.legal_actions()))
@@ -178,7 +181,7 @@ def test_bishop_is_not_playable_during_the_truce():
 
 def test_bishop_plays_without_the_truce_option():
     g = rl.load_game("catan", 3, seed=0, variant="combined", robber_peace=False)
-    s = g.new_state()
+    s = skip_wagons(g.new_state())
     rng = random.Random(0)
     while s.phase.startswith("setup"):
         s.apply(rng.choice(s.legal_actions()))
@@ -837,10 +840,12 @@ def test_random_games_play_the_politics_cards_and_keep_the_position_valid():
     played = set()
     for seed in range(8):
         g = rl.load_game("catan", 3, seed=seed, variant="combined", turn_cap=150, robber_peace=False)
-        s = g.new_state()
+        s = skip_wagons(g.new_state())
         rng = random.Random(seed)
         while s.current_player != TERMINAL:
             acts = s.legal_actions() if s.current_player != CHANCE else None
+            if acts and s.phase == "main":  # the wagon moves last and ends the turn: leave it home here
+                acts = [x for x in acts if not isinstance(x, (MoveWagon, BoostWagon))]
             if acts is None:
                 a = s.sample_chance(rng)
             else:

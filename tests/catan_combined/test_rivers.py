@@ -7,11 +7,12 @@ from ratgames_lab.catan.actions import BuildCity, BuildRoad, BuildSettlement
 from ratgames_lab.catan.combined.actions import BuildBridge
 from ratgames_lab.catan.combined.components import BRIDGE, ROAD
 
+from .helpers import skip_wagons
 from .test_turn_rules import build, give, main_phase, playing, unchanged_after
 
 
 def fresh():
-    return rl.load_game("catan", 3, seed=6, variant="combined").new_state()
+    return skip_wagons(rl.load_game("catan", 3, seed=6, variant="combined").new_state())
 
 
 def dashed_with_site(s):

@@ -105,7 +105,8 @@ def test_hiring_a_knight_moves_the_turn_to_the_last_stage():
     assert s.stage == REST
     _refused(s, Improve("trade"))
     _refused(s, BankTrade("brick", "ore"))
-    assert {a.kind for a in s.legal_actions()} <= {"end_turn", "hire_knight", "activate_knight", "promote_knight"}
+    assert {a.kind for a in s.legal_actions()} <= {"end_turn", "hire_knight", "activate_knight", "promote_knight",
+                                                   "move_wagon", "boost_wagon"}  # the wagon moves last
 
 
 def test_random_games_with_strict_order_stay_valid_and_in_order():

@@ -16,13 +16,15 @@ from ratgames_lab.catan.combined.actions import (ChooseCard, DrawProgress, Impro
 from ratgames_lab.catan.combined.components import CARDS, TRACKS
 from ratgames_lab.core.protocol import CHANCE
 
+from .helpers import skip_wagons
+
 GRAIN, LUMBER, WOOL, BRICK, ORE = (CARDS.index(c) for c in ("grain", "lumber", "wool", "brick", "ore"))
 CLOTH, COIN, PAPER = (CARDS.index(c) for c in ("cloth", "coin", "paper"))
 
 
 def fresh(players: int = 3, **options):
     """A new combined game on the fixed board, seed 1."""
-    return rl.load_game("catan", players, seed=1, variant="combined", **options).new_state()
+    return skip_wagons(rl.load_game("catan", players, seed=1, variant="combined", **options).new_state())
 
 
 def tile(s, terrain: str) -> int:

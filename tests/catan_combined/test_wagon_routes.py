@@ -6,9 +6,11 @@ import ratgames_lab as rl
 from ratgames_lab.catan.combined.components import BRIDGE, ROAD, SHIP
 from ratgames_lab.catan.combined.wagon_routes import cheapest_route, step_cost
 
+from .helpers import skip_wagons
+
 
 def _state():
-    return rl.load_game("catan", 3, seed=2, variant="combined").new_state()
+    return skip_wagons(rl.load_game("catan", 3, seed=2, variant="combined").new_state())
 
 
 def _bellman(s, p, source):

@@ -9,6 +9,8 @@ import ratgames_lab as rl
 from ratgames_lab.catan.combined.components import CARDS, PROGRESS_DECK_OF, PROGRESS_IDS
 from ratgames_lab.core.protocol import CHANCE, TERMINAL
 
+from .helpers import skip_wagons
+
 
 def game(players: int = 3, seed: int = 1, **options):
     """A combined game (a short turn cap so random games end quickly)."""
@@ -17,8 +19,9 @@ def game(players: int = 3, seed: int = 1, **options):
 
 
 def play_until(g, test, seed: int = 1, limit: int = 20000):
-    """Play random legal actions (chance sampled) until ``test(state)`` holds; None if the game ends first."""
-    s = g.new_state()
+    """Play random legal actions (chance sampled) until ``test(state)`` holds; None if the game ends first. The
+    wagons' setup is played the plain way first (``helpers.skip_wagons``)."""
+    s = skip_wagons(g.new_state())
     rng = random.Random(seed)
     for _ in range(limit):
         if test(s):

@@ -75,6 +75,9 @@ def test_the_menu_starts_the_variant_and_a_ship_is_built_by_a_click(page, twin):
     page.wait_for_function("() => document.querySelector('.rg-title').textContent.includes('combined variant')",
                            timeout=90_000)
     _wait_for_you(page, twin)
+    # the wagons come first: the human's wagon on a market plaza (then each player's wagon, in turn order)
+    assert "put your wagon on a market plaza" in page.inner_text(".rg-banner")
+    _click_board(page, twin, "node", twin.state.legal_actions()[0].node)
     assert "place a settlement" in page.inner_text(".rg-banner")
     assert "Ship on step 0 of 7" in page.inner_text(".ct-barbarians") and page.locator(".ct-levels").count() == 1
     # a coastal settlement from which a ship can leave

@@ -7,9 +7,11 @@ import random
 from functools import lru_cache
 from typing import Any
 
+from ...core.data_option import DataOption
 from ...core.protocol import OptionSpec
 from ..board import Board
 from ..combined_layout import combined_layout
+from ..traders_data import BaggageTrain, default_baggage_train, parse_baggage_train
 from .components import OPTION_DEFAULTS, CombinedComponents, VariantOptions
 from .rules import CODEC as COMBINED_CODEC
 from .state import CombinedState
@@ -34,17 +36,24 @@ _HELP = {
     "money_supply_cap": "the money in the game: None (unlimited) or a whole number (100 = the box's coins; an "
                         "empty bank pays what it has)",
     "save_city_for_5": "a player losing a city to the barbarians may pay $5 to keep it (official Rivers + C&K)",
+    "wagon_boost": "a wagon may take +2 movement points once per turn for 1 grain (or 2 fish)",
+    "delivery_vp": "each delivered goods token scores 1 VP (official Traders & Barbarians; the seed: none)",
 }
 _ALLOWED = {"first_player": ("random", "1", "2", "3", "4"), "steal_per_seven": (1, 2),
             "largest_army_mode": ("knight_levels", "defences"), "vp_target": (15, 20)}
 VARIANT_OPTION_SPECS = {
     k: OptionSpec(v, allowed=_ALLOWED.get(k), kind=None if k in _ALLOWED or v is None else type(v), help=_HELP[k])
     for k, v in OPTION_DEFAULTS.items()}
+VARIANT_OPTION_SPECS["wagon_table"] = DataOption(
+    parse_baggage_train, default_baggage_train(), lambda table: table.data,
+    "baggage-train table file or dict (default: the shipped table, a Reconstruction)")
 
 
-def variant_options(options: dict[str, Any], players: int) -> VariantOptions:
-    """The variant's option values from a game's options (a first player beyond the player count is refused)."""
+def variant_options(options: dict[str, Any], players: int, wagon_table: BaggageTrain | None = None) -> VariantOptions:
+    """The variant's option values from a game's options (a first player beyond the player count is refused);
+    ``wagon_table`` is the loaded baggage-train table (None: the shipped one)."""
     values = {k: options[k] for k in OPTION_DEFAULTS}
+    values["wagon_table"] = None if wagon_table is default_baggage_train() else wagon_table
     cap = values["money_supply_cap"]
     if cap is not None and (not isinstance(cap, int) or isinstance(cap, bool) or cap < 0):
         raise ValueError(f"option money_supply_cap={cap!r} must be None or a whole number of at least 0")

@@ -9,6 +9,7 @@ from typing import Any
 from ...core.fields import Components as _Components
 from ..board import DATA_DIR, GOLD, MARKET, RESOURCES, SEA, TERRAINS, Board
 from ..progress_cards import DECKS, progress_cards
+from ..traders_data import MARKETS, BaggageTrain, default_baggage_train, default_goods
 
 DATA = json.loads((DATA_DIR / "combined_components.json").read_text())
 CARDS: tuple[str, ...] = tuple(DATA["cards"])  # the 5 resources, then cloth, coin, paper
@@ -36,6 +37,13 @@ COSTS = {name: _cost(name) for name in DATA["costs"]}
 ROAD_COST, SHIP_COST, BRIDGE_COST, SETTLEMENT_COST, CITY_COST, WALL_COST, KNIGHT_COST, PROMOTE_COST, \
     ACTIVATE_COST = (COSTS[n] for n in ("road", "ship", "bridge", "settlement", "city", "wall", "knight", "promote",
                                         "activate"))
+WAGON_BOOST_COST = COSTS["wagon_boost"]  # +WAGON_BOOST_POINTS movement points once per turn (official T&B)
+WAGON_BOOST_POINTS = DATA["wagon_boost_points"]
+GOODS = default_goods()  # the goods tokens (a Reconstruction): kinds per market, destinations
+GOODS_KINDS: tuple[str, ...] = tuple(k for _, k, _, _ in GOODS.kinds)
+GOODS_MARKET = tuple(MARKETS.index(m) for m, _, _, _ in GOODS.kinds)  # the market a kind of token comes from
+GOODS_DESTINATION = tuple(MARKETS.index(d) for _, _, d, _ in GOODS.kinds)
+GOODS_COUNT = tuple(n for _, _, _, n in GOODS.kinds)
 GOLD_MONEY = (0, DATA["gold_money"]["settlement"], DATA["gold_money"]["city"])  # by building level
 START_MONEY = DATA["start_money"]
 SHOP = DATA["shop"]
@@ -87,6 +95,8 @@ OPTION_DEFAULTS: dict[str, Any] = {
     "vp_target": 15,
     "money_supply_cap": None,
     "save_city_for_5": False,
+    "wagon_boost": True,
+    "delivery_vp": False,
 }
 
 
@@ -110,6 +120,9 @@ class VariantOptions:
     vp_target: int = 15
     money_supply_cap: int | None = None
     save_city_for_5: bool = False
+    wagon_boost: bool = True
+    delivery_vp: bool = False
+    wagon_table: BaggageTrain | None = None  # option wagon_table: None = the shipped baggage-train table
 
 
 class CombinedComponents(_Components):
@@ -123,7 +136,13 @@ class CombinedComponents(_Components):
         self.player_trades = player_trades
         self.options = options
         self.refs = {"cards": CARDS, "terrains": TERRAINS, "harbours": RESOURCES + ("3:1",), "tracks": TRACKS,
-                     "progress": PROGRESS_IDS, "pieces": PIECE_NAMES}
+                     "progress": PROGRESS_IDS, "pieces": PIECE_NAMES, "goods": GOODS_KINDS, "markets": MARKETS}
+        # wagons and markets: the baggage-train table, each market's plaza (-1: not on this board)
+        self.wagon_table = options.wagon_table or default_baggage_train()
+        names = board.markets
+        self.market_plaza = tuple(next((v for v in range(t.n_nodes) if t.node_kind[v] == "plaza"
+                                        and names.get(t.node_tiles[v][0]) == m), -1) for m in MARKETS)
+        self.plaza_market = {v: m for m, v in enumerate(self.market_plaza) if v >= 0}
         self.setup_order = list(range(players)) + list(reversed(range(players)))
         terrain = board.layout.terrain
         self.sea_tiles = tuple(i for i, w in enumerate(board.water) if w)

@@ -103,6 +103,30 @@ def determinize(s, player: int, rng: random.Random):
             t.hands[thief][new] += 1
             t.hands[victim][new] -= 1
             t.hands[victim][card] += 1
-            rec[2] = new
+            if shown_cards_held(t):
+                rec[2] = new
+            else:  # the world must keep the cards an open offer showed: this draw is not consistent, undo it
+                t.hands[thief][card] += 1
+                t.hands[thief][new] -= 1
+                t.hands[victim][new] += 1
+                t.hands[victim][card] -= 1
     t._settle()
     return t
+
+
+def shown_cards_held(t) -> bool:
+    """True if every card an open trade showed is still held: the active player's side of the offer, an
+    accepting player's side, both sides of a counter-offer (what everyone saw, so every world keeps it)."""
+    if not t.offer:
+        return True
+    from .trade_players import ACCEPTED, COUNTERED, M, holds
+    p = t.active
+    if not holds(t, p, t.offer[:M]):
+        return False
+    for q in range(t.players):
+        if t.answers[q] == ACCEPTED and not holds(t, q, t.offer[M:]):
+            return False
+        c = t.counters[q]
+        if t.answers[q] == COUNTERED and not (holds(t, p, c[:M]) and holds(t, q, c[M:])):
+            return False
+    return True

@@ -106,6 +106,8 @@ def check_position(s) -> None:
             raise _fail("a steal is [thief, victim, card] with two different seats and a card index", f"steals[{i}]")
     if s.phase not in PHASE_NAMES:
         raise _fail(f"unknown phase {s.phase!r}", "phase")
+    from .markets import check_markets
+    check_markets(s)
     from .queue import QUEUE_PHASES, STEPS
     for i, e in enumerate(s.pending):
         if not e or not 0 <= e[0] < len(STEPS) or len(e) < 2 or not -1 <= e[1] < n:
@@ -131,7 +133,7 @@ def check_position(s) -> None:
 def _check_turn(s) -> None:
     """The turn in progress: setup or play, the winner, the dice, this turn's pieces and flags, the steal records."""
     n, comp = s.players, s.comp
-    setup = s.phase in (SETUP_SETTLEMENT, SETUP_CITY, SETUP_ROAD)
+    setup = s.phase in (SETUP_SETTLEMENT, SETUP_CITY, SETUP_ROAD, "setup_wagon", "setup_goods")
     if setup != (s.turn == 0):
         raise _fail("turn 0 is the setup and the setup is turn 0", "turn")
     if s.winner >= 0 and s.phase != OVER:
@@ -201,6 +203,8 @@ def observation(s, player: int) -> dict:
     data["progress"]["decks"] = {d: sum(s.progress_decks[i]) for i, d in enumerate(TRACKS)}
     data["steals"] = [x if player in x[:2] else [x[0], x[1], -1] for x in s.steals]
     data["observer"] = player
+    from .wagons import wagon_vp
+    data["wagons"]["vp"] = [wagon_vp(s, p) for p in range(n)]  # public: the level and the deliveries
     return data
 
 
@@ -224,6 +228,8 @@ def describe(s) -> str:
                      f"improvements {levels}; knights {ktext}; {ships} ship(s); "
                      f"{pieces_left(s, p, 'settlement')} settlements, {pieces_left(s, p, 'city')} cities, "
                      f"{pieces_left(s, p, 'road')} roads, {pieces_left(s, p, 'ship')} ships left.")
+    from .markets import describe_markets
+    lines += describe_markets(s)
     if s.offer:
         from .trade_players import offer_text
         lines.append(offer_text(s))

@@ -11,5 +11,6 @@ from . import ships  # noqa: F401
 from . import progress_politics  # noqa: F401
 from . import trade_players, stages, text  # noqa: F401
 from . import progress_science, progress_trade  # noqa: F401
+from . import markets, wagons  # noqa: F401
 
 CODEC = ActionCodec(tuple(table.ACTION_CLASSES))

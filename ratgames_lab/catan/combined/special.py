@@ -5,6 +5,7 @@ from __future__ import annotations
 from .components import (BRIDGE, DEFENDER_CARDS, LARGEST_ARMY_MIN, LOAN, LONGEST_ROAD_MIN, METROPOLIS_VP,
                          PROGRESS_VP, ROAD, SHIP, SPECIAL_VP)
 from .state import player_name
+from .wagons import wagon_vp
 
 _FAMILY = {ROAD: 0, BRIDGE: 0, SHIP: 1}  # roads and bridges join each other; ships join ships
 
@@ -106,7 +107,7 @@ def update_largest_army(s) -> None:
 def victory_points(s, p: int) -> int:
     """The points table of the seed: settlement 1, city 2, metropolis +2, Longest Road and Largest Army 2 each,
     Defender cards 1 each, Printer and Constitution 1 each, the merchant 1 while controlled (option merchant_vp),
-    the bank loan's Poor Settler tile -2."""
+    the bank loan's Poor Settler tile -2, the wagon (wagons.wagon_vp)."""
     vp = 0
     level = s.node_level
     for v in s.buildings_of[p]:
@@ -126,6 +127,7 @@ def victory_points(s, p: int) -> int:
     if s.merchant_owner == p and s.options.merchant_vp:
         vp += 1
     vp += s.loans[p] * LOAN["vp"]
+    vp += wagon_vp(s, p)
     return vp
 
 

@@ -1,6 +1,7 @@
 """turn.strict_phase_order (option ``strict_phase_order``, default False; catan.md Part 2, Turn and dice): the
 seed's order of the action phase, enforced. After the roll: 1. trade; 2. build and improve (knight promotion too);
-3. the rest: progress cards, knights, the ship move (and, in issue 12, fish and the wagon). The shop and the bank
+3. the rest: progress cards, knights, the ship move (and, in issue 12, fish and the wagon's move; its upgrade is a
+build). The shop and the bank
 loan are trades (the seed's step 2 lists them); a bridge is a build.
 
 ``s.stage`` records the stage reached this turn (0, 1 or 2; it stays 0 with the option off). Each action kind
@@ -29,7 +30,7 @@ STAGES: dict[str, tuple[int, int]] = {
     # build and improve (issue 12 adds the wagon upgrade here)
     "build_settlement": (BUILD, BUILD), "build_city": (BUILD, BUILD), "build_road": (BUILD, BUILD),
     "build_ship": (BUILD, BUILD), "build_bridge": (BUILD, BUILD), "build_wall": (BUILD, BUILD),
-    "improve": (BUILD, BUILD),
+    "improve": (BUILD, BUILD), "upgrade_wagon": (BUILD, BUILD),
     "promote_knight": (BUILD, REST),
     # every stage
     "end_turn": (TRADE, REST),

@@ -127,6 +127,24 @@ class CombinedState(GameState):
         Field("victim", Opt(Seat(), none=-1)),
         Field("steals", ListOf(ListOf(Int(0)))),  # [thief, victim, card]: seen only by those two
         Field("winner", Opt(Seat(), none=-1)),
+        # Traders & Barbarians wagons and markets (markets.py, wagons.py): each wagon's intersection (null: not
+        # placed yet, in setup), baggage-train level and goods token carried; deliveries made; each market's stack
+        # as the counts of its unseen part per kind, plus the tokens put under it, in order (taken once the unseen
+        # part is empty); this turn's move: 0 not moved, 1 moving, 2 stopped; points spent; the boost taken;
+        # knights passed or failed against (one try each per turn); the step waiting for the toll die
+        Field("wagon_node", ListOf(Opt(NODE, none=-1), length=PER_PLAYER), json="wagons.node"),
+        Field("wagon_level", ListOf(Int(1, lambda c: len(c.wagon_table.levels)), length=PER_PLAYER),
+              json="wagons.level"),
+        Field("wagon_goods", ListOf(Opt(Ref("goods"), none=-1), length=PER_PLAYER), json="wagons.goods"),
+        Field("deliveries", ListOf(Int(0), length=PER_PLAYER), json="wagons.deliveries"),
+        Field("goods_unseen", Keyed("goods", Int(0, 36)), json="goods.unseen"),
+        Field("goods_under", Keyed("markets", ListOf(Ref("goods"))), json="goods.under"),
+        Field("wagon_move", Int(0, 2), json="turn_flags.wagon_move"),
+        Field("wagon_spent", Int(0), json="turn_flags.wagon_spent"),
+        Field("wagon_boosted", Bool(), json="turn_flags.wagon_boosted"),
+        Field("wagon_passed", ListOf(NODE, sort=True), json="turn_flags.wagon_knights_passed"),
+        Field("wagon_failed", ListOf(NODE, sort=True), json="turn_flags.wagon_knights_failed"),
+        Field("wagon_target", Opt(NODE, none=-1), json="turn_flags.wagon_target"),
         # derived (rebuilt by after_load)
         Field("buildings_of", ListOf(ListOf(Int())), derived=True),
         Field("edges_of", ListOf(ListOf(Int())), derived=True),

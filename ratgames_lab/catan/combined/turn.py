@@ -70,6 +70,8 @@ def new_state(comp: CombinedComponents, layout, number2: list[int], fishing: lis
     s.victim = -1
     s.steals = []
     s.winner = -1
+    from .wagons import init_wagons
+    init_wagons(s)  # the wagons' setup comes before the first settlement (markets.py)
     s.after_load()
     s.emit("setup_start", "setup.snake", players=n, first=player_name(first_player), robber=s.robber,
            pirate=s.pirate)
@@ -95,6 +97,8 @@ def reset_turn_flags(s) -> None:
     s.counters = [[] for _ in range(s.players)]
     s.responder = -1
     s.offers_made = 0
+    from .wagons import reset_wagon_turn
+    reset_wagon_turn(s)
 
 
 def first_player(comp: CombinedComponents, seed: int) -> int:
@@ -111,7 +115,7 @@ def _list_end(s) -> list:
 
 
 def _check_end(s, a: EndTurn):
-    if s.phase != MAIN or s.free_pieces or s.pending:
+    if s.phase not in (MAIN, "wagon") or s.free_pieces or s.pending:  # "wagon": ending the turn stops the wagon
         return not_now(s, "ending the turn")
     return None
 
