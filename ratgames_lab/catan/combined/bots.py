@@ -66,11 +66,6 @@ def produces(s, p: int) -> set[int]:
     return out
 
 
-def missing(hand, cost) -> int:
-    """Cards short of a cost."""
-    return sum(max(0, c - h) for h, c in zip(hand, cost))
-
-
 class CombinedHeuristicBot:
     """The heuristic bot for the combined variant (see the module docstring)."""
 
@@ -83,7 +78,7 @@ class CombinedHeuristicBot:
         if len(actions) == 1:
             return actions[0]
         p = s.current_player
-        decide = getattr(self, "_" + s.phase, None)
+        decide = getattr(self, "_on_" + s.phase, None)  # the phase's own rule, if the bot has one
         if decide is not None:
             choice = decide(s, p, actions, rng)
             if choice is not None:
@@ -99,10 +94,10 @@ class CombinedHeuristicBot:
     # ---------------------------------------------------------------------------------------------
     # setup
     # ---------------------------------------------------------------------------------------------
-    def _setup_settlement(self, s, p, actions, rng):
+    def _on_setup_settlement(self, s, p, actions, rng):
         return max(actions, key=lambda a: (node_value(s, a.node), -a.node))
 
-    def _setup_city(self, s, p, actions, rng):
+    def _on_setup_city(self, s, p, actions, rng):
         have = produces(s, p)
 
         def value(a):
@@ -110,10 +105,10 @@ class CombinedHeuristicBot:
             return node_value(s, a.node, city=True) + 1.5 * len(new), -a.node
         return max(actions, key=value)
 
-    def _setup_road(self, s, p, actions, rng):
+    def _on_setup_road(self, s, p, actions, rng):
         return self._best_route(s, actions)
 
-    def _free_pieces(self, s, p, actions, rng):
+    def _on_free_pieces(self, s, p, actions, rng):
         pieces = [a for a in actions if a.kind in ("build_road", "build_ship")]
         if not pieces:
             return None
@@ -138,7 +133,7 @@ class CombinedHeuristicBot:
     # ---------------------------------------------------------------------------------------------
     # the roll, the 7, the barbarians
     # ---------------------------------------------------------------------------------------------
-    def _roll(self, s, p, actions, rng):
+    def _on_roll(self, s, p, actions, rng):
         """Roll; with the Alchemist, set the dice to the total that pays the bot most (the lowest red die among
         equals: the others draw fewer progress cards)."""
         alchemist = [a for a in actions if a.kind == "play_alchemist"]
@@ -160,18 +155,18 @@ class CombinedHeuristicBot:
                     out += s.node_level[v]
         return out
 
-    def _discard(self, s, p, actions, rng):
+    def _on_discard(self, s, p, actions, rng):
         hand = s.hands[p]
         need = self._target(s, p)
         return max(actions, key=lambda a: (hand[CARDS.index(a.resource)] - need[CARDS.index(a.resource)],
                                            -CARDS.index(a.resource)))
 
-    def _robber(self, s, p, actions, rng):
+    def _on_robber(self, s, p, actions, rng):
         """The robber or the pirate (after a 7, a knight's chase, the Bishop): the move that hurts the leaders
         most and the bot least."""
         return max(actions, key=lambda a: (self._thief_value(s, p, a), repr(a)))
 
-    _pirate = _knight_robber = _knight_pirate = _bishop = _robber
+    _on_pirate = _on_knight_robber = _on_knight_pirate = _on_bishop = _on_robber
 
     def _thief_value(self, s, p: int, a: Action) -> float:
         if a.kind == "move_robber":
@@ -201,27 +196,27 @@ class CombinedHeuristicBot:
                 score += 1 + s.vp(o) / 5
         return score
 
-    def _victim(self, s, p, actions, rng):
+    def _on_victim(self, s, p, actions, rng):
         return max(actions, key=lambda a: (s.vp(a.victim), s.hand_size(a.victim), -a.victim))
 
-    def _reduce_city(self, s, p, actions, rng):
+    def _on_reduce_city(self, s, p, actions, rng):
         save = [a for a in actions if a.kind == "save_city"]
         if save:
             return save[0]  # $5 for a city's 2 VP and its commodities
         return min(actions, key=lambda a: (node_value(s, a.node, city=True), a.node))
 
-    def _place_metropolis(self, s, p, actions, rng):
+    def _on_place_metropolis(self, s, p, actions, rng):
         return max(actions, key=lambda a: (s.node_wall[a.node], node_value(s, a.node, city=True), -a.node))
 
-    def _discard_progress(self, s, p, actions, rng):
+    def _on_discard_progress(self, s, p, actions, rng):
         # keep the cards that play at once; give up a conditional one first
         return max(actions, key=lambda a: (("play_" + a.card) in CONDITIONAL, a.card))
 
-    def _choose_deck(self, s, p, actions, rng):
+    def _on_choose_deck(self, s, p, actions, rng):
         order = {"science": 2, "trade": 1, "politics": 0}
         return max(actions, key=lambda a: (order.get(a.deck, -1), a.deck))
 
-    def _aqueduct(self, s, p, actions, rng):
+    def _on_aqueduct(self, s, p, actions, rng):
         need = self._target(s, p)
         hand = s.hands[p]
         return max(actions, key=lambda a: (need[CARDS.index(a.card)] - hand[CARDS.index(a.card)],
@@ -230,7 +225,7 @@ class CombinedHeuristicBot:
     # ---------------------------------------------------------------------------------------------
     # the action phase
     # ---------------------------------------------------------------------------------------------
-    def _main(self, s, p, actions, rng):
+    def _on_main(self, s, p, actions, rng):
         by: dict[str, list[Action]] = {}
         for a in actions:
             by.setdefault(a.kind, []).append(a)
@@ -312,21 +307,21 @@ class CombinedHeuristicBot:
             return -1.0
         return tile_pips(s, t) * sum(s.node_level[v] for v in s.comp.topo.tile_nodes[t] if s.node_owner[v] == p)
 
-    def _wedding(self, s, p, actions, rng):
+    def _on_wedding(self, s, p, actions, rng):
         """A gift to the bride or groom: the cards the bot needs least."""
         need = self._target(s, p)
         hand = s.hands[p]
         return max(actions, key=lambda a: (hand[CARDS.index(a.card)] - need[CARDS.index(a.card)]
                                            if getattr(a, "card", None) in CARDS else -99, repr(a)))
 
-    def _master_merchant(self, s, p, actions, rng):
+    def _on_master_merchant(self, s, p, actions, rng):
         need = self._target(s, p)
         hand = s.hands[p]
         return max(actions, key=lambda a: (need[CARDS.index(a.card)] - hand[CARDS.index(a.card)]
                                            if getattr(a, "card", None) in CARDS else -99, repr(a)))
 
     # -- trades between players ----------------------------------------------------------------------
-    def _trade_reply(self, s, p, actions, rng):
+    def _on_trade_reply(self, s, p, actions, rng):
         """Accept an offer that brings cards the bot is short of for cards it can spare, not from a near winner."""
         accept = next((a for a in actions if a.kind == "accept_offer"), None)
         reject = next((a for a in actions if a.kind == "reject_offer"), None)
@@ -342,7 +337,7 @@ class CombinedHeuristicBot:
         loss = sum(min(give[c], need[c]) for c in range(K) if hand[c] - give[c] < need[c])
         return accept if gain > loss and sum(get) >= sum(give) else reject
 
-    def _trade_choose(self, s, p, actions, rng):
+    def _on_trade_choose(self, s, p, actions, rng):
         return next((a for a in actions if a.kind == "confirm_trade"), None)
 
     # -- knights and the barbarians -----------------------------------------------------------------
