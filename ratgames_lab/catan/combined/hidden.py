@@ -14,7 +14,7 @@ keeping their count per deck; the deck keeps the rest, its unseen VP cards inclu
 Steals (an approximation): each hidden card is drawn again from the victim's cards as they are now plus the
 stolen card, latest steal first, where the thief still holds the card; the exact posterior would need the
 victim's hand at the time of the steal and every later constraint (the base game's ``catan.beliefs`` does that
-for 5 resources). Cards a player has shown by an open trade (``shown_cards``) stay in that player's hand. A Wedding gift, seen only by its two players, is recorded and redrawn like a steal.
+for 5 resources). A Wedding gift, seen only by its two players, is recorded and redrawn like a steal.
 Not modelled: what a Spy saw of the victim's progress cards, and the cards drawn from under a deck once its
 unseen part is empty (their order is public); both are treated as unseen afterwards. A hand the seat sees now (the victim's, while the seat takes cards with a
 Master Merchant) is known: steals touching it stay.
@@ -24,7 +24,7 @@ from __future__ import annotations
 import random
 from typing import Callable
 
-from .components import K, PROGRESS_DECK_OF, PROGRESS_VP, TRACKS
+from .components import PROGRESS_DECK_OF, PROGRESS_VP, TRACKS
 
 HAND_VIEWS: list[Callable] = []  # view(s, player) -> the seats whose hand ``player`` sees now
 
@@ -41,24 +41,6 @@ def hands_seen(s, player: int) -> set[int]:
     for view in HAND_VIEWS:
         seen.update(view(s, player))
     return seen
-
-
-def shown_cards(s) -> list[list[int]]:
-    """The cards each player has shown they hold, per card: an open trade's terms (the active player's side of the
-    offer, the other side for each player who accepted, each counter-offer's side for its player). A redrawn steal
-    keeps them in hand."""
-    from ..trading import ACCEPTED, COUNTERED
-    n = s.players
-    shown = [[0] * K for _ in range(n)]
-    if s.offer:
-        m = len(s.offer) // 2
-        shown[s.active] = list(s.offer[:K])
-        for q in range(n):
-            if q != s.active and s.answers[q] == ACCEPTED:
-                shown[q] = list(s.offer[m:m + K])
-            elif q != s.active and s.answers[q] == COUNTERED and s.counters[q]:
-                shown[q] = list(s.counters[q][m:m + K])
-    return shown
 
 
 def determinize(s, player: int, rng: random.Random):
@@ -86,13 +68,12 @@ def determinize(s, player: int, rng: random.Random):
         for i in pool[k:]:
             t.progress_decks[d][i] += 1
     seen = hands_seen(s, player)
-    shown = shown_cards(s)
     for rec in reversed(t.steals):
         thief, victim, card = rec
-        if thief in seen or victim in seen or t.hands[thief][card] <= shown[thief][card]:
+        if thief in seen or victim in seen or t.hands[thief][card] == 0:
             continue
-        weights = [h if h > shown[victim][c] else 0 for c, h in enumerate(t.hands[victim])]
-        weights[card] = t.hands[victim][card] + 1
+        weights = t.hands[victim][:]
+        weights[card] += 1
         x = rng.randrange(sum(weights))
         new = 0
         while x >= weights[new]:
