@@ -29,6 +29,7 @@ BOT_EVERY = 5  # one game in 5 seats the heuristic bot
 TURN_CAP = 200  # random games run to the cap: 200 turns (not the default 350) keep the file's time down
 DATA = json.loads((DATA_DIR / "combined_components.json").read_text())
 CARDS = DATA["cards"]
+WAGONS = json.loads((DATA_DIR / "baggage_train.json").read_text())
 PROGRESS = {c.id: c for c in progress_cards().cards}
 
 
@@ -40,10 +41,11 @@ def options_for(seed: int) -> dict:
             "vp_target": 20 if seed % 10 == 9 else 15}
 
 
-def recompute_vp(data: dict, merchant_vp: bool = True) -> list[int]:
+def recompute_vp(data: dict, merchant_vp: bool = True, delivery_vp: bool = False) -> list[int]:
     """Victory points from the final JSON alone: settlements 1, cities 2, metropolises +2, Longest Road and
     Largest Army 2, Defender cards 1, VP progress cards (from the cards' data file), the merchant 1, the bank
-    loan's Poor Settler tile (from the components file)."""
+    loan's Poor Settler tile (from the components file), the wagon's level and deliveries (from the baggage-train
+    file)."""
     n = data["players"]
     vp = [0] * n
     owners = data["intersections"]["owner"]
@@ -60,6 +62,10 @@ def recompute_vp(data: dict, merchant_vp: bool = True) -> list[int]:
         vp[p] += data["defenders"][p]
         vp[p] += sum(count * PROGRESS[card].vp for card, count in data["progress"]["shown"][p].items())
         vp[p] += data["loans"][p] * DATA["loan"]["vp"]
+        if data["wagons"]["level"][p] >= WAGONS["vp_from_level"]:
+            vp[p] += WAGONS["vp"]
+        if delivery_vp:
+            vp[p] += data["wagons"]["deliveries"][p]
     if merchant_vp and data["merchant"]["owner"] is not None:
         vp[data["merchant"]["owner"]] += 1
     return vp
@@ -145,7 +151,7 @@ def play(players: int, seed: int) -> tuple[int, int]:
     data = s.to_json()
     check_conservation(data)
     check_largest_army(data, options["largest_army_mode"])
-    vp = recompute_vp(data)
+    vp = recompute_vp(data, delivery_vp=game.options["delivery_vp"])
     assert vp == s.scores()
     if data["winner"] is None:
         assert s.turn == game.options["turn_cap"] and s.returns() == [0.0] * players
