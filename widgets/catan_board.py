@@ -230,11 +230,15 @@ class CatanBoard:
             v.set_points(name, nodes, [self.node_xy[n][0] for n in nodes], [self.node_xy[n][1] for n in nodes],
                          colors=[PLAYER_COLOURS[owner[n]] for n in nodes],
                          names=[f"{names[owner[n]]}'s {piece} (intersection {n})" for n in nodes])
-        rx, ry = self.tile_xy[obs["robber"]]
-        rx, ry = rx - 0.6, ry - TOKEN_DY
-        v.set_points("robber", [obs["robber"]], [rx], [ry],
-                     names=[f"the robber (tile {obs['robber']}): this tile produces nothing"])
-        v.set_labels("robber_text", [obs["robber"]], [rx], [ry], ["R"])
+        if obs["robber"] is None:  # the combined variant: off the board (2 fish) until the next 7
+            v.set_points("robber", [], [], [])
+            v.set_labels("robber_text", [], [], [], [])
+        else:
+            rx, ry = self.tile_xy[obs["robber"]]
+            rx, ry = rx - 0.6, ry - TOKEN_DY
+            v.set_points("robber", [obs["robber"]], [rx], [ry],
+                         names=[f"the robber (tile {obs['robber']}): this tile produces nothing"])
+            v.set_labels("robber_text", [obs["robber"]], [rx], [ry], ["R"])
         self._draw_heat(obs, heat)
         v.set_points("node_targets", list(node_targets), [self.node_xy[n][0] for n in node_targets],
                      [self.node_xy[n][1] for n in node_targets])

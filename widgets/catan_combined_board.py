@@ -228,11 +228,15 @@ class CombinedBoard(CatanBoard):
 
     def _draw_pirate_merchant(self, obs: dict, names: Sequence[str]) -> None:
         v = self.view
-        px, py = self.spot_xy(obs, obs["pirate"])
-        px += 0.55
-        v.set_points("pirate", [obs["pirate"]], [px], [py],
-                     names=["the pirate: ships next to it cannot be built or moved; a 7 may move it"])
-        v.set_labels("pirate_text", [obs["pirate"]], [px], [py], ["P"])
+        if obs["pirate"] is None:  # off the board (2 fish) until the next 7
+            v.set_points("pirate", [], [], [])
+            v.set_labels("pirate_text", [], [], [], [])
+        else:
+            px, py = self.spot_xy(obs, obs["pirate"])
+            px += 0.55
+            v.set_points("pirate", [obs["pirate"]], [px], [py],
+                         names=["the pirate: ships next to it cannot be built or moved; a 7 may move it"])
+            v.set_labels("pirate_text", [obs["pirate"]], [px], [py], ["P"])
         m = obs["merchant"]
         if m["tile"] is None:
             v.set_points("merchant", [], [], [])

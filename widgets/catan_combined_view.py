@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from ratgames_lab.catan import (BARBARIAN_TRACK, EVENT_FACES, LOAN, MAX_LEVEL, METROPOLIS_LEVEL, METROPOLIS_VP,
-                                SPECIAL_VP, TRACKS, progress_cards)
+                                OLD_BOOT_VP, SPECIAL_VP, TRACKS, progress_cards)
 from ratgames_lab.catan import COMBINED_CARDS as CARDS
 
 from .catan_board import TERRAIN_COLOURS
@@ -185,7 +185,8 @@ def vp_parts(obs: dict, p: int, merchant_vp: bool = True) -> list[tuple[str, int
              (f"{vp_cards} {_plural(vp_cards, 'VP progress card')}", vp_cards),
              ("the merchant", 1 if merchant_vp and obs["merchant"]["owner"] == p else 0),
              (f"{loans} bank loan{'s' if loans != 1 else ''} (Poor Settler)", LOAN["vp"] * loans),
-             ("the wagon", obs.get("wagons", {}).get("vp", [0] * obs["players"])[p])]
+             ("the wagon", obs.get("wagons", {}).get("vp", [0] * obs["players"])[p]),
+             ("the Old Boot", OLD_BOOT_VP if obs.get("fish", {}).get("old_boot") == p else 0)]
     return [(what, n) for what, n in parts if n]
 
 

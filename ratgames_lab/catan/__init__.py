@@ -143,3 +143,9 @@ __all__ += ["CombinedCounterOffer", "CombinedOfferTrade"]
 from .combined.components import LOAN  # noqa: E402
 
 __all__ += ["LOAN"]
+from .combined.fish import OLD_BOOT_VP  # noqa: E402
+from .combined.fish_actions import (DrawFish, FishFreePiece, FishProgress, FishRemove, FishResource,  # noqa: E402
+                                    FishSteal, PassOldBoot, BoostWagonFish)
+
+__all__ += ["OLD_BOOT_VP", "DrawFish", "FishFreePiece", "FishProgress", "FishRemove", "FishResource", "FishSteal",
+            "PassOldBoot", "BoostWagonFish"]

@@ -137,3 +137,11 @@ def assert_rejected(s, bad, rule: str) -> None:
         assert s.to_json() == before
     assert not s.is_legal(bad)
     assert bad not in s.legal_actions()
+
+
+def draw_fish(s):
+    """Resolve pending fish draws (the lake or a fishing ground: setup and production) with the first outcome, a
+    token of the lowest value left; returns s."""
+    while s.phase == "fish_draw":
+        s.apply(s.legal_actions()[0])
+    return s

@@ -10,6 +10,9 @@ from ratgames_lab.catan.board import TERRAINS
 from ratgames_lab.catan.combined.actions import RollDice
 from ratgames_lab.catan.combined.components import (CARDS, NO_PIECE, PROGRESS_DECK_OF, PROGRESS_INDEX, ROAD,
                                                      TRACKS)
+from ratgames_lab.catan.combined.fish import init_fish
+
+from .helpers import draw_fish
 
 
 def blank(players: int = 3, seed: int = 0, **options):
@@ -22,7 +25,9 @@ def blank(players: int = 3, seed: int = 0, **options):
         s.apply(rng.choice(s.legal_actions()))
     s.apply(Roll())
     s.apply(RollDice(6, 2, "trade"))
+    draw_fish(s)  # an 8 may fish at a fishing ground
     assert s.phase == "main"
+    init_fish(s)  # every fish token and the Old Boot back in the stack
     topo = s.comp.topo
     s.node_owner = [-1] * topo.n_nodes
     s.node_level = [0] * topo.n_nodes

@@ -19,6 +19,7 @@ from ratgames_lab.core.protocol import CHANCE
 from .knight_scenarios import building, holds_cards, knight, position, ready, refused, route
 
 NO_PRODUCTION = (6, 6)  # 12: the grain tile 41 and the 2 sharing it, where nobody builds in these scenarios
+LAKE = 22  # the lake tile (corners 58, 50, 57, 64, 72, 65)
 
 
 def cities(players: int = 3, **options):
@@ -32,6 +33,7 @@ def cities(players: int = 3, **options):
     building(s, 2, 65, 2)
     route(s, 2, 65, 72, 80)
     s.barbarian = 6
+    s.robber = LAKE  # the lake fishes on 12 (65 is its corner): the robber keeps NO_PRODUCTION quiet
     s.phase = "roll"
     return s
 

@@ -14,6 +14,7 @@ from ratgames_lab.catan.actions import Discard, EndTurn, MoveRobber, Roll, Steal
 from ratgames_lab.catan.combined.actions import DrawProgress, MovePirate, RollDice
 from ratgames_lab.catan.combined.components import (BRIDGE, CARDS, NO_PIECE, PROGRESS_DECK_OF, PROGRESS_IDS, ROAD,
                                                     SHIP, TRACKS)
+from ratgames_lab.catan.combined.fish import init_fish
 from ratgames_lab.catan.combined.places import pirate_edges, pirate_spots, road_spots, ship_spots
 from ratgames_lab.catan.combined.progress_politics import (DiplomatKeep, DiplomatPlace, PlayBishop, PlayDiplomat,
                                                            PlaySaboteur, PlaySpy, PlayWedding, SpyTake, WeddingGift,
@@ -22,7 +23,7 @@ from ratgames_lab.catan.combined.queue import entry
 from ratgames_lab.catan.combined.wagons import BoostWagon, MoveWagon
 from ratgames_lab.core.protocol import CHANCE, TERMINAL
 
-from .helpers import skip_wagons
+from .helpers import draw_fish, skip_wagons
 
 
 # ------------------------------------------------------------------------------------------------
@@ -34,15 +35,17 @@ def after_roll(players: int = 3, seed: int = 0):
     g = rl.load_game("catan", players, seed=seed, variant="combined")
     s = skip_wagons(g.new_state())
     rng = random.Random(seed)
-    while s.phase.startswith("setup"):
-        s.apply(rng.choice(s.legal_actions()))
+    while s.turn == 0:  # setup (fish draws take the first outcome: the same setup as without fish)
+        s.apply(s.legal_actions()[0] if s.phase == "fish_draw" else rng.choice(s.legal_actions()))
     s.apply(Roll())
     s.apply(RollDice(1, 3, "trade"))
+    draw_fish(s)
     assert s.phase == "main" and not s.pending
     for p in range(players):
         for c in range(len(CARDS)):
             s.bank[c] += s.hands[p][c]
             s.hands[p][c] = 0
+    init_fish(s)  # every fish token back in the stack too
     s.after_load()
     return s
 
@@ -183,10 +186,11 @@ def test_bishop_plays_without_the_truce_option():
     g = rl.load_game("catan", 3, seed=0, variant="combined", robber_peace=False)
     s = skip_wagons(g.new_state())
     rng = random.Random(0)
-    while s.phase.startswith("setup"):
-        s.apply(rng.choice(s.legal_actions()))
+    while s.turn == 0:
+        s.apply(s.legal_actions()[0] if s.phase == "fish_draw" else rng.choice(s.legal_actions()))
     s.apply(Roll())
     s.apply(RollDice(1, 3, "trade"))
+    draw_fish(s)
     hand_card(s, s.active, "bishop")
     ready(s)
     assert PlayBishop() in s.legal_actions()

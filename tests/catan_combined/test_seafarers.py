@@ -16,8 +16,8 @@ from ratgames_lab.catan.combined.special import road_length
 from ratgames_lab.core.errors import InvalidPositionError
 from ratgames_lab.core.protocol import CHANCE, TERMINAL
 
-from .helpers import (assert_rejected, building, edge, fresh, game, give, knight, main_phase, road, roll_phase, ship,
-                      side, tile)
+from .helpers import (assert_rejected, building, draw_fish, edge, fresh, game, give, knight, main_phase, road,
+                      roll_phase, ship, side, tile)
 
 # the inner sea of the fixed board: X = sea hex (3, 4); its corners 52, 60, 67, 59, 66 are coast, 74 is a sea node
 # X's sides: 83 = 52-60, 92 = 60-67, 104 = 67-74, 103 = 66-74, 82 = 52-59; further out 113 = 74-82, 126 = 82-90
@@ -107,7 +107,7 @@ def test_longest_road_joins_roads_and_ships_only_through_a_building():
 
 def _setup_others(s) -> None:
     """The other players place their setup building and pieces on the first legal places."""
-    while s.phase.startswith("setup") and s.active != 0:
+    while (s.phase.startswith("setup") or s.phase == "fish_draw") and s.active != 0:
         s.apply(s.legal_actions()[0])
 
 
@@ -121,12 +121,14 @@ def _setup_game():
 def test_setup_ships_may_replace_every_road():
     s = _setup_game()
     s.apply(BuildSettlement(52))
+    draw_fish(s)  # 52 is by a fishing ground
     assert {a.edge for a in s.legal_actions() if isinstance(a, BuildShip)} == {68, 82, 83}
     s.apply(BuildShip(83))
     _setup_others(s)
     assert s.phase == "setup_city"
     money, hand = s.money[0], sum(s.hands[0])
     s.apply(s.comp.city_actions[75])  # gold 11, brick 5 and the sea hex (4, 5)
+    draw_fish(s)
     assert s.money[0] == money + 5  # a setup city on gold: $5, no card from the gold
     assert sum(s.hands[0]) == hand + 2  # 2 brick
     s.apply(BuildShip(edge(s, 75, 83)))
@@ -140,9 +142,11 @@ def test_setup_ships_may_replace_every_road():
 def test_the_setup_city_may_take_a_ship_that_extends_its_first_ship():
     s = _setup_game()
     s.apply(BuildSettlement(52))
+    draw_fish(s)
     s.apply(BuildShip(82))
     _setup_others(s)
     s.apply(s.comp.city_actions[75])  # coast corner of the gold hex and of X's neighbour (4, 5)
+    draw_fish(s)
     s.apply(BuildShip(edge(s, 75, 67)))
     # the second piece: another ship from the city, or a ship extending the first from 67 (67-74, 67-60)
     second = {a.edge for a in s.legal_actions() if isinstance(a, BuildShip)}

@@ -106,6 +106,8 @@ def test_hiring_a_knight_moves_the_turn_to_the_last_stage():
     _refused(s, Improve("trade"))
     _refused(s, BankTrade("brick", "ore"))
     assert {a.kind for a in s.legal_actions()} <= {"end_turn", "hire_knight", "activate_knight", "promote_knight",
+                                                   "move_ship", "fish_remove", "fish_steal", "fish_resource",
+                                                   "fish_free_piece", "fish_progress", "pass_old_boot",
                                                    "move_wagon", "boost_wagon"}  # the wagon moves last
 
 

@@ -16,7 +16,7 @@ from ratgames_lab.catan.combined.actions import (ChooseCard, DrawProgress, Impro
 from ratgames_lab.catan.combined.components import CARDS, TRACKS
 from ratgames_lab.core.protocol import CHANCE
 
-from .helpers import skip_wagons
+from .helpers import draw_fish, skip_wagons
 
 GRAIN, LUMBER, WOOL, BRICK, ORE = (CARDS.index(c) for c in ("grain", "lumber", "wool", "brick", "ore"))
 CLOTH, COIN, PAPER = (CARDS.index(c) for c in ("cloth", "coin", "paper"))
@@ -142,6 +142,7 @@ def test_setup_city_takes_two_pieces_that_touch_it_or_extend_the_first():
 def test_setup_refuses_a_site_next_to_a_building():
     s = fresh(3)
     s.apply(s.legal_actions()[0])
+    draw_fish(s)
     s.apply(s.legal_actions()[0])
     v = s.buildings_of[s.node_owner.index(next(o for o in s.node_owner if o >= 0))][0]
     nbr = s.comp.topo.node_nbrs[v][0]

@@ -8,7 +8,7 @@ from .actions import BuildShip, BuildWall, SkipFreePiece
 from .components import (BRIDGE, CITY_COST, COSTS, PIECES, ROAD, ROAD_COST, SETTLEMENT_COST, SHIP, SHIP_COST,
                          WALL_COST)
 from .places import road_spots, settlement_spots, ship_spots, distance_ok
-from .setup import check_setup_piece, place_setup_building, place_setup_piece
+from .setup import check_setup_piece, place_setup_building, place_setup_piece, room_error
 from .state import MAIN, PHASE_NAMES, SETUP_CITY, SETUP_ROAD, SETUP_SETTLEMENT, player_name
 from .table import err, not_now
 
@@ -79,7 +79,7 @@ def _check_settlement(s, a: BuildSettlement):
     if s.phase == SETUP_SETTLEMENT:
         if not distance_ok(s, v):
             return err(f"intersection {v} breaks the distance rule or is not a building site", "setup.distance")
-        return None
+        return room_error(s, v, 1)
     if s.phase != MAIN or s.free_pieces:
         return not_now(s, "building a settlement")
     p = s.active
@@ -117,7 +117,7 @@ def _check_city(s, a: BuildCity):
     if s.phase == SETUP_CITY:
         if not distance_ok(s, v):
             return err(f"intersection {v} breaks the distance rule or is not a building site", "setup.distance")
-        return None
+        return room_error(s, v, 2)
     if s.phase != MAIN or s.free_pieces:
         return not_now(s, "building a city")
     p = s.active

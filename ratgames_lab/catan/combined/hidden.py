@@ -15,6 +15,9 @@ Steals (an approximation): each hidden card is drawn again from the victim's car
 stolen card, latest steal first, where the thief still holds the card; the exact posterior would need the
 victim's hand at the time of the steal and every later constraint (the base game's ``catan.beliefs`` does that
 for 5 resources). A Wedding gift, seen only by its two players, is recorded and redrawn like a steal.
+Fish tokens (exact up to what payments reveal): the others' token values and the stack's order are hidden, their
+counts public; the others' tokens are dealt again from the stack and their tokens together, each keeping their
+count (``fish.redeal_fish``; the spent pile and the Old Boot are public).
 Not modelled: what a Spy saw of the victim's progress cards, and the cards drawn from under a deck once its
 unseen part is empty (their order is public); both are treated as unseen afterwards. A hand the seat sees now (the victim's, while the seat takes cards with a
 Master Merchant) is known: steals touching it stay.
@@ -91,6 +94,8 @@ def determinize(s, player: int, rng: random.Random):
                 t.hands[thief][new] -= 1
                 t.hands[victim][new] += 1
                 t.hands[victim][card] -= 1
+    from .fish import redeal_fish
+    redeal_fish(t, player, rng)
     t._settle()
     return t
 

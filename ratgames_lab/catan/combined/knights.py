@@ -276,8 +276,8 @@ def displace_targets(s, p: int, src: int) -> list[int]:
 
 
 def robber_corner(s, v: int) -> bool:
-    """v is a corner of the robber's tile."""
-    return v in s.comp.topo.tile_nodes[s.robber]
+    """v is a corner of the robber's tile (never while fish keep the robber off the board)."""
+    return s.robber >= 0 and v in s.comp.topo.tile_nodes[s.robber]
 
 
 def pirate_nodes(s) -> set[int]:

@@ -95,10 +95,12 @@ def check_position(s) -> None:
     if cap is not None and sum(s.money) > cap:
         raise _fail(f"the players hold ${sum(s.money)}, more than the ${cap} of option money_supply_cap", "money")
     spots = {x for x, _ in s.comp.pirate_spot_edges(s.fishing)}
-    if s.pirate not in spots:
+    if s.pirate not in spots and s.pirate != -1:  # -1: off the board until the next 7 (fish)
         raise _fail(f"the pirate must stand on a sea tile or a frame fishing ground, not spot {s.pirate}", "pirate")
-    if s.robber not in comp.land_tiles:
+    if s.robber not in comp.land_tiles and s.robber != -1:
         raise _fail("the robber must stand on a land tile", "robber")
+    from .fish import check_fish
+    check_fish(s)
     if (s.merchant < 0) != (s.merchant_owner < 0) or s.merchant >= 0 and s.merchant not in comp.land_tiles:
         raise _fail("the merchant stands on a land tile and has an owner, or is off the board", "merchant")
     for i, rec in enumerate(s.steals):
@@ -133,7 +135,8 @@ def check_position(s) -> None:
 def _check_turn(s) -> None:
     """The turn in progress: setup or play, the winner, the dice, this turn's pieces and flags, the steal records."""
     n, comp = s.players, s.comp
-    setup = s.phase in (SETUP_SETTLEMENT, SETUP_CITY, SETUP_ROAD, "setup_wagon", "setup_goods")
+    setup = s.phase in (SETUP_SETTLEMENT, SETUP_CITY, SETUP_ROAD, "setup_wagon", "setup_goods") \
+        or s.phase == "fish_draw" and s.turn == 0
     if setup != (s.turn == 0):
         raise _fail("turn 0 is the setup and the setup is turn 0", "turn")
     if s.winner >= 0 and s.phase != OVER:
@@ -202,6 +205,8 @@ def observation(s, player: int) -> dict:
             ph[p] = {"hidden_per_deck": per_deck}
     data["progress"]["decks"] = {d: sum(s.progress_decks[i]) for i, d in enumerate(TRACKS)}
     data["steals"] = [x if player in x[:2] else [x[0], x[1], -1] for x in s.steals]
+    from .fish import observe_fish
+    observe_fish(s, data, player)
     data["observer"] = player
     from .wagons import wagon_vp
     data["wagons"]["vp"] = [wagon_vp(s, p) for p in range(n)]  # public: the level and the deliveries
@@ -228,6 +233,8 @@ def describe(s) -> str:
                      f"improvements {levels}; knights {ktext}; {ships} ship(s); "
                      f"{pieces_left(s, p, 'settlement')} settlements, {pieces_left(s, p, 'city')} cities, "
                      f"{pieces_left(s, p, 'road')} roads, {pieces_left(s, p, 'ship')} ships left.")
+    from .fish import describe_fish
+    lines.append(describe_fish(s))
     from .markets import describe_markets
     lines += describe_markets(s)
     if s.offer:

@@ -162,6 +162,8 @@ def _check_bishop(s, a: PlayBishop):
     if truce(s):
         return err("the robber and the pirate do not move before the barbarians' first attack (truce)",
                    "progress.bishop")
+    if s.robber < 0 and s.pirate < 0:
+        return err("fish took the robber and the pirate off the board until the next 7", "progress.bishop")
     return None
 
 
@@ -172,14 +174,15 @@ def _do_bishop(s, a: PlayBishop) -> None:
 
 @playable
 def _list_bishop(s) -> list:
-    return [BISHOP] if holds(s, s.active, "bishop") and not truce(s) else []
+    on_board = s.robber >= 0 or s.pirate >= 0  # fish may keep both off the board until the next 7
+    return [BISHOP] if holds(s, s.active, "bishop") and not truce(s) and on_board else []
 
 
 @table.phase("bishop")
 def _list_bishop_moves(s) -> list:
     robber = s.comp.robber_actions
-    out = [robber[t] for t in s.comp.land_tiles if t != s.robber]
-    return out + [pirate_action(s, x) for x, _ in pirate_spots(s) if x != s.pirate]
+    out = [robber[t] for t in s.comp.land_tiles if t != s.robber] if s.robber >= 0 else []
+    return out + ([pirate_action(s, x) for x, _ in pirate_spots(s) if x != s.pirate] if s.pirate >= 0 else [])
 
 
 def _bishop_steals(s, victims: set[int]) -> None:
@@ -206,8 +209,15 @@ def _bishop_pirate(s, a) -> None:
     _bishop_steals(s, pirate_victims(s, s.active))
 
 
-ROBBER_MOVES["bishop"] = (lambda s, a: robber_target_error(s, a.tile), _bishop_robber)
-PIRATE_MOVES["bishop"] = (lambda s, a: pirate_target_error(s, a.spot), _bishop_pirate)
+def _off_board(s, piece: str):
+    """fish.remove: a robber or pirate taken off by fish stays off until the next 7 (the Bishop moves the other)."""
+    if getattr(s, piece) < 0:
+        return err(f"the {piece} is off the board until the next 7 (fish)", "progress.bishop")
+    return None
+
+
+ROBBER_MOVES["bishop"] = (lambda s, a: _off_board(s, "robber") or robber_target_error(s, a.tile), _bishop_robber)
+PIRATE_MOVES["bishop"] = (lambda s, a: _off_board(s, "pirate") or pirate_target_error(s, a.spot), _bishop_pirate)
 
 
 # ------------------------------------------------------------------------------------------------

@@ -168,6 +168,8 @@ def produce(s, total: int) -> None:
 
 def _produce_step(s, e) -> None:
     produce(s, e[2])
+    from .fish import fish_production
+    fish_production(s, e[2])  # the fishing grounds and the lake: fish tokens, drawn after the cards
 
 
 step("barbarian_advance", auto=_advance)

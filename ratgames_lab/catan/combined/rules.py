@@ -6,7 +6,7 @@ from ...core.protocol import ActionCodec
 from . import table
 from . import roll, seven, setup, build, barbarians, improvements, progress, trade, turn  # noqa: F401
 from . import knights, progress_knights  # noqa: F401
-from . import money, rivers  # noqa: F401
+from . import money, rivers, fish  # noqa: F401
 from . import ships  # noqa: F401
 from . import progress_politics  # noqa: F401
 from . import trade_players, stages, text  # noqa: F401

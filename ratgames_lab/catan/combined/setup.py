@@ -19,20 +19,45 @@ def setup_player(s) -> int:
     return (s.first_player + k) % n
 
 
-def _sites(s) -> list[int]:
-    return [v for v in range(s.comp.topo.n_nodes) if distance_ok(s, v)]
+def _sites(s, level: int) -> list[int]:
+    return [v for v in range(s.comp.topo.n_nodes) if distance_ok(s, v) and room_for_pieces(s, v, level)]
+
+
+def room_for_pieces(s, v: int, level: int) -> bool:
+    """setup.road: a setup settlement needs a free edge for its road or ship, a setup city room for its two
+    (*interpretation*: the rulebooks assume the room; a site where the pieces cannot all be placed is refused, so the
+    setup never stalls, e.g. at a frame corner whose two edges are taken or under the pirate)."""
+    comp = s.comp
+    topo = comp.topo
+    blocked = pirate_edges(s)
+
+    def free(e: int, piece: int) -> bool:
+        if s.edge_owner[e] >= 0:
+            return False
+        return comp.road_edge[e] if piece == ROAD else comp.ship_edge[e] and e not in blocked
+
+    first = [e for e in topo.node_edges[v] if free(e, ROAD) or free(e, SHIP)]
+    if level == 1 or len(first) >= 2 or not first:
+        return bool(first)
+    e = first[0]
+    a, b = topo.edge_nodes[e]
+    far = b if a == v else a
+    if s.node_owner[far] >= 0 or s.knight_level[far]:
+        return False
+    return any(free(e, piece) and any(f != e and free(f, piece) for f in topo.node_edges[far])
+               for piece in (ROAD, SHIP))
 
 
 @table.phase(SETUP_SETTLEMENT)
 def _list_settlements(s) -> list:
     acts = s.comp.settle_actions
-    return [acts[v] for v in _sites(s)]
+    return [acts[v] for v in _sites(s, 1)]
 
 
 @table.phase(SETUP_CITY)
 def _list_cities(s) -> list:
     acts = s.comp.city_actions
-    return [acts[v] for v in _sites(s)]
+    return [acts[v] for v in _sites(s, 2)]
 
 
 def setup_edges(s, piece: int) -> list[int]:
@@ -63,6 +88,14 @@ def check_settlement_setup(s, a: BuildSettlement):
     """setup.distance: a free site with no building next to it."""
     if not distance_ok(s, a.node):
         return err(f"intersection {a.node} breaks the distance rule or is not a building site", "setup.distance")
+    return room_error(s, a.node, 1)
+
+
+def room_error(s, v: int, level: int):
+    """setup.road: the error for a setup site with no room for its roads or ships (None if there is room)."""
+    if not room_for_pieces(s, v, level):
+        return err(f"intersection {v} has no free edge for the setup {'road' if level == 1 else 'roads'} or "
+                   f"ship{'' if level == 1 else 's'} of a {'settlement' if level == 1 else 'city'}", "setup.road")
     return None
 
 
@@ -83,6 +116,8 @@ def place_setup_building(s, v: int, level: int) -> None:
     from .special import update_longest_road
     update_longest_road(s)  # a building may break an opponent's route
     s.refresh_board()
+    from .fish import setup_fish
+    setup_fish(s, p, v, level)  # the lake or a fishing ground: fish tokens (a chance step before the road)
 
 
 def starting_production(s, p: int, v: int, level: int) -> dict:

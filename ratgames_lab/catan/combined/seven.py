@@ -165,6 +165,8 @@ def _do_pirate(s, a: MovePirate) -> None:
 # ------------------------------------------------------------------------------------------------
 def robber_victims(s, thief: int) -> set[int]:
     """Other players with a building on a corner of the robber's tile."""
+    if s.robber < 0:  # off the board until the next 7 (fish)
+        return set()
     owner = s.node_owner
     return {owner[v] for v in s.comp.topo.tile_nodes[s.robber] if owner[v] >= 0 and owner[v] != thief}
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from .components import (BRIDGE, DEFENDER_CARDS, LARGEST_ARMY_MIN, LOAN, LONGEST_ROAD_MIN, METROPOLIS_VP,
                          PROGRESS_VP, ROAD, SHIP, SPECIAL_VP)
 from .state import player_name
+from .fish import OLD_BOOT_VP
 from .wagons import wagon_vp
 
 _FAMILY = {ROAD: 0, BRIDGE: 0, SHIP: 1}  # roads and bridges join each other; ships join ships
@@ -107,7 +108,7 @@ def update_largest_army(s) -> None:
 def victory_points(s, p: int) -> int:
     """The points table of the seed: settlement 1, city 2, metropolis +2, Longest Road and Largest Army 2 each,
     Defender cards 1 each, Printer and Constitution 1 each, the merchant 1 while controlled (option merchant_vp),
-    the bank loan's Poor Settler tile -2, the wagon (wagons.wagon_vp)."""
+    the bank loan's Poor Settler tile -2, the wagon (wagons.wagon_vp), the Old Boot -1."""
     vp = 0
     level = s.node_level
     for v in s.buildings_of[p]:
@@ -128,6 +129,7 @@ def victory_points(s, p: int) -> int:
         vp += 1
     vp += s.loans[p] * LOAN["vp"]
     vp += wagon_vp(s, p)
+    vp += OLD_BOOT_VP if s.old_boot == p else 0
     return vp
 
 

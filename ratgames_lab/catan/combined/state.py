@@ -34,6 +34,11 @@ def _node(c) -> int:
     return c.topo.n_nodes - 1
 
 
+def _fish_values(c) -> int:
+    from ..traders_data import default_fish
+    return len(default_fish().tokens)
+
+
 class PhaseName(Str):
     """A phase name: one of ``PHASE_NAMES`` as it stands once every rule module has registered its phases."""
 
@@ -70,8 +75,9 @@ class CombinedState(GameState):
         Field("terrain", ListOf(Ref("terrains"), length=_tiles), json="tiles[].terrain"),
         Field("number", ListOf(Opt(Int(2, 12), none=0), length=_tiles), json="tiles[].number"),
         Field("number2", ListOf(Opt(Int(2, 12), none=0), length=_tiles), json="tiles[].second_number"),
-        Field("robber", Int(0, lambda c: c.topo.n_tiles - 1)),
-        Field("pirate", Int(min=0)),
+        # the robber and the pirate: null (-1) = off the board until the next 7 (2 fish, fish.py)
+        Field("robber", Opt(Int(0, lambda c: c.topo.n_tiles - 1), none=-1)),
+        Field("pirate", Opt(Int(min=0), none=-1)),
         Field("merchant", Opt(Int(0, lambda c: c.topo.n_tiles - 1), none=-1), json="merchant.tile"),
         Field("merchant_owner", Opt(Seat(), none=-1), json="merchant.owner"),
         Field("harbour_edges", ListOf(Int(0, lambda c: c.topo.n_edges - 1)), json="harbours[].edge"),
@@ -99,6 +105,11 @@ class CombinedState(GameState):
         Field("progress_shown", ListOf(PROGRESS_COUNTS, length=PER_PLAYER), json="progress.shown"),
         Field("progress_decks", Keyed("tracks", PROGRESS_COUNTS), json="progress.decks"),
         Field("progress_under", Keyed("tracks", ListOf(Ref("progress"))), json="progress.under"),
+        # Fishermen of Catan (fish.py): token counts per value, in fish.VALUES order (1, 2, 3)
+        Field("fish_stack", ListOf(Int(0), length=_fish_values), json="fish.stack"),  # face down, unseen
+        Field("fish_spent", ListOf(Int(0), length=_fish_values), json="fish.spent"),  # paid, until reshuffled
+        Field("fish_held", ListOf(ListOf(Int(0), length=_fish_values), length=PER_PLAYER), json="fish.held"),
+        Field("old_boot", Opt(Seat(), none=-1), json="fish.old_boot"),  # its holder; null: in the stack
         Field("defenders", ListOf(Int(0), length=PER_PLAYER)),
         Field("barbarian", Int(0, 7)),
         Field("attacks", Int(0)),
@@ -326,6 +337,10 @@ class CombinedState(GameState):
         table.APPLY[type(a)](self, a)
         self.check_victory()
         self._settle()
+        if self.phase != OVER:  # the queue ran (a Defender card, a VP card drawn on the roll...): victory again
+            self.check_victory()
+            if self.phase == OVER:
+                self._settle()
 
     # ------------------------------------------------------------------------------------------
     # small helpers every rule module uses

@@ -70,6 +70,8 @@ def new_state(comp: CombinedComponents, layout, number2: list[int], fishing: lis
     s.victim = -1
     s.steals = []
     s.winner = -1
+    from .fish import init_fish
+    init_fish(s)
     from .wagons import init_wagons
     init_wagons(s)  # the wagons' setup comes before the first settlement (markets.py)
     s.after_load()

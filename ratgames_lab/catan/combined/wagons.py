@@ -30,6 +30,7 @@ from ...core.protocol import Action
 from . import table
 from .chance import chance_phase
 from .components import CARDS, K, R, WAGON_BOOST_COST, WAGON_BOOST_POINTS
+from .fish_actions import BoostWagonFish
 from .markets import (GOODS_DRAW, WAGON, WAGON_DIE, deliver, destination, init_markets, market_at,
                       wagons_in_play)
 from .state import MAIN, OVER, player_name
@@ -164,17 +165,31 @@ def _steps(s, p: int) -> list:
     return out
 
 
-def boost_error(s, p: int):
-    """wagons.boost: option wagon_boost, once per turn, 1 grain, before the wagon stops."""
+def _boost_open_error(s):
+    """wagons.boost: option wagon_boost, once per turn, before the wagon stops."""
     if not s.options.wagon_boost:
         return err("option wagon_boost is off", "wagons.boost")
     if not (_can_start(s) or s.phase == WAGON and s.wagon_move == 1):
         return not_now(s, "boosting the wagon")
     if s.wagon_boosted:
         return err("the boost is taken once per turn", "wagons.boost")
-    if not s.affords(p, WAGON_BOOST_COST):
-        return err("the boost costs 1 grain", "wagons.boost")
     return None
+
+
+def boost_error(s, p: int):
+    """wagons.boost: option wagon_boost, once per turn, 1 grain, before the wagon stops."""
+    bad = _boost_open_error(s)
+    if bad is None and not s.affords(p, WAGON_BOOST_COST):
+        return err("the boost costs 1 grain", "wagons.boost")
+    return bad
+
+
+def fish_boosts(s, p: int) -> list:
+    """wagons.boost: the boost paid with 2 fish instead of 1 grain (official T&B; fish.py's payment, no change)."""
+    from .fish import FISH, payments
+    if _boost_open_error(s) is not None or not any(s.fish_held[p]):
+        return []
+    return [BoostWagonFish(t) for t in payments(tuple(s.fish_held[p]), FISH.wagon_boost_fish)]
 
 
 def upgrade_cost(s, p: int) -> tuple[int, ...] | None:
@@ -206,6 +221,7 @@ def _list_main(s) -> list:
     out = _steps(s, p)
     if boost_error(s, p) is None:
         out.append(BOOST)
+    out += fish_boosts(s, p)
     if upgrade_error(s, p) is None:
         out.append(UPGRADE)
     return out
@@ -220,7 +236,7 @@ def _list_wagon(s) -> list:
     out = _steps(s, p)
     if boost_error(s, p) is None:
         out.append(BOOST)
-    return out + [END]
+    return out + fish_boosts(s, p) + [END]
 
 
 def _check_move(s, a: MoveWagon):
@@ -318,6 +334,20 @@ def _check_boost(s, a: BoostWagon):
 def _do_boost(s, a: BoostWagon) -> None:
     p = s.active
     s.pay(p, WAGON_BOOST_COST)
+    s.wagon_boosted = True
+    _start(s)
+    s.emit("wagon_boost", "wagons.boost", player=player_name(p), points=WAGON_BOOST_POINTS)
+
+
+def _check_fish_boost(s, a: BoostWagonFish):
+    from .fish import FISH, tokens_error
+    return _boost_open_error(s) or tokens_error(s, s.active, a.tokens, FISH.wagon_boost_fish)
+
+
+def _do_fish_boost(s, a: BoostWagonFish) -> None:
+    from .fish import pay_fish
+    p = s.active
+    pay_fish(s, p, a.tokens, "wagon_boost")
     s.wagon_boosted = True
     _start(s)
     s.emit("wagon_boost", "wagons.boost", player=player_name(p), points=WAGON_BOOST_POINTS)
@@ -427,6 +457,7 @@ add_event_texts({
 })
 table.rule(MoveWagon, _check_move, _do_move)
 table.rule(BoostWagon, _check_boost, _do_boost)
+table.rule(BoostWagonFish, _check_fish_boost, _do_fish_boost)
 table.rule(UpgradeWagon, _check_upgrade, _do_upgrade)
 table.rule(TollDie, _check_die, _do_die)
 
