@@ -30,6 +30,7 @@ TURN_CAP = 200  # random games run to the cap: 200 turns (not the default 350) k
 DATA = json.loads((DATA_DIR / "combined_components.json").read_text())
 CARDS = DATA["cards"]
 WAGONS = json.loads((DATA_DIR / "baggage_train.json").read_text())
+FISH = json.loads((DATA_DIR / "fish.json").read_text())
 PROGRESS = {c.id: c for c in progress_cards().cards}
 
 
@@ -45,7 +46,7 @@ def recompute_vp(data: dict, merchant_vp: bool = True, delivery_vp: bool = False
     """Victory points from the final JSON alone: settlements 1, cities 2, metropolises +2, Longest Road and
     Largest Army 2, Defender cards 1, VP progress cards (from the cards' data file), the merchant 1, the bank
     loan's Poor Settler tile (from the components file), the wagon's level and deliveries (from the baggage-train
-    file)."""
+    file), the Old Boot (from the fish file)."""
     n = data["players"]
     vp = [0] * n
     owners = data["intersections"]["owner"]
@@ -66,6 +67,8 @@ def recompute_vp(data: dict, merchant_vp: bool = True, delivery_vp: bool = False
             vp[p] += WAGONS["vp"]
         if delivery_vp:
             vp[p] += data["wagons"]["deliveries"][p]
+    if data["fish"]["old_boot"] is not None:
+        vp[data["fish"]["old_boot"]] += FISH["old_boot_vp"]
     if merchant_vp and data["merchant"]["owner"] is not None:
         vp[data["merchant"]["owner"]] += 1
     return vp
