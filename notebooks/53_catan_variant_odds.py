@@ -654,5 +654,6 @@ bq.Figure(marks=[lines], title="P(barbarians win) against the assumed chance tha
 # * The attack compares cities (a metropolis city once) with active knight levels, ties to Catan; with uncertain
 #   activations the defence is a sum of independent variables, and the answer depends on the assumed chances.
 #
-# Back to [part 3](52_catan_what_if.ipynb) for the base game's "what if" questions, or to
-# [part 2](51_catan_dice.ipynb) for the number dice.
+# Next: [part 5](54_catan_graphs.ipynb) treats the board as a graph: Longest Road as a longest trail, wagon
+# routes as weighted shortest paths, and the fish a fishing ground brings. Back to [part 3](52_catan_what_if.ipynb)
+# for the base game's "what if" questions, or to [part 2](51_catan_dice.ipynb) for the number dice.
