@@ -10,6 +10,7 @@ INFO = GameInfo(
     summary="Catan, the official base game on a NetworkX graph of hex intersections: settle, trade, build, "
             "reach 10 victory points.",
     dashboard="ratgames_lab.widgets.catan:CatanDashboard",
+    variants={"combined": {"variant": "combined"}},
     app_settings={"players": 4, "seed": 7, "seats": ["human", "heuristic", "heuristic", "heuristic"]},
     app_intro="You play **Player 1 (red)**; the other colours are clever bots. The *Start a game* menu (right of the "
               "board) starts another game: the base game or the **combined variant** (Seafarers + Cities & Knights), "

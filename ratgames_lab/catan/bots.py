@@ -10,11 +10,14 @@ from .actions import (AcceptOffer, BankTrade, BuildCity, BuildRoad, BuildSettlem
                       ConfirmTrade, Discard, EndTurn, MoveRobber, PlayKnight, PlayMonopoly, PlayRoadBuilding,
                       PlayYearOfPlenty, RejectOffer, Roll)
 from .board import RESOURCES
+from .combined.bots import CombinedHeuristicBot
+from .combined.state import CombinedState
 from .components import CITY_COST, DEV_COST, KNIGHT, ROAD_COST, SETTLEMENT_COST
 
 PIPS = {n: 6 - abs(n - 7) for n in range(2, 13)}
 PIPS[7] = 0
 BRICK, LUMBER, WOOL, GRAIN, ORE = range(5)
+_COMBINED = CombinedHeuristicBot()  # the combined variant's bot (stateless)
 
 
 def node_value(s, v: int) -> float:
@@ -49,7 +52,9 @@ class HeuristicBot:
     name = "heuristic"
 
     def choose(self, state: GameState, rng: random.Random) -> Action:
-        """The bot's action for the player to move."""
+        """The bot's action for the player to move (the combined variant's bot plays a combined position)."""
+        if isinstance(state, CombinedState):
+            return _COMBINED.choose(state, rng)
         s = state
         actions = s.legal_actions()
         if len(actions) == 1:

@@ -28,6 +28,11 @@ class GameInfo:
     dashboard: str | None = None  # "module:Class" of its dashboard, if it has one
     app_settings: dict = dataclasses.field(default_factory=dict)  # the web app's dashboard arguments
     app_intro: str = ""  # the web app's line under the title (default: "You are Player 1 ...")
+    variants: dict = dataclasses.field(default_factory=dict)  # variant name -> its load_game options
+
+    def configurations(self) -> list[tuple[str, dict]]:
+        """(label, load_game options) of the game and of each declared variant: ("", {}) first."""
+        return [("", {})] + [(label, dict(options)) for label, options in self.variants.items()]
 
     def __post_init__(self) -> None:
         if not self.module:

@@ -11,9 +11,9 @@ from ratgames_lab.core.playout import play_to_end
 CHECKED_STATES = 40
 
 
-def _states(name: str, players: int, seed: int, count: int):
+def _states(name: str, players: int, seed: int, count: int, options: dict | None = None):
     """Decision states of a seeded random game, spread over the whole game."""
-    state = rl.load_game(name, players=players, seed=seed).new_state()
+    state = rl.load_game(name, players=players, seed=seed, **(options or {})).new_state()
     rng = random.Random(seed)
     seen = []
     while not state.is_terminal():
@@ -39,8 +39,8 @@ def _peeking(bot, states) -> list[set]:
 
 
 def test_bot_choices_ignore_hidden_information(game_count):
-    name, players = game_count
-    states = _states(name, players, 3, CHECKED_STATES)
+    name, players, options = game_count
+    states = _states(name, players, 3, CHECKED_STATES, options)
     for bot_name, cls in rl.GAMES[name].bots().items():
         if bot_name != "rollout":  # the rollout bot determinizes by itself; it is checked through analysis
             assert not _peeking(cls(), states), f"{bot_name} bot's choice depends on hidden information"
@@ -67,9 +67,10 @@ def _with_hidden_information(state) -> bool:
     return len(worlds) > 1
 
 
-def test_the_check_catches_a_peeking_bot(game_name):
+def test_the_check_catches_a_peeking_bot(game_variant):
+    game_name, options = game_variant
     players = max(rl.GAMES[game_name].players)
-    states = [s for s in _states(game_name, players, 3, 400)
+    states = [s for s in _states(game_name, players, 3, 400, options)
               if len(s.legal_actions()) > 1 and _with_hidden_information(s)][:CHECKED_STATES]
     assert states, "no decision with hidden information in a whole game"
     assert _peeking(_Cheat(), states)
@@ -88,14 +89,15 @@ class _Spy:
         return rng.choice(view.legal_actions())
 
 
-def test_drivers_show_bots_a_determinized_copy(game_name):
+def test_drivers_show_bots_a_determinized_copy(game_variant):
+    game_name, options = game_variant
     players = rl.GAMES[game_name].players[0]
-    state = rl.load_game(game_name, players=players, seed=2).new_state()
+    state = rl.load_game(game_name, players=players, seed=2, **options).new_state()
     spies = [_Spy() for _ in range(players)]
     play_to_end(state, spies, random.Random(2))
     shown = [v for s in spies for v in s.shown]
     assert shown and all(v is not state for v in shown)
-    live = rl.load_game(game_name, players=players, seed=2).new_state()
+    live = rl.load_game(game_name, players=players, seed=2, **options).new_state()
     while live.current_player < 0 and not live.is_terminal():
         live.apply(live.sample_chance(random.Random(0)))
     spy = _Spy()

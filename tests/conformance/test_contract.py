@@ -18,7 +18,9 @@ import ratgames_lab as rl
 from ratgames_lab.core.protocol import describe_action
 
 GAMES_PER_COUNT = 1
-MAX_STEPS = 3000  # a random game longer than this is a defect of the game (or needs a turn cap)
+# a random game longer than this is a defect of the game (or needs a turn cap); the longest are Catan's combined
+# variant's: 2300-4300 random actions in its 350 turns (player trades: every offer waits for every answer)
+MAX_STEPS = 6000
 EVERY_STEP_UNTIL = 300  # every step of the first 300 is fully checked, then one step in CHECK_EVERY (long games)
 CHECK_EVERY = 5
 ODD_VALUES = [None, True, -1, 10**20, "Z9", "", 1.5, (), ("x",)]
@@ -32,8 +34,9 @@ def _other_games_actions() -> dict[str, list]:
     """A few legal actions of each game's opening position (actions "from another game")."""
     out = {}
     for name, info in rl.GAMES.items():
-        state = rl.load_game(name, players=info.players[0], seed=1).new_state()
-        out[name] = state.legal_actions()[:5]
+        for label, options in info.configurations():
+            state = rl.load_game(name, players=info.players[0], seed=1, **options).new_state()
+            out[f"{name}-{label}" if label else name] = state.legal_actions()[:5]
     return out
 
 
@@ -127,10 +130,10 @@ def _step_checks(game, state, rng, pool, player, step) -> bool:
 
 
 def test_random_games_keep_the_contract(game_count):
-    name, players = game_count
+    name, players, options = game_count
     resampled = False
     for seed in range(GAMES_PER_COUNT):
-        game = rl.load_game(name, players=players, seed=seed)
+        game = rl.load_game(name, players=players, seed=seed, **options)
         state = game.new_state()
         rng = random.Random(seed)
         pool: list = []
@@ -152,8 +155,9 @@ def test_random_games_keep_the_contract(game_count):
     assert resampled, "determinize never resampled anything: the observation checks would be vacuous"
 
 
-def test_malformed_action_json_is_refused_by_name(game_name):
-    game = rl.load_game(game_name, players=rl.GAMES[game_name].players[0])
+def test_malformed_action_json_is_refused_by_name(game_variant):
+    game_name, options = game_variant
+    game = rl.load_game(game_name, players=rl.GAMES[game_name].players[0], **options)
     for bad in [None, 3, "play", [], {}, {"kind": 7}, {"kind": "no_such_kind"}, {"kind": "no_such_kind", "x": 1}]:
         with pytest.raises(rl.InvalidPositionError) as err:
             game.action_from_json(bad)

@@ -65,8 +65,8 @@ def _mutate(data: dict, rng: random.Random) -> dict:
     return data
 
 
-def _positions(name: str, players: int, seed: int) -> list[dict]:
-    state = rl.load_game(name, players=players, seed=seed).new_state()
+def _positions(name: str, players: int, seed: int, options: dict) -> list[dict]:
+    state = rl.load_game(name, players=players, seed=seed, **options).new_state()
     rng = random.Random(seed)
     seen = []
     while not state.is_terminal():
@@ -91,11 +91,11 @@ def _play_from(state, rng: random.Random, steps: int = 150) -> None:
 
 
 def test_fuzzed_positions_are_rejected_by_name_or_playable(game_count):
-    name, players = game_count
-    game = rl.load_game(name, players=players, seed=0)
+    name, players, options = game_count
+    game = rl.load_game(name, players=players, seed=0, **options)
     rng = random.Random(f"{name}-{players}")
     accepted = rejected = 0
-    for data in _positions(name, players, 4):
+    for data in _positions(name, players, 4, options):
         for _ in range(MUTATIONS_PER_POSITION):
             bad = _mutate(data, rng)
             try:
@@ -110,9 +110,9 @@ def test_fuzzed_positions_are_rejected_by_name_or_playable(game_count):
 
 
 def test_fuzzed_position_files_and_matches_are_rejected_by_name(game_count, tmp_path):
-    name, players = game_count
-    game = rl.load_game(name, players=players, seed=0)
-    data = _positions(name, players, 6)[2]
+    name, players, options = game_count
+    game = rl.load_game(name, players=players, seed=0, **options)
+    data = _positions(name, players, 6, options)[2]
     doc = rl.position_document(game, game.state_from_json(data), "fuzz")
     rng = random.Random(f"file-{name}-{players}")
     match = Match(game)
@@ -164,10 +164,11 @@ def test_special_files_are_refused_without_reading(tmp_path):
         rl.load_position(bad)
 
 
-def _fuzzed_files(name: str, players: int, rng: random.Random, count: int):
+def _fuzzed_files(name: str, players: int, rng: random.Random, count: int, options: dict | None = None):
     """Fuzzed position documents and match files of a game (as JSON-serializable data)."""
-    game = rl.load_game(name, players=players, seed=0)
-    data = _positions(name, players, 8)[1]
+    options = options or {}
+    game = rl.load_game(name, players=players, seed=0, **options)
+    data = _positions(name, players, 8, options)[1]
     doc = rl.position_document(game, game.state_from_json(data), "fuzz")
     match = Match(game)
     for _ in range(8):
@@ -183,12 +184,13 @@ def _fuzzed_files(name: str, players: int, rng: random.Random, count: int):
     return out
 
 
-def test_the_command_line_answers_fuzzed_files_with_one_line(game_name, tmp_path):
+def test_the_command_line_answers_fuzzed_files_with_one_line(game_variant, tmp_path):
     import io
 
     from ratgames_lab.cli import main
+    game_name, options = game_variant
     players = rl.GAMES[game_name].players[0]
-    for i, text in enumerate(_fuzzed_files(game_name, players, random.Random(f"cli-{game_name}"), 12)):
+    for i, text in enumerate(_fuzzed_files(game_name, players, random.Random(f"cli-{game_name}"), 12, options)):
         path = tmp_path / f"f{i}.json"
         path.write_text(text)
         out, err = io.StringIO(), io.StringIO()

@@ -16,10 +16,10 @@ def _play(state, seed: int) -> int:
 
 
 def test_a_quiet_game_is_the_same_game_without_its_events(game_count):
-    name, players = game_count
+    name, players, options = game_count
     for seed in range(3):
-        loud = rl.load_game(name, players=players, seed=seed).new_state()
-        quiet = rl.load_game(name, players=players, seed=seed).new_state().quiet()
+        loud = rl.load_game(name, players=players, seed=seed, **options).new_state()
+        quiet = rl.load_game(name, players=players, seed=seed, **options).new_state().quiet()
         at_setup = quiet.event_count  # the setup's events, recorded before the log stopped
         assert _play(loud, seed) == _play(quiet, seed)
         assert loud.event_count > at_setup and quiet.event_count == quiet.clone().event_count == at_setup
@@ -30,8 +30,8 @@ def test_a_quiet_game_is_the_same_game_without_its_events(game_count):
 
 
 def test_a_random_playout_leaves_the_log_before_it_and_records_nothing_after(game_count):
-    name, players = game_count
-    state = rl.load_game(name, players=players, seed=1).new_state()
+    name, players, options = game_count
+    state = rl.load_game(name, players=players, seed=1, **options).new_state()
     before = state.event_count
     sim = state.clone()
     random_playout(sim, random.Random(1))

@@ -13,8 +13,8 @@ import sys
 import ratgames_lab as rl
 from ratgames_lab.core.match import Match
 
-def _digest_here(name: str, players: int, seed: int) -> str:
-    state = rl.load_game(name, players=players, seed=seed).new_state()
+def _digest_here(name: str, players: int, seed: int, options: dict) -> str:
+    state = rl.load_game(name, players=players, seed=seed, **options).new_state()
     rng = random.Random(seed)
     actions = []
     while not state.is_terminal():
@@ -25,23 +25,25 @@ def _digest_here(name: str, players: int, seed: int) -> str:
 
 
 SCRIPT = ("import hashlib, json, random, sys\nimport ratgames_lab as rl\n" + inspect.getsource(_digest_here)
-          + "print(_digest_here(sys.argv[1], int(sys.argv[2]), int(sys.argv[3])))\n")
+          + "print(_digest_here(sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), json.loads(sys.argv[4])))\n")
 
 
-def test_same_seed_same_game_across_processes_and_hash_seeds(game_name):
+def test_same_seed_same_game_across_processes_and_hash_seeds(game_variant):
+    game_name, options = game_variant
     players = max(rl.GAMES[game_name].players)
-    here = _digest_here(game_name, players, 5)
-    assert here == _digest_here(game_name, players, 5)
+    here = _digest_here(game_name, players, 5, options)
+    assert here == _digest_here(game_name, players, 5, options)
     for hash_seed in ("1", "2"):
         env = {**os.environ, "PYTHONHASHSEED": hash_seed}
-        out = subprocess.run([sys.executable, "-c", SCRIPT, game_name, str(players), "5"], env=env,
+        out = subprocess.run([sys.executable, "-c", SCRIPT, game_name, str(players), "5", json.dumps(options)],
+                             env=env,
                              capture_output=True, text=True, timeout=300, check=True)
         assert out.stdout.strip() == here, f"PYTHONHASHSEED={hash_seed} gives another game"
 
 
 def test_saved_match_reloads_and_replays_identically(game_count, tmp_path):
-    name, players = game_count
-    game = rl.load_game(name, players=players, seed=11)
+    name, players, options = game_count
+    game = rl.load_game(name, players=players, seed=11, **options)
     match = Match(game)
     rng = random.Random(11)
     while not match.state.is_terminal() and len(match.actions) < 400:
@@ -62,9 +64,10 @@ def test_saved_match_reloads_and_replays_identically(game_count, tmp_path):
     assert game2.name == name and json.dumps(state2.to_json()) == json.dumps(again.state_at(middle).to_json())
 
 
-def test_a_tampered_match_file_is_reported(game_name, tmp_path):
+def test_a_tampered_match_file_is_reported(game_variant, tmp_path):
+    game_name, options = game_variant
     players = rl.GAMES[game_name].players[0]
-    match = Match(rl.load_game(game_name, players=players, seed=4))
+    match = Match(rl.load_game(game_name, players=players, seed=4, **options))
     rng = random.Random(4)
     for _ in range(30):
         state = match.state

@@ -2,11 +2,20 @@
 (InvalidPositionError names the bad field), what each seat may see, and the position in words."""
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ...core.errors import InvalidPositionError
 from .components import (BANK_START, CARDS, DECK_START, K, KNIGHTS_PER_LEVEL, METROPOLIS_LEVEL, NO_PIECE, PIECES,
                          PROGRESS_DECK_OF, PROGRESS_IDS, PROGRESS_LIMIT, PROGRESS_VP, SHIP, TRACKS)
 from .state import (CHANCE_PHASES, MAIN, OVER, PHASE_NAMES, ROLL_PHASE, SETUP_CITY, SETUP_ROAD, SETUP_SETTLEMENT,
                     player_name)
+
+
+@lru_cache(maxsize=8)
+def _fishing_sites(board) -> frozenset[tuple[int, int, int]]:
+    """The intersection triples where a fishing ground may lie on this board."""
+    from ..combined_layout import fishing_sites
+    return frozenset(nodes for _h, _side, nodes in fishing_sites(board))
 
 
 def _fail(reason: str, field: str) -> InvalidPositionError:
@@ -77,6 +86,11 @@ def check_position(s) -> None:
             if c > KNIGHTS_PER_LEVEL:
                 raise _fail(f"Player {p + 1} has {c} knights of level {lv} (at most {KNIGHTS_PER_LEVEL})",
                             "knights.level")
+    sites = _fishing_sites(comp.board)
+    for i, f in enumerate(s.fishing):
+        if tuple(f[:3]) not in sites or not 2 <= f[3] <= 12:
+            raise _fail("a fishing ground is 3 intersections of a fishing site of the board (in order) and a "
+                        "number 2-12", f"fishing_grounds[{i}]")
     cap = s.options.money_supply_cap
     if cap is not None and sum(s.money) > cap:
         raise _fail(f"the players hold ${sum(s.money)}, more than the ${cap} of option money_supply_cap", "money")
@@ -89,9 +103,9 @@ def check_position(s) -> None:
     check_fish(s)
     if (s.merchant < 0) != (s.merchant_owner < 0) or s.merchant >= 0 and s.merchant not in comp.land_tiles:
         raise _fail("the merchant stands on a land tile and has an owner, or is off the board", "merchant")
-    for i, f in enumerate(s.fishing):
-        if any(v >= topo.n_nodes for v in f[:3]):
-            raise _fail("a fishing ground names an intersection that does not exist", f"fishing_grounds[{i}]")
+    for i, rec in enumerate(s.steals):
+        if len(rec) != 3 or not (0 <= rec[0] < n and 0 <= rec[1] < n and rec[0] != rec[1] and 0 <= rec[2] < K):
+            raise _fail("a steal is [thief, victim, card] with two different seats and a card index", f"steals[{i}]")
     if s.phase not in PHASE_NAMES:
         raise _fail(f"unknown phase {s.phase!r}", "phase")
     from .markets import check_markets

@@ -259,6 +259,12 @@ class CombinedState(GameState):
             self.winner = self.active
             self.phase = OVER
             self.pending = []
+            # an offer still open is withdrawn (a player may reach the target with a point won on another's turn
+            # and win on their next action, e.g. an offer)
+            self.offer = []
+            self.answers = [0] * self.players
+            self.counters = [[] for _ in range(self.players)]
+            self.responder = -1
             self.emit("win", "victory", player=player_name(self.active), vp=self.vp(self.active))
 
     # ------------------------------------------------------------------------------------------
