@@ -7,6 +7,14 @@ make commodities), city improvements towards a metropolis, settlements, knights 
 barbarians land (and never be the weakest defender while holding a city), walls when the hand is large, roads and
 ships towards free sites, progress cards as they come, bank trades towards what it saves for.
 
+Traders and fishermen (issue 12): the wagon starts on the market with the best building sites around it; it is
+upgraded with resources left over once no city or settlement is affordable; it moves last in the turn, one step at a
+time along the cheapest route to its order's market, boosted (grain or fish) only when the boost completes the
+delivery this turn, never into a toll it cannot pay. Fish buy a progress card (7), the resource the next build
+lacks (4), the robber off the bot's own tiles (2), or a road or ship towards a site (5); the Old Boot goes to the
+leader. Money buys the one resource that completes a build; the loan (-2 VP) only completes a city. A bridge is
+built when it leads to a free site.
+
 The bot reads actions by their ``kind``, so the rules added by other modules (knights, progress cards, trades
 between players) need no import here; a decision it has no rule for is taken at random from the seeded ``rng``.
 """
@@ -15,9 +23,11 @@ from __future__ import annotations
 import random
 
 from ...core.protocol import Action
-from .components import (ACTIVATE_COST, CARDS, CITY_COST, COMMODITY_OF_TERRAIN, K, KNIGHT_COST, MAX_LEVEL, R,
-                         ROAD_COST, SETTLEMENT_COST, TRACK_COMMODITY, TRACKS)
+from .components import (ACTIVATE_COST, CARDS, CITY_COST, COMMODITY_OF_TERRAIN, K, KNIGHT_COST, LOAN, MAX_LEVEL, R,
+                         ROAD_COST, SETTLEMENT_COST, SHOP, TRACK_COMMODITY, TRACKS)
 from .places import distance_ok, settlement_spots
+from .wagon_routes import cheapest_route
+from .wagons import order_route, points_left, upgrade_cost
 
 PIPS = {n: 6 - abs(n - 7) for n in range(2, 13)}
 PIPS[7] = PIPS[0] = 0
@@ -94,6 +104,26 @@ class CombinedHeuristicBot:
     # ---------------------------------------------------------------------------------------------
     # setup
     # ---------------------------------------------------------------------------------------------
+    def _on_setup_wagon(self, s, p, actions, rng):
+        """The market plaza with the best free building sites within two steps (the bot will settle there, and its
+        roads make the wagon's way cheap)."""
+        topo = s.comp.topo
+
+        def value(a):
+            near = {a.node} | set(topo.node_nbrs[a.node])
+            near |= {w for u in list(near) for w in topo.node_nbrs[u]}
+            sites = sorted((node_value(s, v) for v in near if s.node_owner[v] < 0 and distance_ok(s, v)),
+                           reverse=True)
+            return sum(sites[:3]), -a.node
+        return max(actions, key=value)
+
+    def _on_wagon(self, s, p, actions, rng):
+        """The wagon on the move: on along its route, else stop (end the turn)."""
+        by: dict[str, list[Action]] = {}
+        for a in actions:
+            by.setdefault(a.kind, []).append(a)
+        return self._wagon_move(s, p, by) or by.get("end_turn", [None])[0]
+
     def _on_setup_settlement(self, s, p, actions, rng):
         return max(actions, key=lambda a: (node_value(s, a.node), -a.node))
 
@@ -256,19 +286,27 @@ class CombinedHeuristicBot:
             return by["chase_robber"][0]  # acting deactivates the knight: keep grain to activate it again
         if "build_wall" in by and s.hand_size(p) >= 6:
             return max(by["build_wall"], key=lambda a: (node_value(s, a.node, city=True), -a.node))
+        extra = self._fish_move(s, p, by) or self._bridge_move(s, p, by)
+        if extra is not None:
+            return extra
         route = self._route_move(s, p, by)
         if route is not None:
             return route
+        if "upgrade_wagon" in by and self._spare_for_wagon(s, p):
+            return by["upgrade_wagon"][0]
         knight = self._knight_move(s, p, by)
         if knight is not None:
             return knight
-        trade = self._shop(s, p, by) or self._bank_trade(s, p, by.get("bank_trade", []))
+        trade = self._shop(s, p, by) or self._bank_trade(s, p, by.get("bank_trade", [])) or self._loan(s, p, by)
         if trade is not None:
             return trade
         if s.hand_size(p) > 7 + 2 * sum(s.node_wall[v] for v in s.buildings_of[p]):
             spend = self._spend(s, p, by)
             if spend is not None:
                 return spend
+        wagon = self._wagon_move(s, p, by)  # the wagon moves last: its first step ends the building
+        if wagon is not None:
+            return wagon
         if "end_turn" in by:
             return by["end_turn"][0]
         return None
@@ -443,18 +481,138 @@ class CombinedHeuristicBot:
         return list(KNIGHT_COST)
 
     def _shop(self, s, p: int, by: dict) -> Action | None:
-        """Money buys a resource the bot is short of, or the commodity that completes an improvement (never a
-        loan: it costs 2 VP)."""
+        """Money buys a resource the bot is short of when the shop can complete the build this turn (the cards
+        still missing are no more than the money and the shop's per-turn count allow), or the commodity that
+        completes an improvement."""
         need = self._target(s, p)
         hand = s.hands[p]
-        for a in by.get("buy_resource", []):
-            if need[CARDS.index(a.card)] > hand[CARDS.index(a.card)]:
-                return a
+        missing = sum(max(0, need[c] - hand[c]) for c in range(R))
+        left = SHOP["resources_per_turn"] - s.shop_resources
+        if missing <= min(left, s.money[p] // SHOP["resource_price"]):
+            for a in by.get("buy_resource", []):
+                if need[CARDS.index(a.card)] > hand[CARDS.index(a.card)]:
+                    return a
         for a in by.get("buy_commodity", []):
             c = CARDS.index(a.card)
             t = TRACK_COMMODITY.index(c)
             if s.levels[p][t] < MAX_LEVEL and s.cities_of(p) and hand[c] == s.levels[p][t]:
                 return a
+        return None
+
+    def _loan(self, s, p: int, by: dict) -> Action | None:
+        """The loan (-2 VP, once a game) only for the bot's first city, when neither the shop nor the bank can
+        complete it and the loan's money buys the one card still missing this turn (kept rare: a city and a loan
+        are 1 VP less than neither)."""
+        if "take_loan" not in by or s.cities_of(p) or not any(s.node_level[v] == 1 for v in s.buildings_of[p]):
+            return None
+        from .build import pieces_left
+        if not pieces_left(s, p, "city"):
+            return None
+        hand = s.hands[p]
+        missing = sum(max(0, CITY_COST[c] - hand[c]) for c in range(R))
+        price = SHOP["resource_price"]
+        left = SHOP["resources_per_turn"] - s.shop_resources
+        if missing == 1 <= left and s.money[p] < price <= s.money[p] + LOAN["money"]:
+            return by["take_loan"][0]
+        return None
+
+    # -- fish --------------------------------------------------------------------------------------
+    @staticmethod
+    def _cheapest(options: list[Action]) -> Action:
+        """The payment that gives away the fewest fish (then the fewest tokens)."""
+        return min(options, key=lambda a: (sum(a.tokens), len(a.tokens), repr(a)))
+
+    def _fish_move(self, s, p: int, by: dict) -> Action | None:
+        """The Old Boot to the leader; fish for a progress card, the resource the next build lacks, the robber off
+        the bot's best tile, or a road or ship towards a free site."""
+        if "pass_old_boot" in by:
+            return max(by["pass_old_boot"], key=lambda a: (s.vp(a.player), s.hand_size(a.player), -a.player))
+        if "fish_progress" in by and sum(s.progress_hand[p]) < 4:
+            return self._cheapest(by["fish_progress"])
+        need = self._target(s, p)
+        hand = s.hands[p]
+        wanted = [a for a in by.get("fish_resource", []) if need[CARDS.index(a.card)] > hand[CARDS.index(a.card)]]
+        if wanted:
+            return self._cheapest(wanted)
+        removes = [a for a in by.get("fish_remove", []) if a.piece == "robber"]
+        if removes and self._robber_hurts(s, p) and self._tile_income(s, p, s.robber) >= 3:
+            return self._cheapest(removes)
+        if "fish_free_piece" in by and self._wants_route(s, p):
+            return self._cheapest(by["fish_free_piece"])
+        return None
+
+    @staticmethod
+    def _wants_route(s, p: int) -> bool:
+        """True if the bot has settlements to build and no site its roads reach."""
+        from .build import pieces_left
+        return bool(pieces_left(s, p, "settlement")) and not settlement_spots(s, p)
+
+    # -- bridges -----------------------------------------------------------------------------------
+    def _bridge_move(self, s, p: int, by: dict) -> Action | None:
+        """A bridge leading to a free building site (the best one)."""
+        topo = s.comp.topo
+
+        def site(a):
+            return max((node_value(s, v) for v in topo.edge_nodes[a.edge]
+                        if s.node_owner[v] < 0 and distance_ok(s, v)), default=-1.0)
+        best = max(by.get("build_bridge", []), key=lambda a: (site(a), -a.edge), default=None)
+        return best if best is not None and site(best) >= 0 and self._wants_route(s, p) else None
+
+    # -- the wagon ---------------------------------------------------------------------------------
+    def _spare_for_wagon(self, s, p: int) -> bool:
+        """True if the upgrade leaves the cards the bot saves for (or it holds more than 7 cards anyway)."""
+        cost = upgrade_cost(s, p)
+        if cost is None:
+            return False
+        need = self._target(s, p)
+        hand = s.hands[p]
+        if s.wagon_level[p] < s.comp.wagon_table.vp_from_level or s.hand_size(p) > 7:
+            return all(hand[c] - cost[c] >= 0 for c in range(K))
+        return all(hand[c] - cost[c] >= need[c] or not cost[c] for c in range(K))
+
+    def _wagon_move(self, s, p: int, by: dict) -> Action | None:
+        """One step of the wagon along the cheapest route to its order's market (a step whose toll the bot cannot
+        pay is never listed); the boost first when the route is 1-2 points too long for the points left."""
+        steps = {a.node: a for a in by.get("move_wagon", [])}
+        if not steps:
+            return None
+        route = order_route(s, p)
+        if route is None:
+            return None
+        mp, _, path = route
+        left = points_left(s, p)
+        if left < mp <= left + 2 and not s.wagon_boosted:
+            boost = self._boost(s, p, by)
+            if boost is not None:
+                return boost
+        goal = path[-1]
+        best = None
+        for v, a in steps.items():
+            if v == goal:
+                return a
+            rest = cheapest_route(s, p, v, goal)
+            if rest is None:
+                continue
+            first = self._step_points(s, p, v)
+            key = (first + rest[0], rest[1], v)
+            if best is None or key < best[0]:
+                best = (key, a)
+        if best is None or best[0][0] > mp + 2:
+            return None
+        return best[1]
+
+    @staticmethod
+    def _step_points(s, p: int, v: int) -> int:
+        from .wagon_routes import step_cost
+        return step_cost(s, p, s.comp.topo.edge_index[(s.wagon_node[p], v)])[0]
+
+    def _boost(self, s, p: int, by: dict) -> Action | None:
+        """The boost paid with fish if the bot has them, else with grain it does not need for its next build."""
+        fish = by.get("boost_wagon_fish", [])
+        if fish:
+            return self._cheapest(fish)
+        if "boost_wagon" in by and s.hands[p][3] > self._target(s, p)[3]:
+            return by["boost_wagon"][0]
         return None
 
     def _bank_trade(self, s, p: int, trades: list[Action]) -> Action | None:
