@@ -13,19 +13,24 @@ import ratgames_lab as rl
 from ratgames_lab.catan import BOTS
 from ratgames_lab.catan.combined.actions import Improve
 from ratgames_lab.catan.combined.build import start_free_pieces
-from ratgames_lab.catan.combined.components import PROGRESS_DECK_OF
+from ratgames_lab.catan.combined.components import CARDS, PROGRESS_DECK_OF, ROAD_COST, SETTLEMENT_COST
+from ratgames_lab.catan.combined.fish_actions import PassOldBoot
 from ratgames_lab.catan.combined.knights import hire_spots
 from ratgames_lab.catan.combined.queue import entry, push_front
+from ratgames_lab.catan.combined.wagon_routes import cheapest_route
+from ratgames_lab.catan.combined.wagons import UpgradeWagon
 from ratgames_lab.core.analysis import evaluate_actions, playout_policy
 from ratgames_lab.core.bots import choose_for_seat, view_rng
 from ratgames_lab.core.playout import play_to_end
 from ratgames_lab.core.protocol import CHANCE, TERMINAL
 
-from .helpers import give, knight, ready
+from .helpers import building, give, knight, main_phase, ready, skip_wagons
+from .test_fish import hold
 
 # the decision phases of the variant's core rules; the bot must answer each of them
 PHASES = {"setup_settlement", "setup_city", "setup_road", "roll", "main", "discard", "robber", "pirate", "victim",
-          "reduce_city", "discard_progress", "aqueduct", "choose_deck", "place_metropolis", "free_pieces"}
+          "reduce_city", "discard_progress", "aqueduct", "choose_deck", "place_metropolis", "free_pieces",
+          "setup_wagon", "wagon"}
 
 
 def combined(players: int, seed: int, **options):
@@ -247,3 +252,137 @@ def test_evaluate_actions_with_heuristic_playouts():
     assert won >= 2, won
     values = evaluate_actions(s, playouts=2, seed=1, policy="heuristic")
     assert [v.action for v in values] == s.legal_actions() and values.policy.name == "heuristic"
+
+
+# -------------------------------------------------------------------------------------------------
+# traders and fishermen (issue 12): the wagon, fish, money, bridges
+# -------------------------------------------------------------------------------------------------
+QUARRY = 15  # the quarry's plaza on the fixed board; tools (goods kind 0) are delivered there
+
+
+def _wagon_scene(node: int, **cards: int):
+    """Player 1's action phase on the fixed board, nothing built, Player 1's wagon (level 1) on ``node`` carrying
+    tools for the quarry, and ``cards`` in hand."""
+    s = skip_wagons(combined(3, 1, first_player="1").new_state())
+    s.goods_unseen[s.wagon_goods[0]] += 1
+    s.goods_unseen[0] -= 1
+    s.wagon_goods[0], s.wagon_node[0] = 0, node
+    main_phase(s, 0)
+    give(s, 0, **cards)
+    return ready(s)
+
+
+def _node_at_points(points: int) -> int:
+    """An intersection whose cheapest wagon route to the quarry costs ``points`` movement points (open land)."""
+    s = _wagon_scene(26)
+    for v in range(s.comp.topo.n_nodes):
+        route = cheapest_route(s, 0, v, QUARRY)
+        if route is not None and route[0] == points and v not in s.comp.plaza_market:
+            return v
+    raise AssertionError(f"no intersection {points} points from the quarry")
+
+
+def _bot_turn(s) -> list:
+    """The bot plays Player 1's turn to its end (chance outcomes: the first listed); returns its actions."""
+    bot, done = BOTS["heuristic"](), []
+    while s.active == 0 and s.current_player != TERMINAL:
+        if s.current_player == CHANCE:
+            s.apply(s.chance_outcomes()[0][0])
+            continue
+        action = bot.choose(s.clone(), random.Random(0))
+        assert action in s.legal_actions(), action
+        done.append(action)
+        s.apply(action)
+    return done
+
+
+def test_the_wagon_boosts_with_spare_grain_only_when_that_completes_the_delivery():
+    s = _wagon_scene(_node_at_points(6), grain=3)  # 4 points a turn: 2 short without the boost
+    kinds = [a.kind for a in _bot_turn(s)]
+    assert kinds[0] == "boost_wagon" and s.deliveries[0] == 1 and s.hands[0][3] == 2, kinds
+    s = _wagon_scene(_node_at_points(10), grain=3)  # out of reach this turn even with the boost
+    kinds = [a.kind for a in _bot_turn(s)]
+    assert "boost_wagon" not in kinds and kinds.count("move_wagon") >= 1 and s.hands[0][3] == 3, kinds
+    assert cheapest_route(s, 0, s.wagon_node[0], QUARRY)[0] <= 6  # it came closer
+
+
+def test_the_wagon_does_not_spend_the_grain_its_next_build_needs():
+    s = _wagon_scene(_node_at_points(6), grain=1)  # a settlement and a road need that grain
+    kinds = [a.kind for a in _bot_turn(s)]
+    assert "boost_wagon" not in kinds and s.deliveries[0] == 0 and s.hands[0][3] == 1, kinds
+
+
+def test_the_bot_upgrades_its_wagon_with_spare_lumber_and_wool():
+    s = _wagon_scene(26, lumber=1, wool=1)
+    assert BOTS["heuristic"]().choose(s, random.Random(0)) == UpgradeWagon()
+
+
+def test_the_bot_spends_fish_on_a_progress_card_then_on_a_needed_resource():
+    s = _wagon_scene(26)
+    hold(s, 0, 3, 3, 1)
+    action = BOTS["heuristic"]().choose(ready(s), random.Random(0))
+    assert action.kind == "fish_progress" and sum(action.tokens) == 7, action
+    s = _wagon_scene(26)
+    hold(s, 0, 3, 1)
+    action = BOTS["heuristic"]().choose(ready(s), random.Random(0))
+    need = [a + b for a, b in zip(SETTLEMENT_COST, ROAD_COST)]  # nothing built: a settlement and its road
+    assert action.kind == "fish_resource" and need[CARDS.index(action.card)] > 0, action
+
+
+def test_the_bot_passes_the_old_boot_to_the_leader():
+    s = _wagon_scene(26)
+    s.old_boot = 0  # Player 1 drew the Old Boot
+    building(s, 2, _land_node(s, 1))  # Player 3 leads with a settlement
+    ready(s)
+    action = BOTS["heuristic"]().choose(s, random.Random(0))
+    assert action == PassOldBoot(2), action
+
+
+def _land_node(s, i: int) -> int:
+    """The first (i = 0) or the last (i = 1) building site of the board: far apart."""
+    sites = [v for v in range(s.comp.topo.n_nodes) if s.comp.building_site[v]]
+    return sites[-i]
+
+
+def _city_saver(money: int, **cards: int):
+    """Player 1 with one settlement, no city, ``money`` dollars and ``cards``."""
+    s = _wagon_scene(26, **cards)
+    building(s, 0, _land_node(s, 0))
+    s.money[0] = money
+    return ready(s)
+
+
+def test_the_shop_buys_only_what_completes_the_city_and_the_loan_stays_rare():
+    bot = BOTS["heuristic"]()
+    s = _city_saver(5, grain=2, ore=1)  # two ore missing: two purchases complete the city
+    assert bot.choose(s, random.Random(0)).kind == "buy_resource"
+    s = _city_saver(5, grain=1, ore=1)  # three cards missing: the shop cannot complete it this turn
+    assert bot.choose(s, random.Random(0)).kind not in ("buy_resource", "take_loan")
+    s = _city_saver(0, grain=2, ore=2)  # one ore missing and no money: the loan buys the first city
+    assert bot.choose(s, random.Random(0)).kind == "take_loan"
+    s = _city_saver(0, grain=1, ore=2)  # two missing: no loan
+    assert bot.choose(s, random.Random(0)).kind != "take_loan"
+
+
+def test_bot_games_deliver_goods_spend_fish_and_upgrade_wagons():
+    """Four heuristic bots over four seeded games move their wagons to their markets, spend fish, upgrade their
+    wagons, pass the Old Boot, and seldom take the loan."""
+    kinds: Counter = Counter()
+    deliveries = 0
+    for seed in range(4):
+        s = combined(4, seed).new_state()
+        bots = [BOTS["heuristic"]() for _ in range(4)]
+        rng = random.Random(seed)
+        views = view_rng(rng)
+        while s.current_player != TERMINAL:
+            if s.current_player == CHANCE:
+                s.apply(s.sample_chance(rng))
+                continue
+            action = choose_for_seat(bots[s.current_player], s, rng, views)
+            kinds[action.kind] += 1
+            s.apply(action)
+        assert s.winner >= 0
+        deliveries += sum(s.deliveries)
+    fish = sum(n for k, n in kinds.items() if k.startswith("fish_") or k == "boost_wagon_fish")
+    assert deliveries >= 4 and kinds["move_wagon"] >= 40, (deliveries, kinds)
+    assert fish >= 8 and kinds["upgrade_wagon"] >= 4 and kinds["take_loan"] <= 4, kinds

@@ -412,7 +412,7 @@ class CombinedHeuristicBot:
         def value(a):
             v = a.node
             near = sum(1 for u in topo.node_nbrs[v] if s.node_owner[u] == p)
-            robber = 1 if v in topo.tile_nodes[s.robber] else 0
+            robber = 1 if s.robber >= 0 and v in topo.tile_nodes[s.robber] else 0
             return near + robber, -v
         return max(actions, key=value)
 
@@ -428,7 +428,7 @@ class CombinedHeuristicBot:
         return None
 
     def _robber_hurts(self, s, p: int) -> bool:
-        return any(s.node_owner[v] == p for v in s.comp.topo.tile_nodes[s.robber])
+        return s.robber >= 0 and any(s.node_owner[v] == p for v in s.comp.topo.tile_nodes[s.robber])
 
     # -- improvements ------------------------------------------------------------------------------
     def _track_value(self, s, p: int, t: int) -> tuple:
