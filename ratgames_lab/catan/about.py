@@ -5,15 +5,17 @@ INFO = GameInfo(
     name="catan",
     title="Catan",
     players=(3, 4),
-    status="base game: every rule, exact odds, heuristic bot, dashboard with a clickable hex board and trades, "
-           "three lessons",
-    summary="Catan, the official base game on a NetworkX graph of hex intersections: settle, trade, build, "
-            "reach 10 victory points.",
+    status="base game and the group's combined variant (Seafarers + Cities & Knights + Traders & Barbarians: "
+           "money, shop, loan, rivers, fish, markets and wagons): every rule, exact odds, heuristic bots, "
+           "dashboards with clickable hex boards, five lessons",
+    summary="Catan on a NetworkX graph of hex intersections: the official base game (10 VP), and the group's "
+            "combined variant (variant='combined', 15 or 20 VP).",
     dashboard="ratgames_lab.widgets.catan:CatanDashboard",
     variants={"combined": {"variant": "combined"}},
     app_settings={"players": 4, "seed": 7, "seats": ["human", "heuristic", "heuristic", "heuristic"]},
     app_intro="You play **Player 1 (red)**; the other colours are clever bots. The *Start a game* menu (right of the "
-              "board) starts another game: the base game or the **combined variant** (Seafarers + Cities & Knights), "
+              "board) starts another game: the base game or the **combined variant** (Seafarers + Cities & Knights + "
+              "Traders & Barbarians), "
               "3 or 4 players, a game number and the opponents. Click the board to build (highlighted "
               "places) and to move the robber; every move also has a button. Switch on the *heat map* to see which "
               "spots produce most; trade in the trade panel. Change seats, speed and game number in the *Players* tab.",
