@@ -22,12 +22,15 @@ from __future__ import annotations
 
 import random
 
+import networkx as nx
+
 from ...core.protocol import Action
 from .components import (ACTIVATE_COST, CARDS, CITY_COST, COMMODITY_OF_TERRAIN, K, KNIGHT_COST, LOAN, MAX_LEVEL, R,
                          ROAD_COST, SETTLEMENT_COST, SHOP, TRACK_COMMODITY, TRACKS)
+from .markets import KINDS_OF, destination, market_at
 from .places import distance_ok, settlement_spots
-from .wagon_routes import cheapest_route
-from .wagons import order_route, points_left, upgrade_cost
+from .wagon_routes import TOLL_WEIGHT, cheapest_route, route_graph
+from .wagons import points_left, upgrade_cost
 
 PIPS = {n: 6 - abs(n - 7) for n in range(2, 13)}
 PIPS[7] = PIPS[0] = 0
@@ -105,8 +108,9 @@ class CombinedHeuristicBot:
     # setup
     # ---------------------------------------------------------------------------------------------
     def _on_setup_wagon(self, s, p, actions, rng):
-        """The market plaza with the best free building sites within two steps (the bot will settle there, and its
-        roads make the wagon's way cheap)."""
+        """The market plaza whose orders the wagon can most likely deliver (the share of its unseen goods tokens
+        bound for a market reachable by land), then the best free building sites within two steps (the bot will
+        settle there, and its roads make the wagon's way cheap)."""
         topo = s.comp.topo
 
         def value(a):
@@ -114,8 +118,24 @@ class CombinedHeuristicBot:
             near |= {w for u in list(near) for w in topo.node_nbrs[u]}
             sites = sorted((node_value(s, v) for v in near if s.node_owner[v] < 0 and distance_ok(s, v)),
                            reverse=True)
-            return sum(sites[:3]), -a.node
+            return self._deliverable(s, p, a.node), sum(sites[:3]), -a.node
         return max(actions, key=value)
+
+    @staticmethod
+    def _deliverable(s, p: int, plaza: int) -> float:
+        """The share of the goods tokens still in this plaza's market stack whose destination the wagon can reach
+        from there (public: the stacks' counts and the board)."""
+        m = market_at(s, plaza)
+        counts = {k: s.goods_unseen[k] for k in KINDS_OF[m]}
+        total = sum(counts.values())
+        if not total:
+            return 0.0
+        ok = 0
+        for k, n in counts.items():
+            target = s.comp.market_plaza[destination(k)]
+            if n and target >= 0 and cheapest_route(s, p, plaza, target) is not None:
+                ok += n
+        return round(ok / total, 2)
 
     def _on_wagon(self, s, p, actions, rng):
         """The wagon on the move: on along its route, else stop (end the turn)."""
@@ -572,39 +592,31 @@ class CombinedHeuristicBot:
 
     def _wagon_move(self, s, p: int, by: dict) -> Action | None:
         """One step of the wagon along the cheapest route to its order's market (a step whose toll the bot cannot
-        pay is never listed); the boost first when the route is 1-2 points too long for the points left."""
-        steps = {a.node: a for a in by.get("move_wagon", [])}
-        if not steps:
+        pay is never listed; another market's plaza, which stops the wagon, is avoided); the boost first when the
+        route is 1-2 points too long for the points left."""
+        steps = [a for a in by.get("move_wagon", []) if a.node not in s.comp.plaza_market or
+                 s.wagon_goods[p] >= 0 and market_at(s, a.node) == destination(s.wagon_goods[p])]
+        if not steps or s.wagon_goods[p] < 0:
             return None
-        route = order_route(s, p)
-        if route is None:
+        goal = s.comp.market_plaza[destination(s.wagon_goods[p])]
+        if goal < 0:
             return None
-        mp, _, path = route
+        g = route_graph(s, p)  # one Dijkstra from the market: the points from every intersection to it
+        dist = nx.single_source_dijkstra_path_length(g, goal, weight=lambda a, b, d: d["mp"] + TOLL_WEIGHT * d["toll"])
+        here = s.wagon_node[p]
+        if here not in dist:
+            return None
+        mp = round(dist[here])
         left = points_left(s, p)
         if left < mp <= left + 2 and not s.wagon_boosted:
             boost = self._boost(s, p, by)
             if boost is not None:
                 return boost
-        goal = path[-1]
-        best = None
-        for v, a in steps.items():
-            if v == goal:
-                return a
-            rest = cheapest_route(s, p, v, goal)
-            if rest is None:
-                continue
-            first = self._step_points(s, p, v)
-            key = (first + rest[0], rest[1], v)
-            if best is None or key < best[0]:
-                best = (key, a)
-        if best is None or best[0][0] > mp + 2:
+        best = min(((g.edges[here, a.node]["mp"] + dist[a.node], a.node, a) for a in steps if a.node in dist),
+                   default=None, key=lambda x: x[:2])
+        if best is None or best[0] > mp + 2:
             return None
-        return best[1]
-
-    @staticmethod
-    def _step_points(s, p: int, v: int) -> int:
-        from .wagon_routes import step_cost
-        return step_cost(s, p, s.comp.topo.edge_index[(s.wagon_node[p], v)])[0]
+        return best[2]
 
     def _boost(self, s, p: int, by: dict) -> Action | None:
         """The boost paid with fish if the bot has them, else with grain it does not need for its next build."""
