@@ -24,7 +24,7 @@ from ratgames_lab.core.bots import choose_for_seat, view_rng
 from ratgames_lab.core.playout import play_to_end
 from ratgames_lab.core.protocol import CHANCE, TERMINAL
 
-from .helpers import building, give, knight, main_phase, ready, skip_wagons
+from .helpers import building, edge, give, knight, main_phase, ready, road, skip_wagons
 from .test_fish import hold
 
 # the decision phases of the variant's core rules; the bot must answer each of them
@@ -386,3 +386,24 @@ def test_bot_games_deliver_goods_spend_fish_and_upgrade_wagons():
     fish = sum(n for k, n in kinds.items() if k.startswith("fish_") or k == "boost_wagon_fish")
     assert deliveries >= 4 and kinds["move_wagon"] >= 40, (deliveries, kinds)
     assert fish >= 8 and kinds["upgrade_wagon"] >= 4 and kinds["take_loan"] <= 4, kinds
+
+
+def test_the_bot_builds_a_bridge_to_a_free_site():
+    s = _wagon_scene(26, brick=2, lumber=1)
+    comp, topo = s.comp, s.comp.topo
+    for e in range(topo.n_edges):  # a river crossing w-u to a free site u, with a site x by w for the settlement
+        if not comp.bridge_edge[e]:
+            continue
+        for w, u in (topo.edge_nodes[e], topo.edge_nodes[e][::-1]):
+            xs = [x for x in topo.node_nbrs[w] if x != u and comp.building_site[x] and comp.road_edge[edge(s, x, w)]
+                  and not comp.bridge_edge[edge(s, x, w)]]
+            if comp.building_site[u] and xs:
+                break
+        else:
+            continue
+        break
+    building(s, 0, xs[0])
+    road(s, 0, edge(s, xs[0], w))
+    ready(s)
+    action = BOTS["heuristic"]().choose(s, random.Random(0))
+    assert action.kind == "build_bridge" and action.edge == e, action

@@ -12,8 +12,8 @@ upgraded with resources left over once no city or settlement is affordable; it m
 time along the cheapest route to its order's market, boosted (grain or fish) only when the boost completes the
 delivery this turn, never into a toll it cannot pay. Fish buy a progress card (7), the resource the next build
 lacks (4), the robber off the bot's own tiles (2), or a road or ship towards a site (5); the Old Boot goes to the
-leader. Money buys the one resource that completes a build; the loan (-2 VP) only completes a city. A bridge is
-built when it leads to a free site.
+leader. Money buys the one resource that completes a build; the loan (-2 VP) only completes a first city. A bridge
+is built when it leads to a free site or takes Longest Road.
 
 The bot reads actions by their ``kind``, so the rules added by other modules (knights, progress cards, trades
 between players) need no import here; a decision it has no rule for is taken at random from the seeded ``rng``.
@@ -569,14 +569,24 @@ class CombinedHeuristicBot:
 
     # -- bridges -----------------------------------------------------------------------------------
     def _bridge_move(self, s, p: int, by: dict) -> Action | None:
-        """A bridge leading to a free building site (the best one)."""
+        """A bridge leading to a free building site (the best one), or one that takes Longest Road (tried on a
+        copy of the position)."""
         topo = s.comp.topo
+        bridges = by.get("build_bridge", [])
 
         def site(a):
             return max((node_value(s, v) for v in topo.edge_nodes[a.edge]
                         if s.node_owner[v] < 0 and distance_ok(s, v)), default=-1.0)
-        best = max(by.get("build_bridge", []), key=lambda a: (site(a), -a.edge), default=None)
-        return best if best is not None and site(best) >= 0 and self._wants_route(s, p) else None
+        best = max(bridges, key=lambda a: (site(a), -a.edge), default=None)
+        if best is not None and site(best) >= 0 and self._wants_route(s, p):
+            return best
+        if s.longest_holder != p:
+            for a in bridges:
+                trial = s.clone()
+                trial.apply(a)
+                if trial.longest_holder == p:
+                    return a
+        return None
 
     # -- the wagon ---------------------------------------------------------------------------------
     def _spare_for_wagon(self, s, p: int) -> bool:
