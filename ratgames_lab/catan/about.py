@@ -11,7 +11,8 @@ INFO = GameInfo(
     summary="Catan on a NetworkX graph of hex intersections: the official base game (10 VP), and the group's "
             "combined variant (variant='combined', 15 or 20 VP).",
     dashboard="ratgames_lab.widgets.catan:CatanDashboard",
-    variants={"combined": {"variant": "combined"}},
+    # the conformance suite plays the variant with a turn cap of 120 (long games: the 500-game invariants)
+    variants={"combined": {"variant": "combined", "turn_cap": 120}},
     app_settings={"players": 4, "seed": 7, "seats": ["human", "heuristic", "heuristic", "heuristic"]},
     app_intro="You play **Player 1 (red)**; the other colours are clever bots. The *Start a game* menu (right of the "
               "board) starts another game: the base game or the **combined variant** (Seafarers + Cities & Knights + "
