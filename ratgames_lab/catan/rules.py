@@ -39,6 +39,7 @@ from .components import (ACCEPTED, BANK_START, CHANCE_PHASES, CITY_COST, COUNTER
 from .beliefs import beliefs, hand_beliefs, hand_distribution, steal_odds
 from .memory import StealMemory, recount_unknown, remember_steal
 from .position import check_position, describe, hand_text, observation
+from .outcome import WinnerTakesAll
 from .roads import longest_road, longest_road_after
 from .trading import next_responder, terms_error, trade_partners, useful_offer_terms
 
@@ -73,7 +74,7 @@ def _tiles(comp) -> int:
 PER_PLAYER_COUNTS = ListOf(Keyed("cards", Int(0, 25)), length="players")
 
 
-class CatanState(GameState):
+class CatanState(WinnerTakesAll, GameState):
     """A Catan position: plain lists of ints (intersections, edges and tiles are board indices)."""
 
     game_name = "catan"
@@ -282,16 +283,6 @@ class CatanState(GameState):
     def vp(self, p: int) -> int:
         """All of p's victory points, hidden Victory Point cards included."""
         return self.public_vp(p) + self.dev_hand[p][VP_CARD] + self.dev_new[p][VP_CARD]
-
-    def scores(self) -> list[int]:
-        """Victory points per player."""
-        return [self.vp(p) for p in range(self.players)]
-
-    def returns(self) -> list[float]:
-        """1 for the winner, 0 for the others; all 0 in a game stopped by the turn cap (a draw)."""
-        if self.winner < 0:
-            return [0.0] * self.players
-        return [1.0 if p == self.winner else 0.0 for p in range(self.players)]
 
     def _check_victory(self) -> None:
         """victory: the player whose turn it is wins as soon as they hold 10 VP."""

@@ -9,21 +9,13 @@ from __future__ import annotations
 
 import pytest
 
+from .catan_clicks import click_board, wait_for_you
 from .voila_app import ARTIFACTS, ROOT, browser_page, check_projector_page, voila
 
 pytestmark = pytest.mark.ui
 
 NOTEBOOK = ROOT / "notebooks" / "apps" / "catan.ipynb"
 SEATS = ["human", "heuristic", "heuristic", "heuristic"]  # as in the app notebook (players=4, seed=7)
-LAYER = {"node": "node_hits", "edge": "edge_hits"}
-CENTRE = """([fromEnd, index]) => {
-  const marks = [...document.querySelector('.ct-board svg g.object_grp').parentNode.parentNode.children]
-    .filter(m => !m.classList.contains('g_legend'));
-  const box = marks[marks.length + fromEnd].children[index].getBoundingClientRect();
-  return [box.left + box.width / 2, box.top + box.height / 2];
-}"""
-
-
 @pytest.fixture(scope="module")
 def page():
     """A 1280x720 chromium page showing the app once the human has a decision."""
@@ -41,25 +33,11 @@ def twin():
 
 
 def _click_board(page, twin, kind: str, index: int, played: bool = True) -> None:
-    """Click an intersection or an edge of the page's board (a real mouse click), and the same in the twin."""
-    layers = list(twin.board.view.layers)
-    from_end = layers.index(LAYER[kind]) - len(layers)
-    position = twin.board.view.keys[LAYER[kind]].index(index)
-    page.mouse.move(0, 0)  # no tooltip of an earlier hover in the way
-    x, y = page.evaluate(CENTRE, [from_end, position])
-    page.mouse.click(x, y)
-    assert twin.click_board(kind, index) == played, twin.message
-    if played:
-        _wait_for_you(page, twin)
+    click_board(page, twin, kind, index, played, timeout=90, choices=False)
 
 
 def _wait_for_you(page, twin, timeout: float = 90) -> None:
-    """Wait until the page shows the twin's latest event and it is the human's decision again."""
-    text = twin.state.events[-1].text()
-    page.wait_for_function("t => [...document.querySelectorAll('.rg-log li')].some(li => li.innerText.includes(t))",
-                           arg=text, timeout=timeout * 1000)
-    page.wait_for_selector(".rg-banner-you", timeout=timeout * 1000)
-    page.wait_for_timeout(500)  # the other widgets of the same redraw
+    wait_for_you(page, twin, timeout, choices=False)
 
 
 def test_the_menu_starts_the_variant_and_a_ship_is_built_by_a_click(page, twin):

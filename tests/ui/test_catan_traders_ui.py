@@ -12,7 +12,7 @@ import random
 
 import pytest
 
-from .voila_app import ARTIFACTS, ROOT, browser_page, check_projector_page, voila
+from .voila_app import ARTIFACTS, ROOT, browser_page, voila
 
 pytestmark = pytest.mark.ui
 

@@ -13,6 +13,7 @@ import random
 
 import pytest
 
+from .catan_clicks import mark_centre
 from .voila_app import ARTIFACTS, ROOT, browser_page, voila
 
 pytestmark = pytest.mark.ui
@@ -20,13 +21,6 @@ pytestmark = pytest.mark.ui
 NOTEBOOK = ROOT / "notebooks" / "apps" / "catan.ipynb"
 SEATS = ["human", "heuristic", "heuristic", "heuristic"]  # as in the app notebook (players=4, seed=7)
 CASTLE, TOOLS = 107, 0  # the castle's plaza; goods kind "tools" (castle -> quarry)
-CENTRE = """([fromEnd, index]) => {
-  const marks = [...document.querySelector('.ct-board svg g.object_grp').parentNode.parentNode.children]
-    .filter(m => !m.classList.contains('g_legend'));
-  const box = marks[marks.length + fromEnd].children[index].getBoundingClientRect();
-  return [box.left + box.width / 2, box.top + box.height / 2];
-}"""
-
 
 def _position(seed: int = 7):
     """A 4-player combined game at Player 1's action phase: Player 1's wagon on the castle's plaza carrying tools
@@ -88,11 +82,7 @@ def test_the_wagon_route_and_hidden_fish_are_shown_and_a_step_is_clicked(page, t
     page.locator(".rg-modes button").filter(has_text="Move your wagon").click()
     twin.clicks.buttons.value = "move_wagon"
     page.wait_for_timeout(800)
-    layers = list(twin.board.view.layers)
-    from_end = layers.index("node_hits") - len(layers)
-    position = twin.board.view.keys["node_hits"].index(target)
-    page.mouse.move(0, 0)
-    x, y = page.evaluate(CENTRE, [from_end, position])
+    x, y = mark_centre(page, twin, "node_hits", target)
     page.mouse.click(x, y)
     assert twin.click_board("node", target), twin.message
     page.wait_for_function("t => document.querySelector('.ct-trow').innerText.includes(t)",

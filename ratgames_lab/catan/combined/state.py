@@ -20,6 +20,7 @@ from ...core.errors import IllegalActionError
 from ...core.fields import Bool, Field, Int, Keyed, ListOf, Opt, Ref, Seat, StateFields, Str
 from ...core.protocol import CHANCE, TERMINAL, Action, GameState
 from ..rules import _edges, _nodes, _tiles, player_name  # the board sizes and player names of the base game
+from ..outcome import WinnerTakesAll
 from . import table
 from .components import (CARDS, K, METROPOLIS_VP, PROGRESS_IDS, PROGRESS_LIMIT, PROGRESS_VP, R, SPECIAL_VP, TRACKS,
                          CombinedComponents)
@@ -57,7 +58,7 @@ CARD_COUNTS = Keyed("cards", Int(0, 19))
 PROGRESS_COUNTS = Keyed("progress", Int(0, 6))
 
 
-class CombinedState(GameState):
+class CombinedState(WinnerTakesAll, GameState):
     """A position of the combined variant (Seafarers + Cities & Knights, catan.md Part 2)."""
 
     game_name = "catan"
@@ -242,16 +243,6 @@ class CombinedState(GameState):
     def public_vp(self, p: int) -> int:
         """Victory points everyone sees (all of them in this variant)."""
         return self.vp(p)
-
-    def scores(self) -> list[int]:
-        """Victory points per player."""
-        return [self.vp(p) for p in range(self.players)]
-
-    def returns(self) -> list[float]:
-        """1 for the winner, 0 for the others; all 0 in a game stopped by the turn cap (a draw)."""
-        if self.winner < 0:
-            return [0.0] * self.players
-        return [1.0 if p == self.winner else 0.0 for p in range(self.players)]
 
     def check_victory(self) -> None:
         """victory: the player whose turn it is wins on reaching the target (15 or 20 VP) during their turn."""
