@@ -59,6 +59,12 @@ def page():
             yield page
 
 
+def _wait_disabled(page, selector: str, index: int, timeout: float = 30) -> None:
+    """Wait until the index-th element matching selector is disabled (the buttons redraw after the panel text)."""
+    page.wait_for_function("([sel, i]) => { const b = document.querySelectorAll(sel); "
+                           "return b.length > i && b[i].disabled; }", arg=[selector, index], timeout=timeout * 1000)
+
+
 def _wait_for_panel(page, text: str, timeout: float = 60) -> None:
     """Wait until the money panel's table shows ``text``."""
     page.wait_for_function("t => document.querySelector('.ct-traders-table').innerText.includes(t)", arg=text,
@@ -91,14 +97,14 @@ def test_a_saved_game_shows_the_money_panel_and_the_shop_and_loan_buttons_play(p
     page.locator(".ct-traders .ct-shop-buy-commodity >> nth=0").click()
     assert twin.click(BuyCommodity("cloth"), twin.version), twin.message
     _wait_for_panel(page, "$7")
-    assert page.locator(".ct-traders .ct-shop-buy-commodity >> nth=1").is_disabled()
+    _wait_disabled(page, ".ct-traders .ct-shop-buy-commodity", 1)  # one commodity per turn: the others shut
     page.locator(".ct-traders .ct-shop-take-loan").click()
     assert twin.click(TakeLoan(), twin.version), twin.message
     page.wait_for_function("() => document.querySelectorAll('.ct-trow')[0].innerText.includes('taken:')",
                            timeout=60_000)
     rows = panel.locator(".ct-trow").all_inner_texts()
     assert "$12" in rows[0] and "taken: +$5, -2 VP" in rows[0], rows
-    assert page.locator(".ct-traders .ct-shop-take-loan").is_disabled()
+    _wait_disabled(page, ".ct-traders .ct-shop-take-loan", 0)  # once per game
     # the board names its markets
     names = page.eval_on_selector_all(".ct-board svg text", "ts => ts.map(t => t.textContent)")
     assert {"castle", "quarry", "glassworks"} <= set(names)
