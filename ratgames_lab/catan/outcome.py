@@ -1,5 +1,5 @@
-"""What a finished Catan game returns, the same in the base game and the combined variant: the winner takes 1,
-a game stopped by the turn cap is a draw."""
+"""What the base game and the combined variant share about the outcome: the winner takes 1,
+a game stopped by the turn cap is a draw; who holds a special card."""
 from __future__ import annotations
 
 
@@ -18,3 +18,16 @@ class WinnerTakesAll:
         if winner < 0:
             return [0.0] * n
         return [1.0 if p == winner else 0.0 for p in range(n)]
+
+
+def special_card_holder(values: list[int], holder: int, least: int) -> int:
+    """Who holds a special card (Longest Road, the variant's Largest Army) after a change: the single player with
+    the highest value of at least ``least``; the holder keeps it on a tie; if the holder loses it and several
+    players tie for the lead, nobody holds it (-1)."""
+    best = max(values)
+    if best < least:
+        return -1
+    if holder >= 0 and values[holder] == best:
+        return holder
+    top = [p for p, v in enumerate(values) if v == best]
+    return top[0] if len(top) == 1 else -1

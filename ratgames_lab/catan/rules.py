@@ -39,7 +39,7 @@ from .components import (ACCEPTED, BANK_START, CHANCE_PHASES, CITY_COST, COUNTER
 from .beliefs import beliefs, hand_beliefs, hand_distribution, steal_odds
 from .memory import StealMemory, recount_unknown, remember_steal
 from .position import check_position, describe, hand_text, observation
-from .outcome import WinnerTakesAll
+from .outcome import WinnerTakesAll, special_card_holder
 from .roads import longest_road, longest_road_after
 from .trading import next_responder, terms_error, trade_partners, useful_offer_terms
 
@@ -588,13 +588,7 @@ class CatanState(WinnerTakesAll, GameState):
         lengths = self.road_length
         best = max(lengths)
         old = self.longest_holder
-        if best < LONGEST_ROAD_MIN:
-            new = -1
-        elif old >= 0 and lengths[old] == best:
-            new = old
-        else:
-            top = [p for p in range(self.players) if lengths[p] == best]
-            new = top[0] if len(top) == 1 else -1
+        new = special_card_holder(lengths, old, LONGEST_ROAD_MIN)
         if new != old:
             self.longest_holder = new
             if new >= 0:

@@ -108,7 +108,7 @@ def reduce_city(s, p: int, v: int) -> None:
         s.node_owner[v] = -1
         s.buildings_of[p].remove(v)
         s.emit("city_removed", "barbarians.attack", player=player_name(p), node=v)
-    after_building(s)
+    after_building(s, v)
 
 
 def _do_reduce(s, a: ReduceCity) -> None:

@@ -107,7 +107,7 @@ def _do_settlement(s, a: BuildSettlement) -> None:
     s.emit("build", "build.settlement", player=player_name(p), piece="settlement", node=v)
     from .rivers import river_income
     river_income(s, p, "settlement", v)
-    after_building(s)
+    after_building(s, v)
 
 
 def _check_city(s, a: BuildCity):
@@ -141,14 +141,15 @@ def _do_city(s, a: BuildCity) -> None:
     s.node_level[v] = 2
     s.emit("build", "build.city", player=player_name(p), piece="city", node=v)
     s.medicine = False  # progress.medicine: one upgrade per card
-    after_building(s)
+    s.refresh_board()  # production and harbours; a city on a settlement's place cuts no route
 
 
-def after_building(s) -> None:
-    """After a building: harbour rates, production lookups, routes it may break."""
-    from .special import update_longest_road
+def after_building(s, v: int) -> None:
+    """After a building came, changed or went on intersection v: harbour rates, production lookups, the routes
+    through v."""
+    from .special import update_routes_at
     s.refresh_board()
-    update_longest_road(s)
+    update_routes_at(s, (v,))
 
 
 # ------------------------------------------------------------------------------------------------
@@ -200,7 +201,7 @@ def _do_piece(s, edge: int, piece: int) -> None:
         from .rivers import river_income
         river_income(s, p, "road", edge)
     from .special import update_longest_road
-    update_longest_road(s)
+    update_longest_road(s, (p,))  # a road or ship changes only its owner's routes
     if free:
         s.free_pieces -= 1
         if not s.free_pieces or not _list_free(s)[:-1]:

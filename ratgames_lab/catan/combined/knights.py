@@ -18,11 +18,13 @@ from bisect import insort
 from dataclasses import dataclass
 
 from ...core.protocol import Action
+from ..actions import MoveRobber
 from . import table
+from .actions import MovePirate
 from .components import (ABILITY_LEVEL, ACTIVATE_COST, BRIDGE, KNIGHT_COST, KNIGHTS_PER_LEVEL, PROMOTE_COST, ROAD,
                          SHIP, TRACKS)
 from .queue import CODE, done, entry, head, push_front, step
-from .seven import (PIRATE_MOVES, ROBBER_MOVES, _list_pirate, _list_robber, pirate_target_error, robber_target_error,
+from .seven import (_list_pirate, _list_robber, pirate_target_error, robber_target_error,
                     truce)
 from .state import MAIN, player_name
 from .table import err, not_now
@@ -295,12 +297,9 @@ def can_act(s, p: int, v: int) -> bool:
 def after_knights(s, nodes: tuple[int, ...] = (), army: bool = True) -> None:
     """Knights came or went on ``nodes``: the routes through them are measured again (a knight cuts opposing
     routes; Longest Road) and, with ``army``, Largest Army is judged (knight levels)."""
-    from .special import update_largest_army, update_longest_road
+    from .special import update_largest_army, update_routes_at
     if nodes:
-        node_edges, owner = s.comp.topo.node_edges, s.edge_owner
-        players = sorted({owner[e] for v in nodes for e in node_edges[v] if owner[e] >= 0})
-        if players:
-            update_longest_road(s, players)
+        update_routes_at(s, nodes)
     if army:
         update_largest_army(s)
 
@@ -587,8 +586,10 @@ def _pirate_chased(s, a) -> None:
     done(s)
 
 
-ROBBER_MOVES["knight_robber"] = (lambda s, a: robber_target_error(s, a.tile), _robber_chased)
-PIRATE_MOVES["knight_pirate"] = (lambda s, a: pirate_target_error(s, a.spot), _pirate_chased)
+table.rule_in_phase(MoveRobber, "knight_robber", lambda s, a: robber_target_error(s, a.tile), _robber_chased,
+                    "moving the robber")
+table.rule_in_phase(MovePirate, "knight_pirate", lambda s, a: pirate_target_error(s, a.spot), _pirate_chased,
+                    "moving the pirate")
 
 
 # the retreat of a displaced knight (its owner decides)

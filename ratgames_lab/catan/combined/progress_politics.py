@@ -13,14 +13,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...core.protocol import Action
+from ..actions import MoveRobber
 from . import table
+from .actions import MovePirate
 from .components import (CARDS, NO_PIECE, PROGRESS_DECK_OF, PROGRESS_IDS, PROGRESS_NAME, RIVER_MONEY, ROAD, SHIP,
                          TRACKS)
 from .places import LAND_PIECES, SEA_PIECES, piece_name, pirate_spots, road_spots, ship_spots
 from .progress import PROGRESS_INDEX, SEEN_PROGRESS, give_progress, holds, play_error, playable, use_card
 from .queue import done, entry, head, push, push_front, step
 from .rivers import river_income, touches_river_edge
-from .seven import (PIRATE_MOVES, ROBBER_MOVES, pirate_action, pirate_target_error, pirate_victims,
+from .seven import (pirate_action, pirate_target_error, pirate_victims,
                     robber_target_error, robber_victims, truce)
 from .state import player_name
 from .table import err, not_now
@@ -216,8 +218,10 @@ def _off_board(s, piece: str):
     return None
 
 
-ROBBER_MOVES["bishop"] = (lambda s, a: _off_board(s, "robber") or robber_target_error(s, a.tile), _bishop_robber)
-PIRATE_MOVES["bishop"] = (lambda s, a: _off_board(s, "pirate") or pirate_target_error(s, a.spot), _bishop_pirate)
+table.rule_in_phase(MoveRobber, "bishop", lambda s, a: _off_board(s, "robber") or robber_target_error(s, a.tile),
+                    _bishop_robber, "moving the robber")
+table.rule_in_phase(MovePirate, "bishop", lambda s, a: _off_board(s, "pirate") or pirate_target_error(s, a.spot),
+                    _bishop_pirate, "moving the pirate")
 
 
 # ------------------------------------------------------------------------------------------------

@@ -79,7 +79,7 @@ def _do_bridge(s, a: BuildBridge) -> None:
     s.emit("build", "rivers.bridge", player=player_name(p), piece="bridge", edge=e, free=False)
     river_income(s, p, "bridge", e)
     from .special import update_longest_road
-    update_longest_road(s)
+    update_longest_road(s, (p,))
 
 
 table.rule(BuildBridge, _check_bridge, _do_bridge)

@@ -195,20 +195,7 @@ def _do_aqueduct(s, a: ChooseCard) -> None:
     done(s)
 
 
-# the phases where a player takes one card of their choice: phase -> (check, apply)
-CARD_CHOICES = {"aqueduct": (_check_aqueduct, _do_aqueduct)}
-
-
-def _check_choose(s, a: ChooseCard):
-    rules = CARD_CHOICES.get(s.phase)
-    return not_now(s, "taking a card of your choice") if rules is None else rules[0](s, a)
-
-
-def _do_choose(s, a: ChooseCard) -> None:
-    CARD_CHOICES[s.phase][1](s, a)
-
-
 table.rule(Roll, _check_roll, _do_roll)
 table.rule(RollDice, _check_dice, _do_dice)
-table.rule(ChooseCard, _check_choose, _do_choose)
+table.rule_in_phase(ChooseCard, "aqueduct", _check_aqueduct, _do_aqueduct, "taking a card of your choice")
 __all__ = ["produce", "queue_progress_draws", "MAIN"]

@@ -2,9 +2,8 @@
 (or ship) from the first player on, then a city and 2 roads (or ships) back; starting production from both."""
 from __future__ import annotations
 
-from ..actions import BuildCity, BuildRoad, BuildSettlement
+from ..actions import BuildSettlement
 from . import table
-from .actions import BuildShip
 from .components import GOLD_MONEY, ROAD, SHIP
 from .places import distance_ok, pirate_edges
 from .state import MAIN, ROLL_PHASE, SETUP_CITY, SETUP_ROAD, SETUP_SETTLEMENT, player_name
@@ -113,8 +112,8 @@ def place_setup_building(s, v: int, level: int) -> None:
     from .rivers import river_income
     river_income(s, p, "settlement" if level == 1 else "setup_city", v)
     s.emit("setup_building", "setup.snake", player=player_name(p), node=v, city=level == 2, **got)
-    from .special import update_longest_road
-    update_longest_road(s)  # a building may break an opponent's route
+    from .special import update_routes_at
+    update_routes_at(s, (v,))  # a building may break an opponent's route
     s.refresh_board()
     from .fish import setup_fish
     setup_fish(s, p, v, level)  # the lake or a fishing ground: fish tokens (a chance step before the road)
@@ -163,7 +162,7 @@ def place_setup_piece(s, edge: int, piece: int) -> None:
         from .rivers import river_income
         river_income(s, p, "road", edge)
     from .special import update_longest_road
-    update_longest_road(s)
+    update_longest_road(s, (p,))
     s.setup_roads -= 1
     if s.setup_roads:
         return

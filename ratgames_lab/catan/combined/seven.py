@@ -100,22 +100,7 @@ def robber_target_error(s, tile: int):
     return None
 
 
-# other phases where the robber or the pirate moves (a knight chasing it, the Bishop): phase -> (check, apply)
-ROBBER_MOVES: dict = {}
-PIRATE_MOVES: dict = {}
-
-
-def _check_robber(s, a: MoveRobber):
-    if s.phase != "robber":
-        rules = ROBBER_MOVES.get(s.phase)
-        return not_now(s, "moving the robber") if rules is None else rules[0](s, a)
-    return robber_target_error(s, a.tile)
-
-
 def _do_robber(s, a: MoveRobber) -> None:
-    if s.phase != "robber":
-        ROBBER_MOVES[s.phase][1](s, a)
-        return
     s.robber = a.tile
     s.emit("robber", "seven.robber", player=player_name(s.active), tile=a.tile)
     done(s)
@@ -144,17 +129,7 @@ def pirate_target_error(s, spot: int):
     return None
 
 
-def _check_pirate(s, a: MovePirate):
-    if s.phase != "pirate":
-        rules = PIRATE_MOVES.get(s.phase)
-        return not_now(s, "moving the pirate") if rules is None else rules[0](s, a)
-    return pirate_target_error(s, a.spot)
-
-
 def _do_pirate(s, a: MovePirate) -> None:
-    if s.phase != "pirate":
-        PIRATE_MOVES[s.phase][1](s, a)
-        return
     s.pirate = a.spot
     s.emit("pirate", "seven.pirate", player=player_name(s.active), spot=a.spot)
     done(s)
@@ -241,7 +216,9 @@ def _do_steal(s, a: StealCard) -> None:
 
 
 table.rule(Discard, _check_discard, _do_discard)
-table.rule(MoveRobber, _check_robber, _do_robber)
-table.rule(MovePirate, _check_pirate, _do_pirate)
+table.rule_in_phase(MoveRobber, "robber", lambda s, a: robber_target_error(s, a.tile), _do_robber,
+                    "moving the robber")
+table.rule_in_phase(MovePirate, "pirate", lambda s, a: pirate_target_error(s, a.spot), _do_pirate,
+                    "moving the pirate")
 table.rule(ChooseVictim, _check_victim, _do_victim)
 table.rule(StealCard, _check_steal, _do_steal)

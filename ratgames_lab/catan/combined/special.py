@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from .components import (BRIDGE, DEFENDER_CARDS, LARGEST_ARMY_MIN, LOAN, LONGEST_ROAD_MIN, METROPOLIS_VP,
                          PROGRESS_VP, ROAD, SHIP, SPECIAL_VP)
+from ..outcome import special_card_holder
 from .state import player_name
 from .fish import OLD_BOOT_VP
 from .wagons import wagon_vp
@@ -57,19 +58,22 @@ def update_longest_road(s, players=None) -> None:
     best = max(lengths)
     least = LONGEST_ROAD_MIN + (1 if s.options.strict_thresholds else 0)
     old = s.longest_holder
-    if best < least:
-        new = -1
-    elif old >= 0 and lengths[old] == best:
-        new = old
-    else:
-        top = [p for p in range(n) if lengths[p] == best]
-        new = top[0] if len(top) == 1 else -1
+    new = special_card_holder(lengths, old, least)
     if new != old:
         s.longest_holder = new
         if new >= 0:
             s.emit("longest_road", "special.longest_road", player=player_name(new), length=best)
         else:
             s.emit("longest_road_none", "special.longest_road", length=best)
+
+
+def update_routes_at(s, nodes) -> None:
+    """A building or knight came or went on ``nodes``: measure again the routes of the players with a piece there
+    (only they can be cut or joined) and judge Longest Road."""
+    node_edges, owner = s.comp.topo.node_edges, s.edge_owner
+    players = sorted({owner[e] for v in nodes for e in node_edges[v] if owner[e] >= 0})
+    if players:
+        update_longest_road(s, players)
 
 
 def army_strength(s, p: int) -> int:
@@ -90,13 +94,7 @@ def update_largest_army(s) -> None:
     strict = s.options.strict_thresholds or s.options.largest_army_mode == "defences"
     least = LARGEST_ARMY_MIN + (1 if strict else 0)
     old = s.army_holder
-    if best < least:
-        new = -1
-    elif old >= 0 and strength[old] == best:
-        new = old
-    else:
-        top = [p for p in range(n) if strength[p] == best]
-        new = top[0] if len(top) == 1 else -1
+    new = special_card_holder(strength, old, least)
     if new != old:
         s.army_holder = new
         if new >= 0:

@@ -22,8 +22,7 @@ from ...core.protocol import CHANCE, TERMINAL, Action, GameState
 from ..rules import _edges, _nodes, _tiles, player_name  # the board sizes and player names of the base game
 from ..outcome import WinnerTakesAll
 from . import table
-from .components import (CARDS, K, METROPOLIS_VP, PROGRESS_IDS, PROGRESS_LIMIT, PROGRESS_VP, R, SPECIAL_VP, TRACKS,
-                         CombinedComponents)
+from .components import CARDS, K, METROPOLIS_VP, PROGRESS_IDS, PROGRESS_LIMIT, PROGRESS_VP, R, SPECIAL_VP, TRACKS
 
 # the phases every module may use (modules add their own through table.PHASE_NAMES)
 (SETUP_SETTLEMENT, SETUP_CITY, SETUP_ROAD, ROLL_PHASE, DICE_PHASE, MAIN, OVER) = CORE_PHASES = (

@@ -40,6 +40,30 @@ def guard(check: Check, on_apply: Apply, main_filter: Callable[..., list]) -> No
     MAIN_FILTERS.append(main_filter)
 
 
+PHASED: dict[type, dict[str, tuple[Check, Apply]]] = {}  # action class -> phase -> (check, apply)
+
+
+def rule_in_phase(action_class: type, phase_name: str, check: Check, apply: Apply, what: str) -> None:
+    """Register the check and apply functions of an action class in one phase (an action several rules use, e.g.
+    the robber moved on a 7, by a knight or by the Bishop); in any other phase it is refused as ``what`` out of
+    turn."""
+    rules = PHASED.get(action_class)
+    if rules is None:
+        rules = PHASED[action_class] = {}
+
+        def check_any(s, a):
+            found = rules.get(s.phase)
+            return not_now(s, what) if found is None else found[0](s, a)
+
+        def apply_any(s, a) -> None:
+            rules[s.phase][1](s, a)
+
+        rule(action_class, check_any, apply_any)
+    if phase_name in rules:
+        raise ValueError(f"{action_class.__name__} has two rules in phase {phase_name!r}")
+    rules[phase_name] = (check, apply)
+
+
 def phase(name: str) -> Callable[[Lister], Lister]:
     """Decorator: the function lists the legal actions in phase ``name``."""
     def register(fn: Lister) -> Lister:
