@@ -49,40 +49,43 @@ def shop_error(s, p: int, commodity: bool, card: str):
     return None
 
 
+def _shop_open(s, p: int, commodity: bool) -> bool:
+    """The cheap test behind the listing: the per-turn limit and the price (the card itself is checked apart)."""
+    if commodity:
+        return s.shop_commodities < SHOP["commodities_per_turn"] and s.money[p] >= SHOP["commodity_price"]
+    return s.shop_resources < SHOP["resources_per_turn"] and s.money[p] >= SHOP["resource_price"]
+
+
 @table.main_actions
 def _list_money(s) -> list:
-    if s.free_pieces:
+    if s.free_pieces or s.pending:
         return []
-    p = s.active
-    out: list = [a for a in BUY_COMMODITY if shop_error(s, p, True, a.card) is None]
-    out += [a for a in BUY_RESOURCE if shop_error(s, p, False, a.card) is None]
+    p, bank = s.active, s.bank
+    out: list = []
+    if _shop_open(s, p, True):
+        out += [a for i, a in enumerate(BUY_COMMODITY) if bank[R + i]]
+    if _shop_open(s, p, False):
+        out += [a for i, a in enumerate(BUY_RESOURCE) if bank[i]]
     if loan_error(s, p) is None:
         out.append(LOAN_ACTION)
     return out
 
 
-def _check_commodity(s, a: BuyCommodity):
-    return shop_error(s, s.active, True, a.card)
+def _check_buy(s, a):
+    return shop_error(s, s.active, isinstance(a, BuyCommodity), a.card)
 
 
-def _do_commodity(s, a: BuyCommodity) -> None:
-    p = s.active
-    s.money[p] -= SHOP["commodity_price"]
+def _do_buy(s, a) -> None:
+    """money.shop: pay the price, take the card, count it against this turn's limit."""
+    p, commodity = s.active, isinstance(a, BuyCommodity)
+    price = SHOP["commodity_price"] if commodity else SHOP["resource_price"]
+    s.money[p] -= price
     s.gain(p, CARDS.index(a.card))
-    s.shop_commodities += 1
-    s.emit("shop", "money.shop", player=player_name(p), card=a.card, price=SHOP["commodity_price"])
-
-
-def _check_resource(s, a: BuyResource):
-    return shop_error(s, s.active, False, a.card)
-
-
-def _do_resource(s, a: BuyResource) -> None:
-    p = s.active
-    s.money[p] -= SHOP["resource_price"]
-    s.gain(p, CARDS.index(a.card))
-    s.shop_resources += 1
-    s.emit("shop", "money.shop", player=player_name(p), card=a.card, price=SHOP["resource_price"])
+    if commodity:
+        s.shop_commodities += 1
+    else:
+        s.shop_resources += 1
+    s.emit("shop", "money.shop", player=player_name(p), card=a.card, price=price)
 
 
 def loan_error(s, p: int):
@@ -108,6 +111,6 @@ def _do_loan(s, a: TakeLoan) -> None:
     s.emit("loan", "money.loan", player=player_name(p), money=LOAN["money"], vp=LOAN["vp"])
 
 
-table.rule(BuyCommodity, _check_commodity, _do_commodity)
-table.rule(BuyResource, _check_resource, _do_resource)
+table.rule(BuyCommodity, _check_buy, _do_buy)
+table.rule(BuyResource, _check_buy, _do_buy)
 table.rule(TakeLoan, _check_loan, _do_loan)
