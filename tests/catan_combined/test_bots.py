@@ -184,22 +184,29 @@ def test_the_bot_improves_a_city_when_it_has_the_commodities():
     assert level < 3 and BOTS["heuristic"]().choose(ready(s), random.Random(0)) == Improve("science")
 
 
+def _four_bot_game(seed: int, kinds: Counter):
+    """One seeded 4-player game between heuristic bots, each deciding from its own seat's view; counts the kinds of
+    the bots' actions in ``kinds``; returns the final state."""
+    s = combined(4, seed).new_state()
+    bots = [BOTS["heuristic"]() for _ in range(4)]
+    rng = random.Random(seed)
+    views = view_rng(rng)
+    while s.current_player != TERMINAL:
+        if s.current_player == CHANCE:
+            s.apply(s.sample_chance(rng))
+            continue
+        action = choose_for_seat(bots[s.current_player], s, rng, views)
+        kinds[action.kind] += 1
+        s.apply(action)
+    return s
+
+
 def test_bot_games_defend_against_the_barbarians():
     """Four heuristic bots over six games hire, activate and promote knights, and win Defender cards."""
     kinds: Counter = Counter()
     defenders = 0
     for seed in range(6):
-        s = combined(4, seed).new_state()
-        bots = [BOTS["heuristic"]() for _ in range(4)]
-        rng = random.Random(seed)
-        views = view_rng(rng)
-        while s.current_player != TERMINAL:
-            if s.current_player == CHANCE:
-                s.apply(s.sample_chance(rng))
-                continue
-            action = choose_for_seat(bots[s.current_player], s, rng, views)
-            kinds[action.kind] += 1
-            s.apply(action)
+        s = _four_bot_game(seed, kinds)
         defenders += sum(s.defenders)
     assert kinds["hire_knight"] >= 20 and kinds["activate_knight"] >= 40 and kinds["promote_knight"] >= 5, kinds
     assert defenders >= 3, defenders
@@ -370,17 +377,7 @@ def test_bot_games_deliver_goods_spend_fish_and_upgrade_wagons():
     kinds: Counter = Counter()
     deliveries = 0
     for seed in range(4):
-        s = combined(4, seed).new_state()
-        bots = [BOTS["heuristic"]() for _ in range(4)]
-        rng = random.Random(seed)
-        views = view_rng(rng)
-        while s.current_player != TERMINAL:
-            if s.current_player == CHANCE:
-                s.apply(s.sample_chance(rng))
-                continue
-            action = choose_for_seat(bots[s.current_player], s, rng, views)
-            kinds[action.kind] += 1
-            s.apply(action)
+        s = _four_bot_game(seed, kinds)
         assert s.winner >= 0
         deliveries += sum(s.deliveries)
     fish = sum(n for k, n in kinds.items() if k.startswith("fish_") or k == "boost_wagon_fish")

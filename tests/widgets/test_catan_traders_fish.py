@@ -4,29 +4,15 @@ engine's observation hides them — a fish payment played by its button, the Old
 panel's button, and the robber taken off the board by fish (the board draws no robber and does not fail)."""
 from __future__ import annotations
 
-import random
-
-import ratgames_lab as rl
 from ratgames_lab.catan.combined import fish as F
 from ratgames_lab.catan.combined.fish_actions import FishRemove, FishResource, PassOldBoot
 from ratgames_lab.core.position import position_document
-from ratgames_lab.widgets.catan import CatanDashboard
-
-SEATS = ["human", "random", "random"]
+from catan_traders_helpers import main_position, traders_dash  # tests/widgets is on the path (no package)
 
 
-def _dash(seats=SEATS, **kw) -> CatanDashboard:
-    return CatanDashboard(players=len(seats), seed=kw.pop("seed", 6), seats=seats, bot_delay=0, animate=False,
-                          variant="combined", **kw)
 
-
-def _main_position(seed: int = 6):
-    game = rl.load_game("catan", players=3, seed=seed, variant="combined")
-    s = game.new_state()
-    rng = random.Random(seed)
-    while not (s.phase == "main" and s.active == 0 and s.turn >= 1 and not s.pending):
-        s.apply(s.sample_chance(rng) if s.current_player < 0 else rng.choice(s.legal_actions()))
-    return game, s
+_dash = traders_dash
+_main_position = main_position
 
 
 def _hold(s, p: int, *values: int) -> None:

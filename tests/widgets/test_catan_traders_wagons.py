@@ -5,33 +5,19 @@ against an independent Bellman-Ford over the same step costs), a step by a click
 the panel's button."""
 from __future__ import annotations
 
-import random
-
 import numpy as np
 
-import ratgames_lab as rl
 from ratgames_lab.catan.combined.markets import PlaceWagon
 from ratgames_lab.catan.combined.wagons import MoveWagon, UpgradeWagon
 from ratgames_lab.core.position import position_document
-from ratgames_lab.widgets.catan import CatanDashboard
+from catan_traders_helpers import main_position, traders_dash  # tests/widgets is on the path (no package)
 
-SEATS = ["human", "random", "random"]
 QUARRY, CASTLE, GLASSWORKS = 15, 107, 46  # the plazas of the fixed board
 TOOLS = 0  # goods kind: tools, from the castle to the quarry
 
 
-def _dash(seats=SEATS, **kw) -> CatanDashboard:
-    return CatanDashboard(players=len(seats), seed=kw.pop("seed", 6), seats=seats, bot_delay=0, animate=False,
-                          variant="combined", **kw)
-
-
-def _main_position(seed: int = 6):
-    game = rl.load_game("catan", players=3, seed=seed, variant="combined")
-    s = game.new_state()
-    rng = random.Random(seed)
-    while not (s.phase == "main" and s.active == 0 and s.turn >= 1 and not s.pending):
-        s.apply(s.sample_chance(rng) if s.current_player < 0 else rng.choice(s.legal_actions()))
-    return game, s
+_dash = traders_dash
+_main_position = main_position
 
 
 def _wagon_at(s, p: int, v: int, goods: int = TOOLS, level: int = 1):
