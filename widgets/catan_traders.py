@@ -18,6 +18,7 @@ from ratgames_lab.catan import (LOAN, MARKETS, RESOURCES, SHOP, BuyCommodity, Bu
 from ratgames_lab.catan import COMBINED_CARDS as CARDS
 
 from .catan_view import chip
+from .common.retire import Retirement
 from .common.theme import esc
 
 COMMODITIES = CARDS[len(RESOURCES):]
@@ -157,6 +158,7 @@ class TradersPanel:
         self.loan_button = self._button(TakeLoan(), f"Bank loan: +${LOAN['money']}, {LOAN['vp']} VP")
         self.shop_note = w.HTML()
         self.extra = w.HBox(layout=w.Layout(flex_flow="row wrap"))
+        self.retirement = Retirement()
         wrap = w.Layout(flex_flow="row wrap", align_items="center")
         shop = w.VBox([
             w.HTML(f'<b>Shop</b> <span class="rg-muted">(your turn, after the roll): ${SHOP["commodity_price"]} → 1 '
@@ -200,7 +202,8 @@ class TradersPanel:
             b.on_click(lambda _b, act=a: self.play(act))
             b.action = a
             buttons.append(b)
-        self.extra.children = buttons
+        old, self.extra.children = self.extra.children, buttons
+        self.retirement.retire(old)
         if me is None:
             self.shop_note.value = '<span class="rg-muted">Take a seat to use the shop.</span>'
         elif not mine:

@@ -16,6 +16,7 @@ from ratgames_lab import load_game
 from ratgames_lab.rattus_cartus import player_row_distribution, survival_table
 
 from .common.dashboard import Dashboard
+from .common.retire import Retirement
 from .common.seats import bot_word
 from .common.theme import esc
 from .rattus_cartus_gauge import SurvivalGauge
@@ -83,6 +84,7 @@ class RattusCartusDashboard(Dashboard):
         self.nun_view = w.HTML()
         self.buildings_view = w.HTML()
         self.hand_view = w.HTML()
+        self.retirement = Retirement()
         self.building_buttons = w.HBox(layout=w.Layout(flex_flow="row wrap"))
         self.building_buttons.add_class("rc-board-clicks")
         self.nun_buttons = w.HBox(layout=w.Layout(flex_flow="row wrap"))
@@ -132,8 +134,7 @@ class RattusCartusDashboard(Dashboard):
         s = self.state
         p = s.current_player
         acts = s.legal_actions() if p >= 0 and self.is_human(p) and not self.playback.running else []
-        for old in self.building_buttons.children + self.nun_buttons.children + self.card_buttons.children:
-            old.close()
+        old = self.building_buttons.children + self.nun_buttons.children + self.card_buttons.children
         by_slot: dict[int, list] = {}
         for a in acts:
             if a.kind == "support" or (a.kind == "enter"):
@@ -170,6 +171,7 @@ class RattusCartusDashboard(Dashboard):
                 b.on_click(lambda _b, a=a, tok=self.version: self.click(a, tok))
                 cards.append(b)
         self.card_buttons.children = cards
+        self.retirement.retire(old)
 
     def _placing_effect(self, action: Any) -> str:
         """' (+1 influence, +1 rat)' for a card placed in a building of another class, as resolution will count."""

@@ -35,6 +35,24 @@ def test_decision_panel_groups_by_kind_and_reports_the_token():
     assert panel.buttons == [] and "nothing to do" in "".join(widget_texts(panel.widget))
 
 
+def test_decision_panel_closes_replaced_buttons_only_once_the_browser_has_had_time_to_draw():
+    """A button replaced now keeps its model open (the browser may still be drawing its old box); at the first
+    refresh ``retire_seconds`` later it is closed, so a long game does not pile up widgets."""
+    now = [0.0]
+    panel = DecisionPanel(lambda a, t: None, retire_seconds=30, clock=lambda: now[0])
+    panel.show([_Act("move", "A")], token=1)
+    first = panel.buttons[0]
+    now[0] = 5.0
+    panel.show([_Act("move", "B")], token=2)
+    second = panel.buttons[0]
+    now[0] = 20.0
+    panel.show([_Act("move", "C")], token=3)
+    assert first.comm is not None and second.comm is not None
+    now[0] = 36.0  # the batch retired at 5 s is 31 s old, the one retired at 20 s is not yet due
+    panel.show([_Act("move", "D")], token=4)
+    assert first.comm is None and second.comm is not None
+
+
 def test_event_log_is_newest_first_with_rules_and_highlights():
     events = [Event("demo", "a", {}, "setup"), Event("demo", "b", {}, "rules.trio"), Event("demo", "c", {}, "x.y")]
     log = EventLog(heading_kinds={"a"})

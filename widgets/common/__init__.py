@@ -9,9 +9,10 @@ from .history import HistoryControls
 from .odds import OddsPanel
 from .playback import Frames, Playback
 from .position_io import PositionIO
+from .retire import Retirement
 from .seats import HUMAN, SeatSetup, bot_word
 from .theme import widget_texts
 
 __all__ = ["AnalyzePanel", "BoardView", "ClickModes", "ClickResult", "Dashboard", "DecisionPanel", "EventLog",
-           "Frames", "HistoryControls", "OddsPanel", "Playback", "PositionIO", "SeatSetup", "HUMAN", "bot_word",
+           "Frames", "HistoryControls", "OddsPanel", "Playback", "PositionIO", "Retirement", "SeatSetup", "HUMAN", "bot_word",
            "widget_texts"]

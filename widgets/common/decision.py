@@ -1,10 +1,12 @@
 """DecisionPanel: the pending decision as buttons, one per legal action, grouped by action kind."""
 from __future__ import annotations
 
+import time
 from typing import Callable, Collection, Mapping, Sequence
 
 import ipywidgets as w
 
+from .retire import Retirement
 from .theme import esc
 
 
@@ -12,14 +14,16 @@ class DecisionPanel:
     """Shows every legal action as a button labelled ``str(action)``; a click calls ``on_choose(action, token)``.
 
     ``token`` identifies the position the buttons were made for, so the owner can refuse stale clicks.
+    Replaced buttons are closed ``retire_seconds`` later, not at once (see ``retire.py``).
     Groups of a kind in ``fold_kinds`` with more than ``fold_over`` buttons fold (closed) under their title, so
     that a long list (one button per token, per road...) does not push the page down; every button stays.
     """
 
     def __init__(self, on_choose: Callable[[object, int], None], group_titles: Mapping[str, str] | None = None,
                  button_class: Callable[[object], str] | None = None, fold_kinds: Collection[str] = (),
-                 fold_over: int = 8):
+                 fold_over: int = 8, retire_seconds: float = 30.0, clock: Callable[[], float] = time.monotonic):
         self.on_choose = on_choose
+        self.retirement = Retirement(retire_seconds, clock)
         self.fold_kinds = set(fold_kinds)
         self.fold_over = fold_over
         self.folds: dict[str, w.Accordion] = {}
@@ -104,8 +108,5 @@ class DecisionPanel:
 
     def _close_old(self) -> None:
         self.body.children = []
-        for widget in self._made + self.buttons:
-            for part in (getattr(widget, "layout", None), getattr(widget, "style", None), widget):
-                if part is not None:
-                    part.close()
+        self.retirement.retire(self._made + self.buttons)
         self.buttons, self.actions, self._made = [], [], []
