@@ -6,9 +6,8 @@ from __future__ import annotations
 import random
 
 from ..core.protocol import Action, GameState
-from .actions import (AcceptOffer, BankTrade, BuildCity, BuildRoad, BuildSettlement, BuyDevelopment, ChooseVictim,
-                      ConfirmTrade, Discard, EndTurn, MoveRobber, PlayKnight, PlayMonopoly, PlayRoadBuilding,
-                      PlayYearOfPlenty, RejectOffer, Roll)
+from .actions import (AcceptOffer, BankTrade, BuildCity, BuildRoad, BuildSettlement, BuyDevelopment, ConfirmTrade,
+                      EndTurn, PlayKnight, PlayMonopoly, PlayRoadBuilding, PlayYearOfPlenty, RejectOffer, Roll)
 from .board import RESOURCES
 from .combined.bots import CombinedHeuristicBot
 from .combined.state import CombinedState

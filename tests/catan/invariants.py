@@ -8,7 +8,6 @@ import networkx as nx
 
 from ratgames_lab.catan import Game
 from ratgames_lab.catan.actions import DEV_CARDS
-from ratgames_lab.catan.board import RESOURCES
 from ratgames_lab.core.protocol import CHANCE, TERMINAL
 
 DECK = {"knight": 14, "victory_point": 5, "road_building": 2, "year_of_plenty": 2, "monopoly": 2}

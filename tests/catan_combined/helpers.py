@@ -10,7 +10,7 @@ import pytest
 
 import ratgames_lab as rl
 from ratgames_lab.catan.board import offset_to_axial
-from ratgames_lab.catan.combined.components import CARD_INDEX, NO_PIECE, ROAD, SHIP, BRIDGE
+from ratgames_lab.catan.combined.components import CARD_INDEX, CARDS, NO_PIECE, ROAD, SHIP, BRIDGE
 
 PIECE_CODE = {"road": ROAD, "ship": SHIP, "bridge": BRIDGE}
 
@@ -95,6 +95,21 @@ def give(s, p: int, **cards: int) -> None:
         c = CARD_INDEX[name]
         s.bank[c] -= n
         s.hands[p][c] += n
+
+
+def set_hand(s, p: int, money: int | None = None, **cards: int) -> None:
+    """Give p exactly these cards (the rest back to the bank) and, if given, this money; then rebuild."""
+    for c in range(len(CARDS)):
+        s.bank[c] += s.hands[p][c]
+        s.hands[p][c] = 0
+    for name, n in cards.items():
+        c = CARDS.index(name)
+        assert s.bank[c] >= n
+        s.bank[c] -= n
+        s.hands[p][c] = n
+    if money is not None:
+        s.money[p] = money
+    s.after_load()
 
 
 def ready(s):

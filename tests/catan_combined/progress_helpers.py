@@ -8,11 +8,10 @@ import ratgames_lab as rl
 from ratgames_lab.catan.actions import Roll
 from ratgames_lab.catan.board import TERRAINS
 from ratgames_lab.catan.combined.actions import RollDice
-from ratgames_lab.catan.combined.components import (CARDS, NO_PIECE, PROGRESS_DECK_OF, PROGRESS_INDEX, ROAD,
-                                                     TRACKS)
+from ratgames_lab.catan.combined.components import NO_PIECE, PROGRESS_DECK_OF, PROGRESS_INDEX, ROAD, TRACKS
 from ratgames_lab.catan.combined.fish import init_fish
 
-from .helpers import draw_fish
+from .helpers import draw_fish, set_hand
 
 
 def blank(players: int = 3, seed: int = 0, **options):
@@ -36,23 +35,10 @@ def blank(players: int = 3, seed: int = 0, **options):
     s.edge_piece = [NO_PIECE] * topo.n_edges
     s.longest_holder = -1
     for p in range(players):
-        hand(s, p)
+        set_hand(s, p)
     s.after_load()
     s.validate_position()
     return s
-
-
-def hand(s, p: int, **cards: int) -> None:
-    """p's hand becomes exactly these cards (the rest goes back to the bank)."""
-    for c in range(len(CARDS)):
-        s.bank[c] += s.hands[p][c]
-        s.hands[p][c] = 0
-    for name, n in cards.items():
-        c = CARDS.index(name)
-        assert s.bank[c] >= n
-        s.bank[c] -= n
-        s.hands[p][c] = n
-    s.after_load()
 
 
 def give(s, p: int, *cards: str) -> None:

@@ -8,7 +8,8 @@ import random
 
 from ratgames_lab.catan.combined.components import CARDS, PROGRESS_DECK_OF, PROGRESS_IDS, PROGRESS_VP
 
-from .trade_helpers import give_progress, main_position, set_hand
+from .helpers import set_hand
+from .trade_helpers import give_progress, main_position
 
 SCIENCE = 2
 

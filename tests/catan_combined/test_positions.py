@@ -15,7 +15,8 @@ from ratgames_lab.catan.combined.queue import push
 from ratgames_lab.core.errors import InvalidPositionError
 from ratgames_lab.core.protocol import CHANCE, TERMINAL
 
-from .trade_helpers import game, give_progress, main_position, set_hand
+from .helpers import set_hand
+from .trade_helpers import game, give_progress, main_position
 
 OPTION_SETS = [{}, {"robber_peace": False, "steal_per_seven": 2}, {"strict_phase_order": True}]
 

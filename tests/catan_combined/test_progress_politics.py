@@ -65,6 +65,14 @@ def hand_card(s, p: int, card: str) -> None:
     s.progress_hand[p][i] += 1
 
 
+def diplomat_turn():
+    """(state, p, q): Player p's action phase after a roll with a Diplomat in hand; q plays next."""
+    s = after_roll()
+    p = s.active
+    hand_card(s, p, "diplomat")
+    return s, p, (p + 1) % 3
+
+
 def ready(s) -> None:
     """Rebuild the derived data after editing a scenario and check conservation."""
     s.after_load()
@@ -322,10 +330,7 @@ def test_bishop_may_move_the_pirate_and_take_from_ship_owners():
 # Diplomat
 # ------------------------------------------------------------------------------------------------
 def test_diplomat_removes_an_opponents_open_road():
-    s = after_roll()
-    p = s.active
-    q = (p + 1) % 3
-    hand_card(s, p, "diplomat")
+    s, p, q = diplomat_turn()
     ready(s)
     e, _end = own_road_end(s, q)
     assert is_open(s, e) and PlayDiplomat(e) in s.legal_actions()
@@ -337,10 +342,7 @@ def test_diplomat_removes_an_opponents_open_road():
 
 
 def test_a_chain_between_two_own_buildings_is_closed_even_when_an_opponent_builds_on_it():
-    s = after_roll()
-    p = s.active
-    q = (p + 1) % 3
-    hand_card(s, p, "diplomat")
+    s, p, q = diplomat_turn()
     home = next(v for v in s.buildings_of[q] if s.node_level[v] == 1)
     path = path_from(s, home, 2)
     lay(s, q, path)
@@ -364,10 +366,7 @@ def test_a_chain_between_two_own_buildings_is_closed_even_when_an_opponent_build
 
 
 def test_a_road_ending_at_its_owners_knight_is_closed():
-    s = after_roll()
-    p = s.active
-    q = (p + 1) % 3
-    hand_card(s, p, "diplomat")
+    s, p, q = diplomat_turn()
     ready(s)
     e, end = own_road_end(s, q)
     assert is_open(s, e)
@@ -408,9 +407,7 @@ def test_a_road_is_not_closed_by_a_ship_away_from_a_building():
 
 
 def test_diplomat_never_removes_a_bridge():
-    s = after_roll()
-    p = s.active
-    hand_card(s, p, "diplomat")
+    s, p, _q = diplomat_turn()
     bridge = next(e for e in range(s.comp.topo.n_edges) if s.comp.bridge_edge[e])
     lay(s, (p + 1) % 3, [bridge], BRIDGE)
     ready(s)
@@ -421,9 +418,7 @@ def test_diplomat_never_removes_a_bridge():
 
 
 def test_diplomat_with_no_open_road_on_the_board_is_not_playable():
-    s = after_roll()
-    p = s.active
-    hand_card(s, p, "diplomat")
+    s, p, _q = diplomat_turn()
     s.edge_owner = [-1] * s.comp.topo.n_edges
     s.edge_piece = [NO_PIECE] * s.comp.topo.n_edges
     ready(s)
@@ -433,9 +428,7 @@ def test_diplomat_with_no_open_road_on_the_board_is_not_playable():
 
 
 def test_diplomat_on_your_own_road_lets_you_place_it_again_elsewhere():
-    s = after_roll()
-    p = s.active
-    hand_card(s, p, "diplomat")
+    s, p, _q = diplomat_turn()
     ready(s)
     e, _ = own_road_end(s, p)
     roads_before = len(s.edges_of[p])
@@ -459,9 +452,7 @@ def test_diplomat_on_your_own_road_lets_you_place_it_again_elsewhere():
 
 
 def test_diplomat_placing_again_is_optional():
-    s = after_roll()
-    p = s.active
-    hand_card(s, p, "diplomat")
+    s, p, _q = diplomat_turn()
     ready(s)
     e, _ = own_road_end(s, p)
     n = len(s.edges_of[p])
@@ -493,10 +484,7 @@ def test_diplomat_takes_an_open_ship_even_one_the_pirate_pins_and_places_it_agai
 
 
 def test_longest_road_is_judged_after_the_new_placement():
-    s = after_roll()
-    p = s.active
-    q = (p + 1) % 3
-    hand_card(s, p, "diplomat")
+    s, p, q = diplomat_turn()
     s.edge_owner = [-1] * s.comp.topo.n_edges
     s.edge_piece = [NO_PIECE] * s.comp.topo.n_edges
     home_p, home_q = s.buildings_of[p][0], s.buildings_of[q][0]
@@ -531,10 +519,7 @@ def _length_after(s, action, p: int) -> int:
 
 
 def test_diplomat_cuts_the_holders_longest_road():
-    s = after_roll()
-    p = s.active
-    q = (p + 1) % 3
-    hand_card(s, p, "diplomat")
+    s, p, q = diplomat_turn()
     s.edge_owner = [-1] * s.comp.topo.n_edges
     s.edge_piece = [NO_PIECE] * s.comp.topo.n_edges
     home_q = s.buildings_of[q][0]
@@ -567,10 +552,7 @@ def _river_site(s):
 
 
 def test_diplomat_pays_a_dollar_to_remove_a_road_at_a_river():
-    s = after_roll()
-    p = s.active
-    q = (p + 1) % 3
-    hand_card(s, p, "diplomat")
+    s, p, q = diplomat_turn()
     v, e, _f = _river_site(s)
     s.node_owner[v], s.node_level[v] = q, 1
     lay(s, q, [e])
@@ -587,9 +569,7 @@ def test_diplomat_pays_a_dollar_to_remove_a_road_at_a_river():
 
 
 def test_diplomat_moving_your_road_between_river_sites_costs_nothing_in_the_end():
-    s = after_roll()
-    p = s.active
-    hand_card(s, p, "diplomat")
+    s, p, _q = diplomat_turn()
     hand_card(s, p, "diplomat")
     v, e, f = _river_site(s)
     s.node_owner[v], s.node_level[v] = p, 1

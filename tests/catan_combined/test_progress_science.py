@@ -15,7 +15,8 @@ from ratgames_lab.catan.combined.progress_science import (PlayAlchemist, PlayCra
 from ratgames_lab.catan.combined.seven import hand_limit
 from ratgames_lab.core.protocol import CHANCE
 
-from .progress_helpers import blank, build, deck_of, edge, end_turn_to, give, hand, lone_corner, rejected, tiles_of
+from .helpers import set_hand
+from .progress_helpers import blank, build, deck_of, edge, end_turn_to, give, lone_corner, rejected, tiles_of
 
 GRAIN, ORE = CARDS.index("grain"), CARDS.index("ore")
 
@@ -117,7 +118,7 @@ def test_alchemist_red_value_drives_the_progress_draws_and_a_set_7_acts_as_a_7()
     s.apply(RollDice(2, 5, "science"))
     assert s.phase == "draw_progress" and s.pending[0][1] == other
     s2 = _roll_phase_with("alchemist")
-    hand(s2, s2.active, brick=9)
+    set_hand(s2, s2.active, brick=9)
     s2.apply(PlayAlchemist(1, 6))
     s2.apply(RollDice(1, 6, "trade"))
     assert s2.phase == "discard" and s2.current_player == s2.active  # a 7: over the limit, discard
@@ -140,7 +141,7 @@ def test_crane_makes_a_level_1_improvement_free_once():
     p = s.active
     city_for(s, p)
     give(s, p, "crane")
-    hand(s, p, cloth=2)
+    set_hand(s, p, cloth=2)
     s.apply(PlayCrane())
     assert Improve("politics") in s.legal_actions()  # level 1 politics now costs 0 coin
     s.apply(Improve("politics"))
@@ -156,7 +157,7 @@ def test_crane_takes_one_off_a_higher_level_and_cranes_do_not_stack():
     city_for(s, p)
     s.levels[p][0] = 2
     give(s, p, "crane", "crane")
-    hand(s, p, cloth=2)
+    set_hand(s, p, cloth=2)
     rejected(s, Improve("trade"), "improvements.cost")  # level 3 costs 3
     s.apply(PlayCrane())
     rejected(s, PlayCrane(), "progress.crane")
@@ -332,7 +333,7 @@ def test_mining_takes_2_ore_per_mountains_tile_and_the_bank_pays_what_it_has():
     s.apply(PlayMining())
     assert s.hands[p][ORE] == 4
     other = (p + 1) % 3
-    hand(s, other, ore=s.bank[ORE] - 1)  # 1 ore left in the bank
+    set_hand(s, other, ore=s.bank[ORE] - 1)  # 1 ore left in the bank
     s.apply(PlayMining())
     assert s.hands[p][ORE] == 5 and s.bank[ORE] == 0
     rejected(s, PlayMining(), "progress.hand")
@@ -346,7 +347,7 @@ def test_irrigation_and_mining_need_a_tile_and_a_bank_card():
     build(s, p, lone_corner(s, tiles_of(s, "ore")[0], avoid=("grain",)), 1)
     rejected(s, PlayIrrigation(), "progress.irrigation")
     assert PlayMining() in s.legal_actions() and PlayIrrigation() not in s.legal_actions()
-    hand(s, (p + 1) % 3, ore=19)  # the bank holds no ore
+    set_hand(s, (p + 1) % 3, ore=19)  # the bank holds no ore
     rejected(s, PlayMining(), "progress.mining")
 
 
@@ -361,7 +362,7 @@ def test_medicine_makes_one_city_cost_2_ore_and_1_grain():
     build(s, p, v, 1)
     build(s, p, w, 1)
     give(s, p, "medicine")
-    hand(s, p, ore=3, grain=1)
+    set_hand(s, p, ore=3, grain=1)
     assert BuildCity(v) not in s.legal_actions()
     s.apply(PlayMedicine())
     assert BuildCity(v) in s.legal_actions()
@@ -377,7 +378,7 @@ def test_two_medicines_do_not_combine_and_medicine_needs_a_settlement():
     rejected(s, PlayMedicine(), "progress.medicine")  # no settlement
     v = lone_corner(s, tiles_of(s, "grain")[0])
     build(s, p, v, 1)
-    hand(s, p, ore=1, grain=1)
+    set_hand(s, p, ore=1, grain=1)
     s.apply(PlayMedicine())
     rejected(s, PlayMedicine(), "progress.medicine")
     rejected(s, BuildCity(v), "progress.medicine")  # 2 ore + 1 grain, not less

@@ -19,7 +19,8 @@ from ratgames_lab.catan.combined.text import EVENT_TEXTS
 from ratgames_lab.catan.combined.trade import rate
 from ratgames_lab.core.protocol import CHANCE, TERMINAL
 
-from .progress_helpers import blank, build, end_turn_to, give, hand, lone_corner, rejected, tiles_of
+from .helpers import set_hand
+from .progress_helpers import blank, build, end_turn_to, give, lone_corner, rejected, tiles_of
 
 
 def seats(s):
@@ -42,9 +43,9 @@ def test_commercial_harbor_one_forced_exchange_per_opponent():
     s = blank()
     p, o1, o2 = seats(s)
     give(s, p, "commercial_harbor", "commercial_harbor")
-    hand(s, p, brick=1, ore=1, cloth=1)
-    hand(s, o1, cloth=1, coin=2, grain=3)
-    hand(s, o2, grain=2)
+    set_hand(s, p, brick=1, ore=1, cloth=1)
+    set_hand(s, o1, cloth=1, coin=2, grain=3)
+    set_hand(s, o2, grain=2)
     money = s.money[:]
     rejected(s, HarbourExchange(o1, "brick"), "progress.commercial_harbor")  # the card is not in play yet
     s.apply(PlayCommercialHarbor())
@@ -78,8 +79,8 @@ def test_commercial_harbor_needs_a_resource_to_offer():
     s = blank()
     p, o1, _ = seats(s)
     give(s, p, "commercial_harbor")
-    hand(s, p, cloth=2)
-    hand(s, o1, coin=1)
+    set_hand(s, p, cloth=2)
+    set_hand(s, o1, coin=1)
     rejected(s, PlayCommercialHarbor(), "progress.commercial_harbor")
 
 
@@ -87,10 +88,10 @@ def test_commercial_harbor_trades_may_wait_until_later_in_the_turn():
     s = blank()
     p, o1, _ = seats(s)
     give(s, p, "commercial_harbor")
-    hand(s, p, grain=1)
-    hand(s, o1, paper=1)
+    set_hand(s, p, grain=1)
+    set_hand(s, o1, paper=1)
     s.apply(PlayCommercialHarbor())
-    hand(s, p, wool=1, grain=1)  # cards gained later in the turn may be offered
+    set_hand(s, p, wool=1, grain=1)  # cards gained later in the turn may be offered
     s.apply(HarbourExchange(o1, "wool"))
     s.apply(GiveCommodity("paper"))
     assert of(s, p, "paper") == 1 and of(s, o1, "wool") == 1
@@ -114,8 +115,8 @@ def test_master_merchant_takes_2_chosen_cards_from_a_richer_opponent():
     s = _vp_scene()
     p, o1, o2 = seats(s)
     give(s, p, "master_merchant")
-    hand(s, o1, ore=2, cloth=1)
-    hand(s, o2, grain=3)
+    set_hand(s, o1, ore=2, cloth=1)
+    set_hand(s, o2, grain=3)
     assert listed(s, PlayMasterMerchant) == [PlayMasterMerchant(o1)]
     rejected(s, PlayMasterMerchant(o2), "progress.master_merchant")  # a tie is not strictly more
     rejected(s, PlayMasterMerchant(p), "progress.master_merchant")
@@ -144,7 +145,7 @@ def test_master_merchant_takes_the_only_card_and_needs_a_target_with_cards():
     give(s, p, "master_merchant")
     rejected(s, PlayMasterMerchant(o1), "progress.master_merchant")  # o1 holds no card
     assert not listed(s, PlayMasterMerchant)
-    hand(s, o1, wool=1)
+    set_hand(s, o1, wool=1)
     s.apply(PlayMasterMerchant(o1))
     s.apply(TakeCard("wool"))
     assert s.phase == "main" and of(s, p, "wool") == 1 and sum(s.hands[o1]) == 0
@@ -176,7 +177,7 @@ def test_merchant_gives_2_to_1_and_1_vp_to_its_controller_until_taken():
     vp = s.vp(p)
     s.apply(PlayMerchant(t))
     assert (s.merchant, s.merchant_owner) == (t, p) and s.vp(p) == vp + 1
-    hand(s, p, **{res: 2})
+    set_hand(s, p, **{res: 2})
     get = "coin"
     assert BankTrade(res, get) in s.legal_actions()  # 2:1, and the card received may be a commodity
     s.robber = t  # the robber does not cancel the 2:1
@@ -226,7 +227,7 @@ def test_merchant_fleet_2_to_1_for_the_rest_of_the_turn():
     s = blank()
     p = s.active
     give(s, p, "merchant_fleet", "merchant_fleet")
-    hand(s, p, wool=4, cloth=2)
+    set_hand(s, p, wool=4, cloth=2)
     assert rate(s, p, CARDS.index("wool")) == 4
     s.apply(PlayMerchantFleet("wool"))
     assert rate(s, p, CARDS.index("wool")) == 2
@@ -260,8 +261,8 @@ def test_resource_monopoly_takes_2_or_what_each_opponent_has():
     s = blank()
     p, o1, o2 = seats(s)
     give(s, p, "resource_monopoly")
-    hand(s, o1, ore=3, coin=2)
-    hand(s, o2, ore=1)
+    set_hand(s, o1, ore=3, coin=2)
+    set_hand(s, o2, ore=1)
     money = s.money[:]
     assert {a.resource for a in listed(s, PlayResourceMonopoly)} == set(RESOURCES)
     rejected(s, PlayResourceMonopoly("coin"), "progress.resource_monopoly")  # commodities cannot be named
@@ -275,8 +276,8 @@ def test_trade_monopoly_takes_1_commodity_from_each_opponent():
     s = blank()
     p, o1, o2 = seats(s)
     give(s, p, "trade_monopoly")
-    hand(s, o1, coin=2)
-    hand(s, o2, ore=2)
+    set_hand(s, o1, coin=2)
+    set_hand(s, o2, ore=2)
     assert {a.commodity for a in listed(s, PlayTradeMonopoly)} == {"cloth", "coin", "paper"}
     rejected(s, PlayTradeMonopoly("ore"), "progress.trade_monopoly")
     s.apply(PlayTradeMonopoly("coin"))
@@ -295,7 +296,7 @@ def test_trade_cards_wait_for_the_roll():
     s = blank()
     s.apply(EndTurn())
     give(s, s.active, "resource_monopoly")
-    hand(s, (s.active + 1) % 3, ore=2)
+    set_hand(s, (s.active + 1) % 3, ore=2)
     rejected(s, PlayResourceMonopoly("ore"), "progress.timing")
 
 
@@ -359,7 +360,7 @@ def test_no_card_touches_money():
     s.money = [7, 9, 11]
     s.after_load()
     give(s, p, "resource_monopoly", "trade_monopoly")
-    hand(s, o1, ore=1, coin=1)
+    set_hand(s, o1, ore=1, coin=1)
     s.apply(PlayResourceMonopoly("ore"))
     s.apply(PlayTradeMonopoly("coin"))
     assert s.money == [7, 9, 11]
@@ -388,9 +389,9 @@ def test_positions_saved_in_a_cards_step_load_again():
     s = _vp_scene()
     p, o1, o2 = seats(s)
     give(s, p, "master_merchant", "commercial_harbor")
-    hand(s, p, ore=1)
-    hand(s, o1, wool=2, cloth=1)
-    hand(s, o2, paper=1)
+    set_hand(s, p, ore=1)
+    set_hand(s, o1, wool=2, cloth=1)
+    set_hand(s, o2, paper=1)
     s.apply(PlayMasterMerchant(o1))
     assert s.phase == "master_merchant"
     _reloads(s)

@@ -102,7 +102,7 @@ def test_roads_on_a_markets_interior_paths_join_through_its_plaza_unless_the_opt
     for interior in (True, False):
         s = main_phase(playing(rl.load_game("catan", 3, seed=6, variant="combined",
                                             market_interior_roads=interior).new_state()))
-        comp, topo = s.comp, s.comp.topo
+        topo = s.comp.topo
         plaza = next(v for v in range(topo.n_nodes) if topo.node_kind[v] == "plaza")
         paths = [e for e in topo.node_edges[plaza]]
         assert len(paths) == 4 and all(topo.edge_kind[e] == "interior" for e in paths)

@@ -9,7 +9,8 @@ from ratgames_lab.catan.combined.stages import BUILD, REST, TRADE, stages_of
 from ratgames_lab.catan.combined.trade_players import OfferTrade
 
 from .helpers import assert_rejected
-from .trade_helpers import amounts, main_position, set_hand
+from .helpers import set_hand
+from .trade_helpers import amounts, main_position
 
 
 def _ready(strict: bool):

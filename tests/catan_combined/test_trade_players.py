@@ -10,7 +10,8 @@ from ratgames_lab.catan.combined.trade_players import CounterOffer, OfferTrade, 
 from ratgames_lab.core.errors import IllegalActionError
 
 from .helpers import assert_rejected as assert_illegal
-from .trade_helpers import amounts, main_position, set_hand
+from .helpers import set_hand
+from .trade_helpers import amounts, main_position
 
 ACCEPT, REJECT, CANCEL = AcceptOffer(), RejectOffer(), CancelTrade()
 

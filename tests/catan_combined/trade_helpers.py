@@ -39,21 +39,6 @@ def main_position(players: int = 3, seed: int = 1, **options):
     return s
 
 
-def set_hand(s, p: int, money: int | None = None, **cards: int) -> None:
-    """Give p exactly these cards (the rest back to the bank) and, if given, this money; then rebuild."""
-    for c in range(len(CARDS)):
-        s.bank[c] += s.hands[p][c]
-        s.hands[p][c] = 0
-    for name, n in cards.items():
-        c = CARDS.index(name)
-        assert s.bank[c] >= n
-        s.bank[c] -= n
-        s.hands[p][c] = n
-    if money is not None:
-        s.money[p] = money
-    s.after_load()
-
-
 def give_progress(s, p: int, *cards: str) -> None:
     """Move these progress cards from their decks into p's hand; then rebuild."""
     for card in cards:

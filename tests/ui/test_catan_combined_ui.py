@@ -9,27 +9,23 @@ from __future__ import annotations
 
 import pytest
 
-from .catan_clicks import click_board, wait_for_you
-from .voila_app import ARTIFACTS, ROOT, browser_page, check_projector_page, voila
+from .catan_clicks import catan_app, catan_twin, click_board, wait_for_you
+from .voila_app import ARTIFACTS, check_projector_page
 
 pytestmark = pytest.mark.ui
 
-NOTEBOOK = ROOT / "notebooks" / "apps" / "catan.ipynb"
-SEATS = ["human", "heuristic", "heuristic", "heuristic"]  # as in the app notebook (players=4, seed=7)
+
 @pytest.fixture(scope="module")
 def page():
     """A 1280x720 chromium page showing the app once the human has a decision."""
-    with voila(NOTEBOOK, "voila_catan_combined.log") as url:
-        with browser_page(url, 1280, 720, (".rg-banner-you", ".ct-board svg g.object_grp")) as page:
-            yield page
+    with catan_app("voila_catan_combined.log") as page:
+        yield page
 
 
 @pytest.fixture(scope="module")
 def twin():
     """The same dashboard in this process: same seed and seats, bots answering at once."""
-    from ratgames_lab.widgets.catan import CatanDashboard
-
-    return CatanDashboard(players=4, seed=7, seats=SEATS, bot_delay=0, animate=False)
+    return catan_twin()
 
 
 def _click_board(page, twin, kind: str, index: int, played: bool = True) -> None:

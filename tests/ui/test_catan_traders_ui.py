@@ -7,37 +7,25 @@ Run with ``python3 -m pytest tests/ui/test_catan_traders_ui.py -m ui``. Screensh
 """
 from __future__ import annotations
 
-import json
-import random
-
 import pytest
 
-from .voila_app import ARTIFACTS, ROOT, browser_page, voila
+from .catan_clicks import catan_app, combined_at_main, upload_position
+from .voila_app import ARTIFACTS
 
 pytestmark = pytest.mark.ui
-
-NOTEBOOK = ROOT / "notebooks" / "apps" / "catan.ipynb"
-SEATS = ["human", "heuristic", "heuristic", "heuristic"]  # as in the app notebook (players=4, seed=7)
 
 
 def _position(seed: int = 7):
     """A combined 4-player game played at random until Player 1's first action phase, with $12 to spend."""
-    import ratgames_lab as rl
-    from ratgames_lab.core.position import position_document
 
-    game = rl.load_game("catan", players=4, seed=seed, variant="combined")
-    s = game.new_state()
-    rng = random.Random(seed)
-    while not (s.phase == "main" and s.active == 0 and s.turn >= 1 and not s.pending):
-        s.apply(s.sample_chance(rng) if s.current_player < 0 else rng.choice(s.legal_actions()))
-    s.money = [12, 4, 0, 7]
-    e, v = _dashed_with_site(s)  # Player 1's settlement at a river crossing, with a bridge over it
-    s.node_owner[v], s.node_level[v] = 0, 1
-    s.edge_owner[e], s.edge_piece[e] = 0, 3  # 3 = bridge
-    s.loans = [0, 0, 1, 0]  # Player 3 has borrowed (random play may have taken loans: set them)
-    s.after_load()
-    s.validate_position()
-    return position_document(game, s)
+    def edit(s):
+        s.money = [12, 4, 0, 7]
+        e, v = _dashed_with_site(s)  # Player 1's settlement at a river crossing, with a bridge over it
+        s.node_owner[v], s.node_level[v] = 0, 1
+        s.edge_owner[e], s.edge_piece[e] = 0, 3  # 3 = bridge
+        s.loans = [0, 0, 1, 0]  # Player 3 has borrowed (random play may have taken loans: set them)
+
+    return combined_at_main(seed, 1, edit)
 
 
 def _dashed_with_site(s):
@@ -54,9 +42,8 @@ def _dashed_with_site(s):
 @pytest.fixture(scope="module")
 def page():
     """A 1280x720 chromium page showing the app once the human has a decision."""
-    with voila(NOTEBOOK, "voila_catan_traders.log") as url:
-        with browser_page(url, 1280, 720, (".rg-banner-you", ".ct-board svg g.object_grp")) as page:
-            yield page
+    with catan_app("voila_catan_traders.log") as page:
+        yield page
 
 
 def _wait_disabled(page, selector: str, index: int, timeout: float = 30) -> None:
@@ -74,18 +61,9 @@ def _wait_for_panel(page, text: str, timeout: float = 60) -> None:
 
 def test_a_saved_game_shows_the_money_panel_and_the_shop_and_loan_buttons_play(page, tmp_path):
     from ratgames_lab.catan import BuyCommodity, TakeLoan
-    from ratgames_lab.widgets.catan import CatanDashboard
 
-    doc = _position()
-    path = tmp_path / "combined_main.json"
-    path.write_text(json.dumps(doc))
-    twin = CatanDashboard(players=4, seed=7, seats=SEATS, bot_delay=0, animate=False)
-    twin.load_position(doc)
+    twin = upload_position(page, _position(), tmp_path / "combined_main.json")
     assert twin.combined and twin.state.phase == "main"
-    page.locator(".lm-TabBar-tab").filter(has_text="Save / load").click()
-    with page.expect_file_chooser() as chooser:  # the upload button opens the browser's file chooser
-        page.click(".widget-upload")
-    chooser.value.set_files(str(path))
     page.wait_for_function("() => document.querySelector('.rg-title').textContent.includes('combined variant')",
                            timeout=60_000)
     page.wait_for_selector(".ct-traders .ct-traders-table", timeout=60_000)

@@ -8,65 +8,44 @@ Run with ``python3 -m pytest tests/ui/test_catan_traders_wagons_ui.py -m ui``. S
 """
 from __future__ import annotations
 
-import json
-import random
-
 import pytest
 
-from .catan_clicks import mark_centre
-from .voila_app import ARTIFACTS, ROOT, browser_page, voila
+from .catan_clicks import catan_app, combined_at_main, mark_centre, upload_position
+from .voila_app import ARTIFACTS
 
 pytestmark = pytest.mark.ui
 
-NOTEBOOK = ROOT / "notebooks" / "apps" / "catan.ipynb"
-SEATS = ["human", "heuristic", "heuristic", "heuristic"]  # as in the app notebook (players=4, seed=7)
 CASTLE, TOOLS = 107, 0  # the castle's plaza; goods kind "tools" (castle -> quarry)
+
 
 def _position(seed: int = 7):
     """A 4-player combined game at Player 1's action phase: Player 1's wagon on the castle's plaza carrying tools
     for the quarry; Player 1 holds a 1-fish token, Player 2 two 3-fish tokens."""
-    import ratgames_lab as rl
-    from ratgames_lab.core.position import position_document
 
-    game = rl.load_game("catan", players=4, seed=seed, variant="combined")
-    s = game.new_state()
-    rng = random.Random(seed)
-    while not (s.phase == "main" and s.active == 0 and s.turn >= 3 and not s.pending):
-        s.apply(s.sample_chance(rng) if s.current_player < 0 else rng.choice(s.legal_actions()))
-    s.goods_unseen[s.wagon_goods[0]] += 1
-    s.goods_unseen[TOOLS] -= 1
-    s.wagon_goods[0], s.wagon_node[0], s.wagon_level[0] = TOOLS, CASTLE, 1
-    for p, tokens in ((0, [1, 0, 0]), (1, [0, 0, 2])):
-        for i, n in enumerate(s.fish_held[p]):
-            s.fish_stack[i] += n - tokens[i]
-        s.fish_held[p] = tokens
-    s.after_load()
-    s.validate_position()
-    return position_document(game, s)
+    def edit(s):
+        s.goods_unseen[s.wagon_goods[0]] += 1
+        s.goods_unseen[TOOLS] -= 1
+        s.wagon_goods[0], s.wagon_node[0], s.wagon_level[0] = TOOLS, CASTLE, 1
+        for p, tokens in ((0, [1, 0, 0]), (1, [0, 0, 2])):
+            for i, n in enumerate(s.fish_held[p]):
+                s.fish_stack[i] += n - tokens[i]
+            s.fish_held[p] = tokens
+
+    return combined_at_main(seed, 3, edit)
 
 
 @pytest.fixture(scope="module")
 def page():
     """A 1280x720 chromium page showing the app once the human has a decision."""
-    with voila(NOTEBOOK, "voila_catan_traders_wagons.log") as url:
-        with browser_page(url, 1280, 720, (".rg-banner-you", ".ct-board svg g.object_grp")) as page:
-            yield page
+    with catan_app("voila_catan_traders_wagons.log") as page:
+        yield page
 
 
 def test_the_wagon_route_and_hidden_fish_are_shown_and_a_step_is_clicked(page, tmp_path):
     from ratgames_lab.catan.combined.wagons import MoveWagon
-    from ratgames_lab.widgets.catan import CatanDashboard
 
-    doc = _position()
-    path = tmp_path / "combined_wagons.json"
-    path.write_text(json.dumps(doc))
-    twin = CatanDashboard(players=4, seed=7, seats=SEATS, bot_delay=0, animate=False)
-    twin.load_position(doc)
+    twin = upload_position(page, _position(), tmp_path / "combined_wagons.json")
     mp, toll, route = twin.wagon_route(0)
-    page.locator(".lm-TabBar-tab").filter(has_text="Save / load").click()
-    with page.expect_file_chooser() as chooser:
-        page.click(".widget-upload")
-    chooser.value.set_files(str(path))
     page.wait_for_function("() => document.querySelectorAll('.ct-trow').length === 4 && "
                            "document.querySelector('.ct-trow').innerText.includes('castle plaza')", timeout=60_000)
     page.wait_for_timeout(1000)
