@@ -14,8 +14,10 @@ lowest real count of each resource over the stretch. So one record per steal is 
 
 A record is kept in memory as one flat list of ints: the victim's 5 counts, then 5 lows per player, then one
 bit mask of exact resources per player, then (derived, not in position files) the bit mask of the players whose
-hand may differ from the real one in some world. Records cover the last ``len(memory)`` steals; when a stretch pins every
-hand down, no world can differ from the real one any more and the older records are dropped (``remember_steal``).
+hand may differ from the real one in some world. The combined variant keeps the same records over its 8 kinds of
+card (5 resources, 3 commodities): the number of kinds ``k`` follows from a record's length. Records cover the
+last ``len(memory)`` steals; when a stretch pins every hand down, no world can differ from the real one any more
+and the older records are dropped (``remember_steal``).
 """
 from __future__ import annotations
 
@@ -28,9 +30,14 @@ from .board import RESOURCES
 R = len(RESOURCES)
 
 
-def record_size(players: int) -> int:
-    """Length of one flat record for ``players`` players."""
-    return R + R * players + players + 1
+def record_size(players: int, k: int = R) -> int:
+    """Length of one flat record for ``players`` players and ``k`` kinds of card."""
+    return k + k * players + players + 1
+
+
+def kinds_of(rec: list[int], players: int) -> int:
+    """The number of kinds of card a record counts (its length is ``record_size(players, k)``)."""
+    return (len(rec) - players - 1) // (players + 1)
 
 
 def new_record(victim_hand: list[int], hands: list[list[int]], unknown: int) -> list[int]:
@@ -46,8 +53,9 @@ def new_record(victim_hand: list[int], hands: list[list[int]], unknown: int) -> 
 
 def _pinned(rec: list[int], p: int, players: int) -> bool:
     """True if the stretch pins p's hand: for each resource, p held none at some point or showed the count."""
-    base, mask = R + R * p, rec[R + R * players + p]
-    for r in range(R):
+    k = kinds_of(rec, players)
+    base, mask = k + k * p, rec[k + k * players + p]
+    for r in range(k):
         if rec[base + r] and not mask >> r & 1:
             return False
     return True
@@ -93,41 +101,66 @@ def recount_unknown(memory: list[list[int]], steals: list[list[int]], players: i
         rec[-1] = unknown
 
 
+def check_memory(s, names: tuple[str, ...]) -> None:
+    """The steal records fit the steals and the hands: the victim held the stolen card, no low above a later count
+    (``names``: the kinds of card the records count)."""
+    n, memory, k = s.players, s.memory, len(names)
+    if len(memory) > len(s.steals):
+        raise InvalidPositionError("one record per steal, for the last steals", "memory")
+    first = len(s.steals) - len(memory)
+    for j, rec in enumerate(memory):
+        thief, victim, card = s.steals[first + j]
+        if not rec[card] > 0:
+            raise InvalidPositionError("the victim held the stolen card", f"memory[{j}].victim_hand.{names[card]}")
+        nxt = memory[j + 1][:k] if j + 1 < len(memory) else None
+        for p in range(n):
+            later = s.hands[p] if nxt is None else nxt if p == s.steals[first + j + 1][1] else None
+            for r in range(k):
+                if later is not None and rec[k + k * p + r] > later[r]:
+                    raise InvalidPositionError("a low is never above a later count",
+                                               f"memory[{j}].lows[{p}].{names[r]}")
+
+
 class StealMemory(FieldType):
-    """One steal record: {victim_hand: {resource: n}, lows: [{resource: n} per player], exact: [[resource]]}."""
+    """One steal record: {victim_hand: {card: n}, lows: [{card: n} per player], exact: [[card]]} (cards: the
+    kinds named in ``names``, the resources unless given)."""
 
     depth = 1
 
+    def __init__(self, names: tuple[str, ...] = RESOURCES):
+        self.names = tuple(names)
+
     def encode(self, value: list[int], ctx: Any) -> dict:
-        n = ctx.players
-        lows = [dict(zip(RESOURCES, value[R + R * p:R + R * p + R])) for p in range(n)]
-        exact = [[RESOURCES[r] for r in range(R) if value[R + R * n + p] >> r & 1] for p in range(n)]
-        return {"victim_hand": dict(zip(RESOURCES, value[:R])), "lows": lows, "exact": exact}
+        n, names = ctx.players, self.names
+        k = len(names)
+        lows = [dict(zip(names, value[k + k * p:k + k * p + k])) for p in range(n)]
+        exact = [[names[r] for r in range(k) if value[k + k * n + p] >> r & 1] for p in range(n)]
+        return {"victim_hand": dict(zip(names, value[:k])), "lows": lows, "exact": exact}
 
     def decode(self, data: Any, ctx: Any, path: str) -> list[int]:
-        n = ctx.players
+        n, names = ctx.players, self.names
         if not isinstance(data, Mapping) or set(data) != {"victim_hand", "lows", "exact"}:
             raise InvalidPositionError("a steal record is {victim_hand, lows, exact}", path)
-        out = _counts(data["victim_hand"], f"{path}.victim_hand")
+        out = _counts(data["victim_hand"], f"{path}.victim_hand", names)
         lows, exact = data["lows"], data["exact"]
         for key, value in (("lows", lows), ("exact", exact)):
             if not isinstance(value, list) or len(value) != n:
                 raise InvalidPositionError(f"must be a list of {n} entries, one per player", f"{path}.{key}")
         for p in range(n):
-            out += _counts(lows[p], f"{path}.lows[{p}]")
+            out += _counts(lows[p], f"{path}.lows[{p}]", names)
         for p in range(n):
-            names = exact[p]
-            if not isinstance(names, list) or any(x not in RESOURCES for x in names) or len(set(names)) != len(names):
-                raise InvalidPositionError("must be a list of distinct resource names", f"{path}.exact[{p}]")
-            out.append(sum(1 << RESOURCES.index(x) for x in names))
+            shown = exact[p]
+            if not isinstance(shown, list) or any(x not in names for x in shown) or len(set(shown)) != len(shown):
+                raise InvalidPositionError("must be a list of distinct card names", f"{path}.exact[{p}]")
+            out.append(sum(1 << names.index(x) for x in shown))
         out.append(0)  # the mask of players who may differ: recount_unknown after loading
         return out
 
     def schema(self, ctx: Any) -> dict:
         counts = {"type": "object", "properties": {r: {"type": "integer", "minimum": 0, "maximum": 19}
-                                                   for r in RESOURCES},
-                  "required": list(RESOURCES), "additionalProperties": False}
-        names = {"type": "array", "items": {"type": "string", "enum": list(RESOURCES)}, "uniqueItems": True}
+                                                   for r in self.names},
+                  "required": list(self.names), "additionalProperties": False}
+        names = {"type": "array", "items": {"type": "string", "enum": list(self.names)}, "uniqueItems": True}
         n = ctx.players
         return {"type": "object", "required": ["victim_hand", "lows", "exact"], "additionalProperties": False,
                 "properties": {"victim_hand": counts,
@@ -138,11 +171,11 @@ class StealMemory(FieldType):
         return value[:]
 
 
-def _counts(data: Any, path: str) -> list[int]:
-    if not isinstance(data, Mapping) or set(data) != set(RESOURCES):
-        raise InvalidPositionError("must be an object with a count for each resource", path)
+def _counts(data: Any, path: str, names: tuple[str, ...]) -> list[int]:
+    if not isinstance(data, Mapping) or set(data) != set(names):
+        raise InvalidPositionError("must be an object with a count for each kind of card", path)
     out = []
-    for r in RESOURCES:
+    for r in names:
         x = data[r]
         if not isinstance(x, int) or isinstance(x, bool) or not 0 <= x <= 19:
             raise InvalidPositionError("must be a whole number between 0 and 19", f"{path}.{r}")

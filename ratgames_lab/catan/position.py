@@ -11,6 +11,7 @@ from .board import NUMBERED, RESOURCES, TERRAINS, WATER
 from .components import (ANSWERS, BANK_START, COUNTERED, DECK_START, DISCARD_PHASE, DRAW_PHASE, KNIGHT,
                          LARGEST_ARMY_MIN, LONGEST_ROAD_MIN, OVER, PIECES, R, ROAD_BUILDING_PHASE, SETUP_PHASES,
                          SETUP_ROAD, STEAL_PHASE, TRADE_CHOOSE, TRADE_REPLY, VICTIM, VP_CARD)
+from .memory import check_memory
 from .roads import longest_road
 
 
@@ -115,7 +116,7 @@ def _check_turn(s) -> None:
     for i, st in enumerate(s.steals):
         require(len(st) == 3 and st[0] < n and st[1] < n and st[0] != st[1],
                 "a steal is [thief, victim, resource index]", f"steals[{i}]")
-    _check_memory(s)
+    check_memory(s, RESOURCES)
     require(ph == OVER or s.winner < 0, "a winner only when the game is over", "winner")
     if ph in SETUP_PHASES:
         require(s.setup_index < 2 * n and s.active == comp.setup_order[s.setup_index],
@@ -132,23 +133,6 @@ def _check_turn(s) -> None:
         require(len(victims) > 1, "choosing a victim needs two candidates", "phase")
     if ph == DRAW_PHASE:
         require(sum(s.deck) > 0, "nothing to draw", "deck")
-
-
-def _check_memory(s) -> None:
-    """The steal records fit the steals and the hands: the victim held the stolen card, no low above a later count."""
-    n, memory = s.players, s.memory
-    require(len(memory) <= len(s.steals), "one record per steal, for the last steals", "memory")
-    first = len(s.steals) - len(memory)
-    for k, rec in enumerate(memory):
-        thief, victim, card = s.steals[first + k]
-        require(rec[card] > 0, "the victim held the stolen card", f"memory[{k}].victim_hand.{RESOURCES[card]}")
-        nxt = memory[k + 1][:R] if k + 1 < len(memory) else None
-        for p in range(n):
-            later = s.hands[p] if nxt is None else nxt if p == s.steals[first + k + 1][1] else None
-            for r in range(R):
-                if later is not None:
-                    require(rec[R + R * p + r] <= later[r], "a low is never above a later count",
-                            f"memory[{k}].lows[{p}].{RESOURCES[r]}")
 
 
 def observation(s, player: int) -> dict:

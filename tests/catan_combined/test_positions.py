@@ -94,6 +94,26 @@ def test_built_positions_round_trip(phase):
     _round_trip(g, s)
 
 
+def test_a_position_with_steal_records_and_a_look_round_trips_and_keeps_the_odds():
+    """Steal records and looks are saved and loaded; a loaded copy determinizes exactly as the original."""
+    s = main_position(3, seed=5)
+    p, q, r = s.active, (s.active + 1) % 3, (s.active + 2) % 3
+    s.steals, s.memory, s.looks = [], [], []
+    set_hand(s, q, ore=2, cloth=1)
+    s.take_privately(r, q, CARDS.index("cloth"))
+    s.look_at_hand(p, r)
+    s.take_privately(p, q, CARDS.index("ore"))
+    s.after_load()
+    doc = s.to_json()
+    assert len(doc["memory"]) == 2 and doc["looks"] == [[p, r, 1]]
+    assert set(doc["memory"][0]["victim_hand"]) == set(CARDS)
+    t = game(3, seed=5).state_from_json(json.loads(json.dumps(doc)))
+    assert t.to_json() == doc
+    assert [s.determinize(q, random.Random(k)).to_json() == t.determinize(q, random.Random(k)).to_json()
+            for k in range(20)] == [True] * 20
+    assert "memory" not in s.observation(q)  # the records hold real hands
+
+
 def test_a_position_with_commodities_money_progress_cards_and_a_counter_offer_round_trips():
     from ratgames_lab.catan.combined.trade_players import CounterOffer, OfferTrade
 
@@ -146,7 +166,18 @@ def _mutations():
         if from_deck:
             d["progress"]["decks"][deck][card] -= n
 
+    def record(hand=None):
+        counts = {c: 0 for c in CARDS}
+        return {"victim_hand": dict(counts, **(hand or {})), "lows": [dict(counts) for _ in range(3)],
+                "exact": [[] for _ in range(3)]}
+
     return {
+        "a steal record without its steal": (lambda d: d.update(steals=[], memory=[record()]), "memory"),
+        "a steal record naming no card kind": (
+            lambda d: d.update(memory=[dict(record(), victim_hand={"gold": 1})]), "memory[0].victim_hand"),
+        "a steal record where the victim held no such card": (
+            lambda d: d.update(steals=[[p, (p + 1) % 3, 0]], memory=[record()]), "memory[0].victim_hand.brick"),
+        "a look at one's own hand": (lambda d: d.update(looks=[[p, p, 0]]), "looks[0]"),
         "cards not conserved": (lambda d: d["hands"][0].update(brick=d["hands"][0]["brick"] + 1), "bank.brick"),
         "a wall under a settlement": (lambda d: d["intersections"]["wall"].__setitem__(settlement, 1),
                                       f"intersections.wall[{settlement}]"),

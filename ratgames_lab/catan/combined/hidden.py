@@ -11,23 +11,30 @@ and discards name the cards that leave the unseen pool). So for each deck the ot
 uniformly from the unseen non-VP cards of that deck (the cards in the deck and in the others' hands), each player
 keeping their count per deck; the deck keeps the rest, its unseen VP cards included.
 
-Steals (an approximation): each hidden card is drawn again from the victim's cards as they are now plus the
-stolen card, latest steal first, where the thief still holds the card; the exact posterior would need the
-victim's hand at the time of the steal and every later constraint (the base game's ``catan.beliefs`` does that
-for 5 resources). A Wedding gift, seen only by its two players, is recorded and redrawn like a steal.
+Steals (exact under a stated model): a card taken privately (a robber's or the pirate's steal, a Bishop, a
+fish-table steal, a Wedding gift, a Master Merchant's take) is seen only by its two players; every other change to
+a hand is public. So the table keeps, per such take, the steal record of the base game (``catan.memory``, here
+over the 8 kinds of card): the victim's hand before it, each player's lowest count of each card until the next
+take (a card shown in a trade offer counts as spent), and the counts a Monopoly that took fewer showed. A world is
+drawn forward through the records: each take the observer did not see gets a card drawn from the victim's hand
+in that world; one they saw keeps its card and the world is kept with the chance that hand gave it; a world is
+dropped as soon as a count would have gone below zero, a shown count would differ, or a hand the observer saw
+(``looks``: a Master Merchant shows the victim's cards) would differ. Rejection sampling of this kind draws each
+world with its exact posterior probability, under the model that every private take is a uniformly random card
+of the victim's hand (true of steals; a Wedding gift and a Master Merchant's take are chosen by a player, and the
+model treats them as random). After ``STEAL_TRIES`` rejected draws the real world is kept (not seen in tests).
 Fish tokens (exact up to what payments reveal): the others' token values and the stack's order are hidden, their
 counts public; the others' tokens are dealt again from the stack and their tokens together, each keeping their
 count (``fish.redeal_fish``; the spent pile and the Old Boot are public).
-Not modelled: what a Spy saw of the victim's progress cards, and the cards drawn from under a deck once its
-unseen part is empty (their order is public); both are treated as unseen afterwards. A hand the seat sees now (the victim's, while the seat takes cards with a
-Master Merchant) is known: steals touching it stay.
+Not modelled: what a Spy saw of the victim's progress cards after the Spy's step, and the cards drawn from under
+a deck once its unseen part is empty (their order is public); both are treated as unseen afterwards.
 """
 from __future__ import annotations
 
 import random
 from typing import Callable
 
-from .components import PROGRESS_DECK_OF, PROGRESS_VP, TRACKS
+from .components import K, PROGRESS_DECK_OF, PROGRESS_VP, TRACKS
 
 HAND_VIEWS: list[Callable] = []  # view(s, player) -> the seats whose hand ``player`` sees now
 
@@ -70,49 +77,92 @@ def determinize(s, player: int, rng: random.Random):
             t.progress_decks[d][i] = 0
         for i in pool[k:]:
             t.progress_decks[d][i] += 1
-    seen = hands_seen(s, player)
-    for rec in reversed(t.steals):
-        thief, victim, card = rec
-        if thief in seen or victim in seen or t.hands[thief][card] == 0:
-            continue
-        weights = t.hands[victim][:]
-        weights[card] += 1
-        x = rng.randrange(sum(weights))
-        new = 0
-        while x >= weights[new]:
-            x -= weights[new]
-            new += 1
-        if new != card:
-            t.hands[thief][card] -= 1
-            t.hands[thief][new] += 1
-            t.hands[victim][new] -= 1
-            t.hands[victim][card] += 1
-            if shown_cards_held(t):
-                rec[2] = new
-            else:  # the world must keep the cards an open offer showed: this draw is not consistent, undo it
-                t.hands[thief][card] += 1
-                t.hands[thief][new] -= 1
-                t.hands[victim][new] += 1
-                t.hands[victim][card] -= 1
+    redraw_steals(s, t, player, rng)
     from .fish import redeal_fish
     redeal_fish(t, player, rng)
     t._settle()
     return t
 
 
-def shown_cards_held(t) -> bool:
-    """True if every card an open trade showed is still held: the active player's side of the offer, an
-    accepting player's side, both sides of a counter-offer (what everyone saw, so every world keeps it)."""
-    if not t.offer:
-        return True
-    from .trade_players import ACCEPTED, COUNTERED, M, holds
-    p = t.active
-    if not holds(t, p, t.offer[:M]):
-        return False
-    for q in range(t.players):
-        if t.answers[q] == ACCEPTED and not holds(t, q, t.offer[M:]):
-            return False
-        c = t.counters[q]
-        if t.answers[q] == COUNTERED and not (holds(t, p, c[:M]) and holds(t, q, c[M:])):
-            return False
-    return True
+STEAL_TRIES = 400  # worlds drawn before falling back to the real one (which is always consistent)
+
+
+def redraw_steals(s, t, player: int, rng: random.Random) -> None:
+    """Redraw in ``t`` the card of each remembered steal ``player`` did not see, from the worlds consistent with
+    every public event and with what ``player`` saw (rejection sampling, so each world comes with its exact
+    posterior probability under the model that each card taken was drawn at random from the victim's hand)."""
+    if not s.memory:
+        return
+    first = len(s.steals) - len(s.memory)
+    seen: dict[int, set[int]] = {}  # the stretch (a steal's index) -> the hands ``player`` saw in it
+    for looker, victim, made in s.looks:
+        if looker == player:
+            seen.setdefault(made - 1, set()).add(victim)
+    for _ in range(STEAL_TRIES):
+        world = _sample_world(s, player, rng, first, seen)
+        if world is not None:
+            _apply_world(t, first, *world)
+            return
+
+
+def _sample_world(s, player: int, rng: random.Random, first: int, seen: dict):
+    """One world drawn forward through the steal records: (D after each steal, the cards), or None if a public
+    event or something ``player`` saw rules it out."""
+    n = s.players
+    d = [[0] * K for _ in range(n)]
+    deltas, cards = [], []
+    redrawn = [0] * n  # per player: the steals redrawn so far that they took part in
+    for j, rec in enumerate(s.memory):
+        thief, victim, card = s.steals[first + j]
+        hand = [rec[c] + d[victim][c] for c in range(K)]  # the victim's hand before the steal, in this world
+        if min(hand) < 0:
+            return None
+        if player in (thief, victim):
+            # the player saw the card: keep this world with a chance proportional to the chance it gave that card
+            # (hand sizes are public, so the bound is the real count plus each earlier redrawn card of the victim)
+            if rng.randrange(rec[card] + redrawn[victim]) >= hand[card]:
+                return None
+            new = card
+        else:
+            x = rng.randrange(sum(hand))
+            new = 0
+            while x >= hand[new]:
+                x -= hand[new]
+                new += 1
+            redrawn[thief] += 1
+            redrawn[victim] += 1
+        if new != card:
+            d = [row[:] for row in d]
+            d[victim][new] -= 1
+            d[victim][card] += 1
+            d[thief][new] += 1
+            d[thief][card] -= 1
+        for p in range(n):  # the stretch after the steal: every public event stays possible
+            mask, base = rec[K + K * n + p], K + K * p
+            for c in range(K):
+                if d[p][c] and (rec[base + c] + d[p][c] < 0 or mask >> c & 1):
+                    return None
+        if any(any(d[v]) for v in seen.get(first + j, ())):
+            return None
+        deltas.append(d)
+        cards.append(new)
+    return deltas, cards
+
+
+def _apply_world(t, first: int, deltas: list, cards: list[int]) -> None:
+    """Make ``t`` the world: its hands, its steal cards and its records (the world's hands before and after)."""
+    n = t.players
+    before = [[0] * K for _ in range(n)]
+    for j, rec in enumerate(t.memory):
+        st = t.steals[first + j]
+        t.steals[first + j] = [st[0], st[1], cards[j]]
+        for c in range(K):
+            rec[c] += before[st[1]][c]
+        after = deltas[j]
+        for p in range(n):
+            for c in range(K):
+                rec[K + K * p + c] += after[p][c]
+        before = after
+    for p in range(n):
+        for c in range(K):
+            t.hands[p][c] += before[p][c]

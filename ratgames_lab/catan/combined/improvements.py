@@ -70,7 +70,7 @@ def _do_improve(s, a: Improve) -> None:
     p, t = s.active, TRACKS.index(a.track)
     cost = improvement_cost(s, p, t)
     c = TRACK_COMMODITY[t]
-    s.hands[p][c] -= cost
+    s.lose(p, c, cost)
     s.bank[c] += cost
     if s.crane:
         s.crane = False

@@ -5,6 +5,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from ...core.errors import InvalidPositionError
+from ..memory import check_memory
 from .components import (BANK_START, CARDS, DECK_START, K, KNIGHTS_PER_LEVEL, METROPOLIS_LEVEL, NO_PIECE, PIECES,
                          PROGRESS_DECK_OF, PROGRESS_IDS, PROGRESS_LIMIT, PROGRESS_VP, SHIP, TRACKS)
 from .state import (CHANCE_PHASES, MAIN, OVER, PHASE_NAMES, ROLL_PHASE, SETUP_CITY, SETUP_ROAD, SETUP_SETTLEMENT,
@@ -157,9 +158,10 @@ def _check_turn(s) -> None:
     if s.stage and (not comp.options.strict_phase_order or setup or s.phase == ROLL_PHASE):
         raise _fail("the stage of the turn moves only after the roll, with option strict_phase_order",
                     "turn_flags.stage")
-    for i, rec in enumerate(s.steals):
-        if len(rec) != 3 or not (rec[0] < n and rec[1] < n and rec[0] != rec[1] and rec[2] < K):
-            raise _fail("a steal is [thief, victim, card] with two different players", f"steals[{i}]")
+    check_memory(s, CARDS)
+    for i, look in enumerate(s.looks):
+        if len(look) != 3 or not (look[0] < n and look[1] < n and look[0] != look[1] and look[2] <= len(s.steals)):
+            raise _fail("a look is [looker, victim, steals made then] with two different players", f"looks[{i}]")
     for t, m in enumerate(s.metropolis):
         if m >= 0 and s.levels[s.node_owner[m]][t] < METROPOLIS_LEVEL:
             raise _fail(f"the {TRACKS[t]} metropolis stands on a city of a player below level {METROPOLIS_LEVEL}",
@@ -205,6 +207,7 @@ def observation(s, player: int) -> dict:
             ph[p] = {"hidden_per_deck": per_deck}
     data["progress"]["decks"] = {d: sum(s.progress_decks[i]) for i, d in enumerate(TRACKS)}
     data["steals"] = [x if player in x[:2] else [x[0], x[1], -1] for x in s.steals]
+    del data["memory"]  # the records hold real hands; what the viewer may know of them is in determinize
     from .fish import observe_fish
     observe_fish(s, data, player)
     data["observer"] = player

@@ -512,9 +512,7 @@ def _do_gift(s, a: WeddingGift) -> None:
     """progress.wedding: one card to the card player; which card is seen only by the two of them (like a steal)."""
     e = head(s)
     p, c = e[1], CARDS.index(a.card)
-    s.hands[p][c] -= 1
-    s.hands[s.active][c] += 1
-    s.steals.append([s.active, p, c])
+    s.take_privately(s.active, p, c)
     e[2] -= 1
     s.emit("wedding_gift", "progress.wedding", player=player_name(p), recipient=player_name(s.active))
     if not e[2] or not s.hand_size(p):

@@ -212,7 +212,7 @@ def _do_exchange(s, a: HarbourExchange) -> None:
         s.emit("harbour_nothing", "progress.commercial_harbor", player=player_name(p), partner=player_name(o),
                resource=a.resource)
         return
-    s.hands[p][c] -= 1
+    s.lose(p, c)
     s.hands[o][c] += 1
     s.emit("harbour_exchange", "progress.commercial_harbor", player=player_name(p), partner=player_name(o),
            resource=a.resource)
@@ -238,7 +238,7 @@ def _check_give(s, a: GiveCommodity):
 
 def _do_give(s, a: GiveCommodity) -> None:
     o, c = head(s)[1], CARDS.index(a.commodity)
-    s.hands[o][c] -= 1
+    s.lose(o, c)
     s.hands[s.active][c] += 1
     s.emit("harbour_give", "progress.commercial_harbor", player=player_name(o), partner=player_name(s.active),
            commodity=a.commodity)
@@ -284,6 +284,7 @@ def _do_master_merchant(s, a: PlayMasterMerchant) -> None:
     """progress.master_merchant: you see the opponent's cards and take 2 (1 if they hold 1), your choice."""
     use_card(s, "master_merchant")
     count = min(MASTER_MERCHANT_TAKES, s.hand_size(a.opponent))
+    s.look_at_hand(s.active, a.opponent)
     s.emit("master_merchant", "progress.master_merchant", player=player_name(s.active),
            victim=player_name(a.opponent), count=count)
     push_front(s, [entry("master_merchant", s.active, a.opponent, count)])
@@ -317,9 +318,7 @@ def _check_take(s, a: TakeCard):
 def _do_take(s, a: TakeCard) -> None:
     e = head(s)
     p, o, c = e[1], e[2], CARDS.index(a.card)
-    s.hands[o][c] -= 1
-    s.hands[p][c] += 1
-    s.steals.append([p, o, c])
+    s.take_privately(p, o, c)
     e[3] -= 1
     s.emit("master_merchant_take", "progress.master_merchant", player=player_name(p), victim=player_name(o),
            left=e[3])
@@ -406,8 +405,10 @@ def _monopoly(s, card_id: str, named: str, each: int) -> None:
     given = []
     for o in opponents(s):
         x = min(each, s.hands[o][c])
-        s.hands[o][c] -= x
+        s.lose(o, c, x)
         s.hands[p][c] += x
+        if x < each:  # everyone sees that o has no more of the card
+            s.show_count(o, c)
         given.append((player_name(o), x))
     s.emit("monopoly", f"progress.{card_id}", player=player_name(p), progress=PROGRESS_NAME[card_id], card=named,
            count=sum(x for _, x in given), from_each=", ".join(f"{o} gives {x}" for o, x in given))

@@ -74,7 +74,7 @@ def _check_discard(s, a: Discard):
 def _do_discard(s, a: Discard) -> None:
     e = head(s)
     p, c = e[1], CARDS.index(a.resource)
-    s.hands[p][c] -= 1
+    s.lose(p, c)
     s.bank[c] += 1
     e[2] -= 1
     s.emit("discard", "seven.discard", player=player_name(p), card=a.resource, left=e[2])
@@ -207,9 +207,7 @@ def _check_steal(s, a: StealCard):
 def _do_steal(s, a: StealCard) -> None:
     e = head(s)
     thief, victim, c = e[1], e[2], CARDS.index(a.resource)
-    s.hands[victim][c] -= 1
-    s.hands[thief][c] += 1
-    s.steals.append([thief, victim, c])
+    s.take_privately(thief, victim, c)
     s.victim = -1
     s.emit("steal", "seven.steal", player=player_name(thief), victim=player_name(victim))
     done(s)

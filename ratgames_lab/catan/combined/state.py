@@ -19,6 +19,7 @@ from fractions import Fraction
 from ...core.errors import IllegalActionError
 from ...core.fields import Bool, Field, Int, Keyed, ListOf, Opt, Ref, Seat, StateFields, Str
 from ...core.protocol import CHANCE, TERMINAL, Action, GameState
+from ..memory import StealMemory, recount_unknown, remember_steal
 from ..rules import _edges, _nodes, _tiles, player_name  # the board sizes and player names of the base game
 from ..outcome import WinnerTakesAll
 from . import table
@@ -137,6 +138,10 @@ class CombinedState(WinnerTakesAll, GameState):
         Field("offers_made", Int(min=0)),
         Field("victim", Opt(Seat(), none=-1)),
         Field("steals", ListOf(ListOf(Int(0)))),  # [thief, victim, card]: seen only by those two
+        # what the table remembers of the hands since the steals (catan.memory: one record per steal, over the 8
+        # kinds of card), and the hands a player saw ([looker, victim, steals made then]: a Master Merchant)
+        Field("memory", ListOf(StealMemory(CARDS)), missing=[]),
+        Field("looks", ListOf(ListOf(Int(0))), missing=[]),
         Field("winner", Opt(Seat(), none=-1)),
         # Traders & Barbarians wagons and markets (markets.py, wagons.py): each wagon's intersection (null: not
         # placed yet, in setup), baggage-train level and goods token carried; deliveries made; each market's stack
@@ -179,6 +184,7 @@ class CombinedState(WinnerTakesAll, GameState):
         self.buildings_of = [[v for v, o in enumerate(self.node_owner) if o == p] for p in range(n)]
         self.edges_of = [[e for e, o in enumerate(self.edge_owner) if o == p] for p in range(n)]
         self.road_length = [road_length(self, p) for p in range(n)]
+        recount_unknown(self.memory, self.steals, n)
         self.refresh_board()
         self._settle()
 
@@ -350,6 +356,48 @@ class CombinedState(WinnerTakesAll, GameState):
             if x:
                 hand[c] -= x
                 bank[c] += x
+                if self.memory:
+                    self._lower(p, c)
+
+    def lose(self, p: int, card: int, n: int = 1) -> None:
+        """p's count of a card goes down by n in public (the caller puts the cards where they go)."""
+        self.hands[p][card] -= n
+        if self.memory:
+            self._lower(p, card)
+
+    def take_privately(self, taker: int, victim: int, card: int) -> None:
+        """The taker takes one card from the victim, seen only by those two (a steal, a Wedding gift, a Master
+        Merchant): recorded in ``steals`` and remembered (``catan.memory``)."""
+        before = self.hands[victim][:]
+        self.hands[victim][card] -= 1
+        self.hands[taker][card] += 1
+        self.steals.append([taker, victim, card])
+        remember_steal(self.memory, before, self.hands, taker, victim)
+        first = len(self.steals) - len(self.memory)
+        self.looks = [x for x in self.looks if x[2] > first]  # a look before the records is no longer needed
+
+    def look_at_hand(self, looker: int, victim: int) -> None:
+        """The looker sees the victim's cards (kept while steal records could use it)."""
+        if self.memory:
+            self.looks.append([looker, victim, len(self.steals)])
+
+    def promise(self, p: int, amounts) -> None:
+        """p showed they hold these cards (an offer, an acceptance, a counter-offer: counts in card order)."""
+        if self.memory:
+            rec, hand = self.memory[-1], self.hands[p]
+            base = K + K * p
+            for c in range(K):
+                rec[base + c] = min(rec[base + c], hand[c] - amounts[c])
+
+    def show_count(self, p: int, card: int) -> None:
+        """Everyone saw how many of a card p holds (a Monopoly that took fewer than it asked)."""
+        if self.memory:
+            self.memory[-1][K + K * self.players + p] |= 1 << card
+
+    def _lower(self, p: int, card: int) -> None:
+        rec, i = self.memory[-1], K + K * p + card
+        if self.hands[p][card] < rec[i]:
+            rec[i] = self.hands[p][card]
 
     def affords(self, p: int, cost) -> bool:
         """True if p's hand covers the cost."""

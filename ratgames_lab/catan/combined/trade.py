@@ -72,7 +72,7 @@ def _check_bank(s, a: BankTrade):
 def _do_bank(s, a: BankTrade) -> None:
     p, g, r = s.active, CARDS.index(a.give), CARDS.index(a.get)
     n = rate(s, p, g)
-    s.hands[p][g] -= n
+    s.lose(p, g, n)
     s.bank[g] += n
     s.gain(p, r)
     s.emit("bank_trade", "trade.bank", player=player_name(p), count=n, give=a.give, get=a.get)

@@ -149,6 +149,7 @@ def _do_offer(s, a: OfferTrade) -> None:
     p = s.active
     s.offer = list(a.give) + list(a.get)
     s.offers_made += 1
+    s.promise(p, a.give)
     s.answers = [NO_ANSWER] * s.players
     s.counters = [[] for _ in range(s.players)]
     s.emit("offer", "trade.players", player=player_name(p), give=amounts_text(a.give), get=amounts_text(a.get))
@@ -187,6 +188,8 @@ def _answer(s, answer: int, counter: list[int]) -> None:
     q = s.responder
     s.answers[q] = answer
     s.counters[q] = counter
+    if answer != REJECTED:  # an acceptance or a counter-offer shows the cards the responder would give
+        s.promise(q, counter[M:] if answer == COUNTERED else s.offer[M:])
     if answer == COUNTERED:
         s.emit("counter", "trade.players", player=player_name(q), give=amounts_text(counter[:M]),
                get=amounts_text(counter[M:]))
@@ -223,8 +226,10 @@ def _do_confirm(s, a: ConfirmTrade) -> None:
     p, q = s.active, a.partner
     terms = s.offer if s.answers[q] == ACCEPTED else s.counters[q]
     for c in range(K):
-        s.hands[p][c] += terms[M + c] - terms[c]
-        s.hands[q][c] += terms[c] - terms[M + c]
+        for giver, taker, x in ((p, q, terms[c]), (q, p, terms[M + c])):
+            if x:
+                s.lose(giver, c, x)
+                s.hands[taker][c] += x
     s.money[p] += terms[M + MONEY] - terms[MONEY]
     s.money[q] += terms[MONEY] - terms[M + MONEY]
     s.emit("trade", "trade.players", player=player_name(p), partner=player_name(q), give=amounts_text(terms[:M]),

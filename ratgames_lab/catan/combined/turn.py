@@ -69,6 +69,8 @@ def new_state(comp: CombinedComponents, layout, number2: list[int], fishing: lis
     reset_turn_flags(s)
     s.victim = -1
     s.steals = []
+    s.memory = []
+    s.looks = []
     s.winner = -1
     from .fish import init_fish
     init_fish(s)
