@@ -12,11 +12,12 @@ from __future__ import annotations
 
 import random
 from fractions import Fraction
+from operator import ge
 
 from .board import RESOURCES
-from .memory import R
+from .memory import R, kinds_of
 
-Delta = tuple[int, ...]  # flat: 5 counts per player, world minus real
+Delta = tuple[int, ...]  # flat: 5 counts per player (8 in the combined variant), world minus real
 
 
 class Beliefs:
@@ -61,76 +62,99 @@ class Beliefs:
 
     def sample(self, rng: random.Random) -> tuple[list[Delta], list[int]]:
         """One history drawn from the posterior: D after each steal (index 0: before the first) and each card."""
-        d = _pick(list(self.layers[-1].items()), rng)
-        deltas, cards = [d], []
-        for k in range(len(self.steals) - 1, -1, -1):
-            thief, victim, card = self.steals[k]
-            hand = self.state.memory[k][:R]
-            prev_layer = self.layers[k]
-            if self.observer in (thief, victim) or (len(prev_layer) == 1 and d in prev_layer):
-                cards.append(card)  # seen, or the only world before and after: the real card (another moves D)
-                deltas.append(d)
-                continue
-            options = []
-            for new in range(R):
-                prev = _moved(d, thief, victim, new, card)  # undo: the real card went back, the world's came back
-                w = prev_layer.get(prev)
-                if w:
-                    count = hand[new] + prev[R * victim + new]
-                    if count > 0:
-                        options.append(((prev, new), w * count))
-            d, new = _pick(options, rng)
-            cards.append(new)
+        return sample_history(self.layers, self.steals, self.state.memory, self.observer, self.n, rng)
+
+
+def forward(layers: list[dict[Delta, int]], steals: list[list[int]], memory: list[list[int]], observer: int,
+            n: int, keep=None, offset: int = 0) -> list[dict[Delta, int]]:
+    """``layers`` (forward weights of every D; its last: before ``steals[0]``) extended through these steals and
+    their records; ``keep(offset + j, d)`` may drop more worlds after steal j (what the observer saw then)."""
+    out = list(layers)
+    for j, (steal, rec) in enumerate(zip(steals, memory)):
+        layer = _step(out[-1], steal, rec, observer, n)
+        if keep is not None:
+            layer = {d: w for d, w in layer.items() if keep(offset + j, d)}
+        out.append(layer)
+    return out
+
+
+def sample_history(layers: list[dict[Delta, int]], steals: list[list[int]], memory: list[list[int]], observer: int,
+                   n: int, rng: random.Random) -> tuple[list[Delta], list[int]]:
+    """Backward sampling through forward ``layers``: D after each steal (index 0: before the first), each card."""
+    d = _pick(list(layers[-1].items()), rng)
+    deltas, cards = [d], []
+    for j in range(len(steals) - 1, -1, -1):
+        thief, victim, card = steals[j]
+        k = kinds_of(memory[j], n)
+        hand = memory[j][:k]
+        prev_layer = layers[j]
+        if observer in (thief, victim) or (len(prev_layer) == 1 and d in prev_layer):
+            cards.append(card)  # seen, or the only world before and after: the real card (another moves D)
             deltas.append(d)
-        deltas.reverse()
-        cards.reverse()
-        return deltas, cards
+            continue
+        options = []
+        for new in range(k):
+            prev = _moved(d, thief, victim, new, card, k)  # undo: the real card went back, the world's came back
+            w = prev_layer.get(prev)
+            if w:
+                count = hand[new] + prev[k * victim + new]
+                if count > 0:
+                    options.append(((prev, new), w * count))
+        d, new = _pick(options, rng)
+        cards.append(new)
+        deltas.append(d)
+    deltas.reverse()
+    cards.reverse()
+    return deltas, cards
 
 
 def _step(layer: dict[Delta, int], steal: list[int], rec: list[int], observer: int, n: int) -> dict[Delta, int]:
     """The weights after one steal and the stretch that follows it (worlds that stretch rules out dropped)."""
     thief, victim, card = steal
-    hand = rec[:R]
-    v0 = R * victim
+    k = kinds_of(rec, n)
+    hand = rec[:k]
+    v0 = k * victim
+    feasible = _feasible(rec, n)
     out: dict[Delta, int] = {}
     hidden = observer not in (thief, victim)
     for d, w in layer.items():
-        world = [hand[r] + d[v0 + r] for r in range(R)]
+        world = [hand[r] + d[v0 + r] for r in range(k)]
         if not hidden:
-            if world[card] > 0 and _feasible(d, rec, n):
+            if world[card] > 0 and feasible(d):
                 out[d] = out.get(d, 0) + w * world[card]
             continue
-        for new in range(R):
+        for new in range(k):
             if world[new] <= 0:
                 continue
-            d2 = _moved(d, thief, victim, card, new)
-            if _feasible(d2, rec, n):
+            d2 = _moved(d, thief, victim, card, new, k)
+            if feasible(d2):
                 out[d2] = out.get(d2, 0) + w * world[new]
     return out
 
 
-def _moved(d: Delta, thief: int, victim: int, real: int, world: int) -> Delta:
-    """D after a steal whose real card was ``real`` and the world's card ``world``."""
+def _moved(d: Delta, thief: int, victim: int, real: int, world: int, k: int = R) -> Delta:
+    """D after a steal whose real card was ``real`` and the world's card ``world`` (``k`` kinds of card)."""
     if real == world:
         return d
     out = list(d)
-    out[R * victim + real] += 1
-    out[R * victim + world] -= 1
-    out[R * thief + real] -= 1
-    out[R * thief + world] += 1
+    out[k * victim + real] += 1
+    out[k * victim + world] -= 1
+    out[k * thief + real] -= 1
+    out[k * thief + world] += 1
     return tuple(out)
 
 
-def _feasible(d: Delta, rec: list[int], n: int) -> bool:
-    """The world's hands never went below the stretch's lows, and showed the exact counts."""
-    masks = R + R * n
-    for i, x in enumerate(d):
-        if x:
-            if x < -rec[R + i]:
-                return False
-            if rec[masks + i // R] >> (i % R) & 1:
-                return False
-    return True
+def _feasible(rec: list[int], n: int):
+    """The test of a stretch: the world's hands never went below its lows, and showed its exact counts."""
+    k = kinds_of(rec, n)
+    floor = tuple(-x for x in rec[k:k + k * n])  # D may not go below minus the lowest real count
+    masks = rec[k + k * n:k + k * n + n]
+    shown = tuple(p * k + r for p in range(n) for r in range(k) if masks[p] >> r & 1)  # D must be 0 there
+
+    def feasible(d: Delta) -> bool:
+        return all(map(ge, d, floor)) and not any(d[i] for i in shown)
+
+    return feasible
 
 
 def _pick(items, rng: random.Random):

@@ -16,13 +16,14 @@ fish-table steal, a Wedding gift, a Master Merchant's take) is seen only by its 
 a hand is public. So the table keeps, per such take, the steal record of the base game (``catan.memory``, here
 over the 8 kinds of card): the victim's hand before it, each player's lowest count of each card until the next
 take (a card shown in a trade offer counts as spent), and the counts a Monopoly that took fewer showed. A world is
-drawn forward through the records: each take the observer did not see gets a card drawn from the victim's hand
-in that world; one they saw keeps its card and the world is kept with the chance that hand gave it; a world is
-dropped as soon as a count would have gone below zero, a shown count would differ, or a hand the observer saw
-(``looks``: a Master Merchant shows the victim's cards) would differ. Rejection sampling of this kind draws each
-world with its exact posterior probability, under the model that every private take is a uniformly random card
-of the victim's hand (true of steals; a Wedding gift and a Master Merchant's take are chosen by a player, and the
-model treats them as random). After ``STEAL_TRIES`` rejected draws the real world is kept (not seen in tests).
+weighed forward through the records (``catan.beliefs.forward``): a take the observer did not see may have taken
+any card of the victim's hand in that world, weighted by its count; one they saw keeps its card, the world
+weighted by the chance that hand gave it; a world is dropped as soon as a count would have gone below zero, a
+shown count would differ, or a hand the observer saw (``looks``: a Master Merchant shows the victim's cards) would
+differ; identical worlds merge. One history is then sampled backward, so each world comes with its exact
+posterior probability under the model that every private take is a uniformly random card of the victim's hand
+(true of steals; a Wedding gift and a Master Merchant's take are chosen by a player, and the model treats them as
+random).
 Fish tokens (exact up to what payments reveal): the others' token values and the stack's order are hidden, their
 counts public; the others' tokens are dealt again from the stack and their tokens together, each keeping their
 count (``fish.redeal_fish``; the spent pile and the Old Boot are public).
@@ -34,6 +35,7 @@ from __future__ import annotations
 import random
 from typing import Callable
 
+from ..beliefs import forward, sample_history
 from .components import K, PROGRESS_DECK_OF, PROGRESS_VP, TRACKS
 
 HAND_VIEWS: list[Callable] = []  # view(s, player) -> the seats whose hand ``player`` sees now
@@ -84,85 +86,62 @@ def determinize(s, player: int, rng: random.Random):
     return t
 
 
-STEAL_TRIES = 400  # worlds drawn before falling back to the real one (which is always consistent)
-
-
 def redraw_steals(s, t, player: int, rng: random.Random) -> None:
     """Redraw in ``t`` the card of each remembered steal ``player`` did not see, from the worlds consistent with
-    every public event and with what ``player`` saw (rejection sampling, so each world comes with its exact
-    posterior probability under the model that each card taken was drawn at random from the victim's hand)."""
-    if not s.memory:
-        return
+    every public event and with what ``player`` saw, each with its exact posterior probability under the model
+    that each card taken was drawn at random from the victim's hand (the base game's forward weights over the
+    records, ``catan.beliefs``, then one history sampled backward)."""
     first = len(s.steals) - len(s.memory)
-    seen: dict[int, set[int]] = {}  # the stretch (a steal's index) -> the hands ``player`` saw in it
+    steals = s.steals[first:]
+    if all(player in st[:2] for st in steals):
+        return  # every remembered take was seen: the real world is the only one
+    seen: dict[int, set[int]] = {}  # the record (after its steal) -> the hands ``player`` saw in its stretch
     for looker, victim, made in s.looks:
-        if looker == player:
-            seen.setdefault(made - 1, set()).add(victim)
-    for _ in range(STEAL_TRIES):
-        world = _sample_world(s, player, rng, first, seen)
-        if world is not None:
-            _apply_world(t, first, *world)
-            return
+        if looker == player and made - 1 >= first:
+            seen.setdefault(made - 1 - first, set()).add(victim)
 
+    def keep(j: int, d) -> bool:
+        return not any(d[K * v + c] for v in seen.get(j, ()) for c in range(K))
 
-def _sample_world(s, player: int, rng: random.Random, first: int, seen: dict):
-    """One world drawn forward through the steal records: (D after each steal, the cards), or None if a public
-    event or something ``player`` saw rules it out."""
-    n = s.players
-    d = [[0] * K for _ in range(n)]
-    deltas, cards = [], []
-    redrawn = [0] * n  # per player: the steals redrawn so far that they took part in
-    for j, rec in enumerate(s.memory):
-        thief, victim, card = s.steals[first + j]
-        hand = [rec[c] + d[victim][c] for c in range(K)]  # the victim's hand before the steal, in this world
-        if min(hand) < 0:
-            return None
-        if player in (thief, victim):
-            # the player saw the card: keep this world with a chance proportional to the chance it gave that card
-            # (hand sizes are public, so the bound is the real count plus each earlier redrawn card of the victim)
-            if rng.randrange(rec[card] + redrawn[victim]) >= hand[card]:
-                return None
-            new = card
-        else:
-            x = rng.randrange(sum(hand))
-            new = 0
-            while x >= hand[new]:
-                x -= hand[new]
-                new += 1
-            redrawn[thief] += 1
-            redrawn[victim] += 1
-        if new != card:
-            d = [row[:] for row in d]
-            d[victim][new] -= 1
-            d[victim][card] += 1
-            d[thief][new] += 1
-            d[thief][card] -= 1
-        for p in range(n):  # the stretch after the steal: every public event stays possible
-            mask, base = rec[K + K * n + p], K + K * p
-            for c in range(K):
-                if d[p][c] and (rec[base + c] + d[p][c] < 0 or mask >> c & 1):
-                    return None
-        if any(any(d[v]) for v in seen.get(first + j, ())):
-            return None
-        deltas.append(d)
-        cards.append(new)
-    return deltas, cards
+    n, m = s.players, len(steals)
+    cache = s._closed  # the layers before the last record: fixed until the next take (shared with clones)
+    if cache is None:
+        cache = s._closed = {}
+    closed = cache.get(player)
+    if closed is None:
+        closed = cache[player] = forward([{(0,) * (K * n): 1}], steals[:-1], s.memory[:-1], player, n,
+                                         keep if seen else None)
+    key = (player, tuple(s.memory[-1]), tuple(map(tuple, s.looks)))  # the open record changes with each spend
+    last = cache.get(key)
+    if last is None:
+        last = cache[key] = forward(closed[-1:], steals[-1:], s.memory[-1:], player, n, keep if seen else None,
+                                    m - 1)[-1]
+    layers = closed + [last]
+    deltas, cards = sample_history(layers, steals, s.memory, player, n, rng)
+    _apply_world(t, first, deltas[1:], cards)
 
 
 def _apply_world(t, first: int, deltas: list, cards: list[int]) -> None:
-    """Make ``t`` the world: its hands, its steal cards and its records (the world's hands before and after)."""
+    """Make ``t`` the world: its hands, its steal cards and its records (the world's hands before and after);
+    ``deltas``: D after each remembered steal, flat (K counts per player), world minus real."""
     n = t.players
-    before = [[0] * K for _ in range(n)]
+    t._closed = None  # the world's records are not the original's
+    zero = (0,) * (K * n)
+    before = zero
     for j, rec in enumerate(t.memory):
         st = t.steals[first + j]
         t.steals[first + j] = [st[0], st[1], cards[j]]
-        for c in range(K):
-            rec[c] += before[st[1]][c]
-        after = deltas[j]
-        for p in range(n):
+        if before != zero:
+            v0 = K * st[1]
             for c in range(K):
-                rec[K + K * p + c] += after[p][c]
+                rec[c] += before[v0 + c]
+        after = deltas[j]
+        if after != zero:
+            for i in range(K * n):
+                rec[K + i] += after[i]
         before = after
-    for p in range(n):
-        for c in range(K):
-            t.hands[p][c] += before[p][c]
+    if before != zero:
+        for p in range(n):
+            hand = t.hands[p]
+            for c in range(K):
+                hand[c] += before[K * p + c]

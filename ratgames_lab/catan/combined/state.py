@@ -166,7 +166,7 @@ class CombinedState(WinnerTakesAll, GameState):
         Field("edges_of", ListOf(ListOf(Int())), derived=True),
         Field("road_length", ListOf(Int()), derived=True),
         Field("rates", ListOf(ListOf(Int())), derived=True),
-        transient=("_current", "_legal", "_by_number"),
+        transient=("_current", "_legal", "_by_number", "_closed"),
     )
 
     # ------------------------------------------------------------------------------------------
@@ -185,6 +185,7 @@ class CombinedState(WinnerTakesAll, GameState):
         self.edges_of = [[e for e, o in enumerate(self.edge_owner) if o == p] for p in range(n)]
         self.road_length = [road_length(self, p) for p in range(n)]
         recount_unknown(self.memory, self.steals, n)
+        self._closed = None
         self.refresh_board()
         self._settle()
 
@@ -373,6 +374,7 @@ class CombinedState(WinnerTakesAll, GameState):
         self.hands[taker][card] += 1
         self.steals.append([taker, victim, card])
         remember_steal(self.memory, before, self.hands, taker, victim)
+        self._closed = None  # the record that was open is closed now (hidden.py's cached weights)
         first = len(self.steals) - len(self.memory)
         self.looks = [x for x in self.looks if x[2] > first]  # a look before the records is no longer needed
 
