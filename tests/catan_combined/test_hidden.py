@@ -301,3 +301,65 @@ def test_sampled_steals_match_an_independent_enumeration_in_random_games():
                 done += 1
             s.apply(s.sample_chance(rng) if s.current_player == CHANCE else rng.choice(s.legal_actions()))
     assert checked >= 3, checked
+
+
+def test_a_spys_player_keeps_what_the_spy_showed_and_the_others_do_not():
+    """p spies on q (2 Alchemists and a Bishop) and takes the Bishop: in p's worlds q holds the 2 Alchemists; in
+    r's worlds q's 2 science cards are dealt again; once q plays an Alchemist, p knows of one only."""
+    from ratgames_lab.catan.combined.progress_politics import PlaySpy, SpyTake
+
+    s, p, q, r = _scene()
+    give_progress(s, p, "spy")
+    s.apply(PlaySpy(q))
+    s.apply(SpyTake("bishop"))
+    alchemist = PROGRESS_IDS.index("alchemist")
+    assert s.progress_known == [[p, q, *s.progress_hand[q]]] and s.progress_hand[q][alchemist] == 2
+    assert all(s.determinize(p, random.Random(k)).progress_hand[q][alchemist] == 2 for k in range(100))
+    assert any(s.determinize(r, random.Random(k)).progress_hand[q][alchemist] < 2 for k in range(100))
+    assert s.observation(r)["progress_known"] == [] and s.observation(p)["progress_known"] == s.progress_known
+    s.progress_leaves(q, alchemist)  # q plays one (in public)
+    s.progress_under[SCIENCE].append(alchemist)
+    s.validate_position()
+    assert s.progress_known[0][2 + alchemist] == 1
+    worlds = [s.determinize(p, random.Random(k)).progress_hand[q][alchemist] for k in range(100)]
+    assert min(worlds) == 1  # the one left is known; none is dealt at random to q any more (q holds 1 card)
+
+
+def test_another_spy_take_blurs_what_the_first_spy_showed_of_that_deck():
+    s, p, q, r = _scene()
+    give_progress(s, q, "crane")
+    alchemist, crane = PROGRESS_IDS.index("alchemist"), PROGRESS_IDS.index("crane")
+    s.progress_known = [[p, q, *s.progress_hand[q]]]
+    s.spy_takes(r, q, alchemist)  # r's Spy takes one science card from q: p does not know which
+    s.progress_hand[r][alchemist] += 1
+    assert s.progress_known[0][2 + alchemist] == 0 and s.progress_known[0][2 + crane] == 0  # both science
+    assert s.progress_known[0][2 + PROGRESS_IDS.index("bishop")] == 1  # politics still known
+    assert s.progress_known[1] == [r, q, *s.progress_hand[q]]
+    s.validate_position()
+
+
+def test_determinized_worlds_of_random_games_are_valid_positions_that_look_the_same():
+    """In random games, at about one action in twenty, a seat's determinized copy loads as a position (cards,
+    steal records and Spy records consistent) and shows that seat exactly what the real game shows it; the games
+    include Spy, Master Merchant and Wedding takes."""
+    import ratgames_lab as rl
+    from ratgames_lab.core.protocol import CHANCE, TERMINAL
+
+    kinds: set = set()
+    checked = 0
+    for seed in (0, 2, 4, 5, 7, 9):
+        players = 3 + seed % 2
+        game = rl.load_game("catan", players, seed=seed, variant="combined", turn_cap=120)
+        s = game.new_state()
+        rng = random.Random(seed)
+        while s.current_player != TERMINAL:
+            a = s.sample_chance(rng) if s.current_player == CHANCE else rng.choice(s.legal_actions())
+            kinds.add(a.kind)
+            s.apply(a)
+            if rng.random() < 0.05:
+                seat = rng.randrange(players)
+                t = s.determinize(seat, random.Random(checked))
+                assert game.state_from_json(t.to_json()).observation(seat) == s.observation(seat)
+                checked += 1
+    assert {"spy_take", "master_merchant_take", "wedding_gift", "steal_card"} <= kinds, kinds
+    assert checked > 300

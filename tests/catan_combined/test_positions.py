@@ -95,7 +95,8 @@ def test_built_positions_round_trip(phase):
 
 
 def test_a_position_with_steal_records_and_a_look_round_trips_and_keeps_the_odds():
-    """Steal records and looks are saved and loaded; a loaded copy determinizes exactly as the original."""
+    """Steal records, looks and what a Spy showed are saved and loaded; a loaded copy determinizes exactly as the
+    original."""
     s = main_position(3, seed=5)
     p, q, r = s.active, (s.active + 1) % 3, (s.active + 2) % 3
     s.steals, s.memory, s.looks = [], [], []
@@ -103,6 +104,8 @@ def test_a_position_with_steal_records_and_a_look_round_trips_and_keeps_the_odds
     s.take_privately(r, q, CARDS.index("cloth"))
     s.look_at_hand(p, r)
     s.take_privately(p, q, CARDS.index("ore"))
+    give_progress(s, q, "alchemist")
+    s.progress_known = [[p, q, *s.progress_hand[q]]]
     s.after_load()
     doc = s.to_json()
     assert len(doc["memory"]) == 2 and doc["looks"] == [[p, r, 1]]
@@ -178,6 +181,8 @@ def _mutations():
         "a steal record where the victim held no such card": (
             lambda d: d.update(steals=[[p, (p + 1) % 3, 0]], memory=[record()]), "memory[0].victim_hand.brick"),
         "a look at one's own hand": (lambda d: d.update(looks=[[p, p, 0]]), "looks[0]"),
+        "a Spy's record of more cards than the victim holds": (
+            lambda d: d.update(progress_known=[[p, (p + 1) % 3] + [5] * len(PROGRESS_IDS)]), "progress_known[0]"),
         "cards not conserved": (lambda d: d["hands"][0].update(brick=d["hands"][0]["brick"] + 1), "bank.brick"),
         "a wall under a settlement": (lambda d: d["intersections"]["wall"].__setitem__(settlement, 1),
                                       f"intersections.wall[{settlement}]"),

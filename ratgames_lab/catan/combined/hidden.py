@@ -27,8 +27,11 @@ random).
 Fish tokens (exact up to what payments reveal): the others' token values and the stack's order are hidden, their
 counts public; the others' tokens are dealt again from the stack and their tokens together, each keeping their
 count (``fish.redeal_fish``; the spent pile and the Old Boot are public).
-Not modelled: what a Spy saw of the victim's progress cards after the Spy's step, and the cards drawn from under
-a deck once its unseen part is empty (their order is public); both are treated as unseen afterwards.
+What a Spy showed (``progress_known``): its player knows the victim's remaining progress cards; each later play or
+discard of the victim's takes that card off what is known, another player's Spy take blurs that deck's cards
+(which one left is unseen), and cards the victim draws later are unknown. Those known cards stay in every world of
+the Spy's player; only the rest is dealt again. Not modelled: the cards drawn from under a deck once its unseen
+part is empty (their order is public); they are treated as unseen.
 """
 from __future__ import annotations
 
@@ -36,7 +39,7 @@ import random
 from typing import Callable
 
 from ..beliefs import forward, sample_history
-from .components import K, PROGRESS_DECK_OF, PROGRESS_VP, TRACKS
+from .components import K, PROGRESS_DECK_OF, PROGRESS_IDS, PROGRESS_VP, TRACKS
 
 HAND_VIEWS: list[Callable] = []  # view(s, player) -> the seats whose hand ``player`` sees now
 
@@ -61,17 +64,22 @@ def determinize(s, player: int, rng: random.Random):
     n = s.players
     from .progress import seen_progress
     others = [p for p in range(n) if p != player and p not in seen_progress(s, player)]  # a Spy's victim is seen
+    known = {rec[1]: rec[2:] for rec in s.progress_known if rec[0] == player}  # what a Spy showed ``player``
+    t.progress_known = [rec[:] for rec in s.progress_known if rec[0] == player]  # the others' are not known
+    none = [0] * len(PROGRESS_IDS)
     for d in range(len(TRACKS)):
         types = [i for i in range(len(PROGRESS_DECK_OF)) if PROGRESS_DECK_OF[i] == d and not PROGRESS_VP[i]]
         pool: list[int] = []
         for i in types:
-            pool += [i] * (t.progress_decks[d][i] + sum(t.progress_hand[p][i] for p in others))
+            pool += [i] * (t.progress_decks[d][i] + sum(t.progress_hand[p][i] - known.get(p, none)[i]
+                                                         for p in others))
         rng.shuffle(pool)
         k = 0
         for p in others:
-            held = sum(t.progress_hand[p][i] for i in types)
+            sure = known.get(p, none)
+            held = sum(t.progress_hand[p][i] - sure[i] for i in types)
             for i in types:
-                t.progress_hand[p][i] = 0
+                t.progress_hand[p][i] = sure[i]
             for i in pool[k:k + held]:
                 t.progress_hand[p][i] += 1
             k += held

@@ -162,6 +162,11 @@ def _check_turn(s) -> None:
     for i, look in enumerate(s.looks):
         if len(look) != 3 or not (look[0] < n and look[1] < n and look[0] != look[1] and look[2] <= len(s.steals)):
             raise _fail("a look is [looker, victim, steals made then] with two different players", f"looks[{i}]")
+    for i, rec in enumerate(s.progress_known):
+        if len(rec) != 2 + len(PROGRESS_IDS) or not (rec[0] < n and rec[1] < n and rec[0] != rec[1]) or any(
+                x > s.progress_hand[rec[1]][j] for j, x in enumerate(rec[2:])):
+            raise _fail("a Spy's record is [looker, victim, a count per progress card], never more than the victim "
+                        "holds", f"progress_known[{i}]")
     for t, m in enumerate(s.metropolis):
         if m >= 0 and s.levels[s.node_owner[m]][t] < METROPOLIS_LEVEL:
             raise _fail(f"the {TRACKS[t]} metropolis stands on a city of a player below level {METROPOLIS_LEVEL}",
@@ -208,6 +213,7 @@ def observation(s, player: int) -> dict:
     data["progress"]["decks"] = {d: sum(s.progress_decks[i]) for i, d in enumerate(TRACKS)}
     data["steals"] = [x if player in x[:2] else [x[0], x[1], -1] for x in s.steals]
     del data["memory"]  # the records hold real hands; what the viewer may know of them is in determinize
+    data["progress_known"] = [rec for rec in s.progress_known if rec[0] == player]  # what a Spy showed the viewer
     from .fish import observe_fish
     observe_fish(s, data, player)
     data["observer"] = player

@@ -91,7 +91,7 @@ def use_card(s, card: str) -> None:
     """The active player plays a card: it leaves the hand and goes under its deck."""
     i = PROGRESS_INDEX[card]
     p = s.active
-    s.progress_hand[p][i] -= 1
+    s.progress_leaves(p, i)
     s.progress_under[PROGRESS_DECK_OF[i]].append(i)
     s.emit("progress_play", "progress.play", player=player_name(p), card=PROGRESS_NAME[card])
 
@@ -185,7 +185,7 @@ def _check_discard(s, a: DiscardProgress):
 def _do_discard(s, a: DiscardProgress) -> None:
     p = head(s)[1]
     i = PROGRESS_INDEX[a.card]
-    s.progress_hand[p][i] -= 1
+    s.progress_leaves(p, i)
     s.progress_under[PROGRESS_DECK_OF[i]].append(i)
     s.emit("progress_discard", "progress.hand_limit", player=player_name(p), card=PROGRESS_NAME[a.card])
     done(s)

@@ -444,7 +444,7 @@ def _do_spy_take(s, a: SpyTake) -> None:
     """progress.spy: the card moves to the spy's hand (playable this turn; the 4-card limit applies after)."""
     _, p, victim = head(s)
     i = PROGRESS_INDEX[a.card]
-    s.progress_hand[victim][i] -= 1
+    s.spy_takes(p, victim, i)
     s.emit("spy_take", "progress.spy", player=player_name(p), victim=player_name(victim),
            deck=TRACKS[PROGRESS_DECK_OF[i]])
     done(s)

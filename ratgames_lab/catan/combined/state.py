@@ -23,7 +23,8 @@ from ..memory import StealMemory, recount_unknown, remember_steal
 from ..rules import _edges, _nodes, _tiles, player_name  # the board sizes and player names of the base game
 from ..outcome import WinnerTakesAll
 from . import table
-from .components import CARDS, K, METROPOLIS_VP, PROGRESS_IDS, PROGRESS_LIMIT, PROGRESS_VP, R, SPECIAL_VP, TRACKS
+from .components import (CARDS, K, METROPOLIS_VP, PROGRESS_DECK_OF, PROGRESS_IDS, PROGRESS_LIMIT, PROGRESS_VP, R,
+                         SPECIAL_VP, TRACKS)
 
 # the phases every module may use (modules add their own through table.PHASE_NAMES)
 (SETUP_SETTLEMENT, SETUP_CITY, SETUP_ROAD, ROLL_PHASE, DICE_PHASE, MAIN, OVER) = CORE_PHASES = (
@@ -142,6 +143,9 @@ class CombinedState(WinnerTakesAll, GameState):
         # kinds of card), and the hands a player saw ([looker, victim, steals made then]: a Master Merchant)
         Field("memory", ListOf(StealMemory(CARDS)), missing=[]),
         Field("looks", ListOf(ListOf(Int(0))), missing=[]),
+        # the progress cards a Spy showed: [looker, victim, count per progress card the looker knows the victim
+        # still holds] (a played or discarded card leaves the count; another Spy's take blurs its deck)
+        Field("progress_known", ListOf(ListOf(Int(0))), missing=[]),
         Field("winner", Opt(Seat(), none=-1)),
         # Traders & Barbarians wagons and markets (markets.py, wagons.py): each wagon's intersection (null: not
         # placed yet, in setup), baggage-train level and goods token carried; deliveries made; each market's stack
@@ -382,6 +386,27 @@ class CombinedState(WinnerTakesAll, GameState):
         """The looker sees the victim's cards (kept while steal records could use it)."""
         if self.memory:
             self.looks.append([looker, victim, len(self.steals)])
+
+    def progress_leaves(self, p: int, i: int) -> None:
+        """Progress card i leaves p's hand in public (played or discarded): a Spy's looker still knows the rest."""
+        self.progress_hand[p][i] -= 1
+        for rec in self.progress_known:
+            if rec[1] == p and rec[2 + i]:
+                rec[2 + i] -= 1
+
+    def spy_takes(self, taker: int, victim: int, i: int) -> None:
+        """The taker takes progress card i from the victim after seeing the victim's cards: the taker knows the
+        rest; any other looker only knows that a card of that deck left (their knowledge of the deck is gone)."""
+        self.progress_hand[victim][i] -= 1
+        deck = PROGRESS_DECK_OF[i]
+        kept = []
+        for rec in self.progress_known:
+            if rec[1] == victim and rec[0] == taker:
+                continue
+            if rec[1] == victim:
+                rec = rec[:2] + [0 if PROGRESS_DECK_OF[j] == deck else x for j, x in enumerate(rec[2:])]
+            kept.append(rec)
+        self.progress_known = kept + [[taker, victim, *self.progress_hand[victim]]]
 
     def promise(self, p: int, amounts) -> None:
         """p showed they hold these cards (an offer, an acceptance, a counter-offer: counts in card order)."""

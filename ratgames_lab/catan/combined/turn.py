@@ -71,6 +71,7 @@ def new_state(comp: CombinedComponents, layout, number2: list[int], fishing: lis
     s.steals = []
     s.memory = []
     s.looks = []
+    s.progress_known = []
     s.winner = -1
     from .fish import init_fish
     init_fish(s)
