@@ -529,7 +529,8 @@ def observe_fish(s, data: dict, player: int) -> None:
 
 def redeal_fish(t, player: int, rng) -> None:
     """determinize: the others' tokens and the stack dealt again from the tokens ``player`` has not seen (every
-    unseen token is exchangeable with every other); each keeps its count."""
+    unseen token is exchangeable with every other, the tokens paid being public and chosen, in the model, without
+    regard to the rest of the hand); each keeps its count."""
     others = [p for p in range(t.players) if p != player]
     pool: list[int] = []
     for i in range(len(VALUES)):
