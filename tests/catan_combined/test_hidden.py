@@ -23,15 +23,21 @@ def _fresh_memory(s) -> None:
     s.steals, s.memory, s.looks = [], [], []
 
 
-def _scene():
-    """p observes; q holds 2 science cards and 1 politics card, r 1 science card; p holds a science card too;
-    q held 1 ore and 1 grain, r 1 wool; r stole the ore from q (p did not see which card)."""
+def _hands(**victim: int):
+    """(state, p, q, r): Player p's action phase, every hand known to all; q holds ``victim``, r 1 wool."""
     s = main_position(3, seed=7)
     p = s.active
     q, r = (p + 1) % 3, (p + 2) % 3
     _fresh_memory(s)
-    set_hand(s, q, ore=1, grain=1)
+    set_hand(s, q, **victim)
     set_hand(s, r, wool=1)
+    return s, p, q, r
+
+
+def _scene():
+    """p observes; q holds 2 science cards and 1 politics card, r 1 science card; p holds a science card too;
+    q held 1 ore and 1 grain, r 1 wool; r stole the ore from q (p did not see which card)."""
+    s, p, q, r = _hands(ore=1, grain=1)
     give_progress(s, q, "alchemist", "alchemist", "bishop")
     give_progress(s, r, "crane")
     give_progress(s, p, "mining")
@@ -126,12 +132,7 @@ def test_a_card_the_observer_then_stole_weighs_the_worlds():
     """q held 2 ore and 1 grain; r stole a card p did not see (really an ore); then p stole from q and got an ore.
     Ore first (2/3), then ore from {ore, grain} (1/2): 1/3; grain first (1/3), then ore from {ore, ore} (1): 1/3.
     So for p the first card is ore or grain with 1/2 each, where the prior alone would say 2/3 ore."""
-    s = main_position(3, seed=7)
-    p = s.active
-    q, r = (p + 1) % 3, (p + 2) % 3
-    _fresh_memory(s)
-    set_hand(s, q, ore=2, grain=1)
-    set_hand(s, r, wool=1)
+    s, p, q, r = _hands(ore=2, grain=1)
     ore, grain = CARDS.index("ore"), CARDS.index("grain")
     s.take_privately(r, q, ore)
     s.take_privately(p, q, ore)
@@ -160,12 +161,7 @@ def test_a_monopoly_that_takes_fewer_shows_the_count_and_pins_the_steal():
     a world where r had taken the ore, q would have given a grain, so every world keeps the grain."""
     from ratgames_lab.catan.combined.progress_trade import PlayResourceMonopoly
 
-    s = main_position(3, seed=7)
-    p = s.active
-    q, r = (p + 1) % 3, (p + 2) % 3
-    _fresh_memory(s)
-    set_hand(s, q, ore=1, grain=1)
-    set_hand(s, r, wool=1)
+    s, p, q, r = _hands(ore=1, grain=1)
     give_progress(s, p, "resource_monopoly")
     grain = CARDS.index("grain")
     s.take_privately(r, q, grain)
