@@ -5,8 +5,8 @@ and the shared controls (undo, save/load, bots).
     from ratgames_lab.widgets.catan import CatanDashboard
     CatanDashboard(players=4, seed=7, seats=["human", "heuristic", "heuristic", "heuristic"]).show()
 
-``variant="combined"`` plays the combined variant (Seafarers + Cities & Knights; its parts are in
-``catan_combined``); the "Start a game" menu beside the board starts either game.
+``variant="combined"`` plays the combined variant (Seafarers + Cities & Knights + Traders &
+Barbarians; its parts are in ``catan_combined*`` and ``catan_traders*``); the "Start a game" menu beside the board starts either game.
 """
 from __future__ import annotations
 
@@ -311,7 +311,7 @@ class CatanDashboard(cc.CombinedVariant, Dashboard):
                 f'<b>{roll.params["total"]}</b></span>' if roll is not None else "")
         title, target = "Catan", 10
         if self.combined:
-            title, target = "Catan · combined variant (Seafarers + Cities & Knights)", self.game.options["vp_target"]
+            title, target = "Catan · combined variant", self.game.options["vp_target"]
             dice = f' · <span class="ct-dice">last roll {esc(event_text(obs["dice"]))}</span>' if obs["dice"] else ""
         return (f'<div class="rg-header"><div class="rg-title">{esc(title)}</div><div class="rg-subtitle">{where}{dice}'
                 f' · first to {target} VP on their own turn · {self.players} players{esc(self.you_text())}</div></div>')

@@ -29,7 +29,7 @@ from .catan_view import chip
 from .common.seats import BOT_LABELS
 from .common.theme import esc
 
-VARIANT_LABELS = (("Base game", "base"), ("Combined: Seafarers + Cities & Knights", "combined"))
+VARIANT_LABELS = (("Base game", "base"), ("Combined variant (all 3 expansions)", "combined"))
 MODES = {BuildSettlement: "settlement", BuildCity: "city", BuildRoad: "road", BuildShip: "ship",
          MoveShip: "move_ship", BuildWall: "wall", PlaceMetropolis: "metropolis", ReduceCity: "reduce",
          MoveRobber: "robber", MovePirate: "pirate"}

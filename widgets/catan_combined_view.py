@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from ratgames_lab.catan import (BARBARIAN_TRACK, EVENT_FACES, LOAN, MAX_LEVEL, METROPOLIS_LEVEL, METROPOLIS_VP,
-                                OLD_BOOT_VP, SPECIAL_VP, TRACKS, progress_cards)
+                                OLD_BOOT_VP, RIVER_MONEY, SHOP, SPECIAL_VP, TRACKS, default_fish, progress_cards)
 from ratgames_lab.catan import COMBINED_CARDS as CARDS
 
 from .catan_board import TERRAIN_COLOURS
@@ -18,8 +18,11 @@ COMMODITY_COLOURS = {"cloth": "#d7b8f3", "coin": "#ffe082", "paper": "#e0e0e0"}
 TRACK_WORDS = {"trade": "trade (yellow, cloth)", "politics": "politics (blue, coin)",
                "science": "science (green, paper)"}
 
-RULES_IN_BRIEF = """<details class="rg-panel ct-rules"><summary><b>How to play the combined variant</b>
-(Seafarers + Cities &amp; Knights)</summary>
+FISH_EFFECT_WORDS = {"remove_robber_or_pirate": "removes the robber or pirate", "steal": "steals a card",
+                     "resource": "takes a resource", "free_piece": "builds a free road or ship",
+                     "progress_card": "draws a progress card"}
+RULES_IN_BRIEF = ("""<details class="rg-panel ct-rules"><summary><b>How to play the combined variant</b>
+(Seafarers + Cities &amp; Knights + Traders &amp; Barbarians)</summary>
 <ol>
 <li><b>Setup</b>: in snake order each player places a settlement, then a <b>city</b>, each with a road or a
 <b>ship</b> (ships go on sea and coast edges).</li>
@@ -33,10 +36,22 @@ players lose a city (a metropolis is safe); if not, the best defender gets a Def
 <li><b>Build</b>: roads, ships, settlements, cities, city walls (+2 to the 7-card hand limit), knights (activate them
 with grain), and <b>city improvements</b> paid in commodities; the first to level 4 of a colour (level 5 takes it
 away) holds its <b>metropolis</b> (+2 VP).</li>
+<li><b>Rivers and money</b>: a road beside a river tile or a settlement on its corner earns ${river_road}; a
+<b>bridge</b> over a dashed crossing earns ${river_bridge}. The <b>shop</b> sells a commodity for ${commodity}
+({commodities} a turn) and a resource for ${resource} ({resources} a turn); the <b>bank loan</b> gives ${loan},
+once a game, and costs {loan_vp} VP.</li>
+<li><b>Fish</b>: fishing grounds and the lake give fish tokens (values hidden from the others); spend them on your
+turn: {fish}. The Old Boot counts {old_boot} VP.</li>
+<li><b>Wagons</b>: your wagon carries a goods token to the market it names; move it <b>last</b> in your turn along
+roads (tolls on others' roads), and a delivery pays money and a new order.</li>
 </ol>
 <div class="rg-note">Victory: the target VP (15 by default) on your own turn: settlement 1, city 2, metropolis +2,
 Longest Road 2, Largest Army 2, Defender cards and the VP progress cards 1 each.</div>
-</details>"""
+</details>""").format(
+    river_road=RIVER_MONEY["road"], river_bridge=RIVER_MONEY["bridge"], commodity=SHOP["commodity_price"],
+    commodities=SHOP["commodities_per_turn"], resource=SHOP["resource_price"], resources=SHOP["resources_per_turn"],
+    loan=LOAN["money"], loan_vp=-LOAN["vp"], old_boot=OLD_BOOT_VP,
+    fish="; ".join(f"{cost} {FISH_EFFECT_WORDS.get(effect, effect)}" for cost, effect, _ in default_fish().table))
 
 BANNER_TASKS = {
     "setup_wagon": ("put your wagon on a market plaza (setup)",

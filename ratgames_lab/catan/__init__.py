@@ -5,7 +5,8 @@ board file; "random": shuffled terrains, tokens with no 6/8 adjacent and harbour
 terrains with the A-R token spiral from a random corner), ``turn_cap`` (the game is a draw after this many
 turns) and ``player_trades`` (False forbids trades between players, as in the benchmark conventions).
 
-``variant="combined"`` plays the group's combined variant (catan.md Part 2: Seafarers + Cities & Knights) on the
+``variant="combined"`` plays the group's combined variant (catan.md Part 2: Seafarers + Cities & Knights +
+Traders & Barbarians) on the
 reconstructed combined board (``board`` = another board file; ``layout`` = "board" for the fixed board, "random"
 for the constrained shuffle); its option keys (``combined.components.OPTION_DEFAULTS``) apply only there.
 """
@@ -47,7 +48,7 @@ class Game(_Game):
         "turn_cap": OptionSpec(350, kind=int, help="the game is a draw after this many turns"),
         "player_trades": OptionSpec(True, kind=bool, help="allow trades between players"),
         "variant": OptionSpec("base", allowed=VARIANTS, help="'base' (the official game) or 'combined' (catan.md "
-                              "Part 2: Seafarers + Cities & Knights)"),
+                              "Part 2: Seafarers + Cities & Knights + Traders & Barbarians)"),
         **VARIANT_OPTION_SPECS,
     }
     action_codec = CODEC

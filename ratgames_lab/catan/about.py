@@ -15,8 +15,8 @@ INFO = GameInfo(
     variants={"combined": {"variant": "combined", "turn_cap": 120}},
     app_settings={"players": 4, "seed": 7, "seats": ["human", "heuristic", "heuristic", "heuristic"]},
     app_intro="You play **Player 1 (red)**; the other colours are clever bots. The *Start a game* menu (right of the "
-              "board) starts another game: the base game or the **combined variant** (Seafarers + Cities & Knights), "
-              "3 or 4 players, a game number and the opponents. Click the board to build (highlighted "
-              "places) and to move the robber; every move also has a button. Switch on the *heat map* to see which "
-              "spots produce most; trade in the trade panel. Change seats, speed and game number in the *Players* tab.",
+              "board) starts the base game or the **combined variant** (Seafarers + Cities & Knights + Traders & "
+              "Barbarians) with 3 or 4 players and a game number. Click the board to build (highlighted places) and "
+              "to move the robber; every move also has a button. The *heat map* shows which spots produce most; "
+              "trade in the trade panel. Seats and speed: the *Players* tab.",
 )

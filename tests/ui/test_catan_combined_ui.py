@@ -40,7 +40,7 @@ def test_the_menu_starts_the_variant_and_a_ship_is_built_by_a_click(page, twin):
     from ratgames_lab.catan import BuildSettlement, BuildShip
 
     # the menu: the combined variant against random bots (4 players, game 7)
-    page.select_option(".ct-menu select >> nth=0", label="Combined: Seafarers + Cities & Knights")
+    page.select_option(".ct-menu select >> nth=0", label="Combined variant (all 3 expansions)")
     page.select_option(".ct-menu select >> nth=2", label="Random bots")
     page.click(".ct-menu button.ct-start")
     twin.menu.variant.value, twin.menu.opponents.value = "combined", "random"

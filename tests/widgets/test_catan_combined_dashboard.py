@@ -1,6 +1,7 @@
-"""The Catan dashboard playing the combined variant (Seafarers + Cities & Knights): a whole game against bots
-through the dashboard, the menu, the board's pieces, the panels, hidden hands and progress cards, and clicks on
-the board (a ship on an edge, a wall under a city, the pirate on the sea) with refusals naming the rule."""
+"""The Catan dashboard playing the combined variant (Seafarers + Cities & Knights + Traders & Barbarians): a whole
+game against bots through the dashboard, the menu, the board's pieces, the panels, hidden hands and progress cards,
+the rules in brief, and clicks on the board (a ship on an edge, a wall under a city, the pirate on the sea) with
+refusals naming the rule."""
 from __future__ import annotations
 
 import dataclasses
@@ -100,6 +101,12 @@ def test_the_menu_starts_the_combined_variant_and_the_base_game():
     assert "combined variant" in d.header.value and "15 VP" in d.header.value
     assert "Barbarians" in d.combined_panels.barbarians.value
     assert d.heat_toggle.layout.display == "none"
+    # the rules in brief cover the three expansions, with the shop's, the loan's and the fish table's numbers
+    from ratgames_lab.catan import LOAN, SHOP, default_fish
+    brief = d.rules.value
+    assert "Traders &amp; Barbarians" in brief and "Wagons" in brief and "bridge" in brief
+    assert f"commodity for ${SHOP['commodity_price']}" in brief and f"costs {-LOAN['vp']} VP" in brief
+    assert all(f"{cost} " in brief for cost, _, _ in default_fish().table) and "{" not in brief
     d.menu.variant.value = "base"
     d.menu.start.click()
     assert not d.combined and type(d.board) is CatanBoard and "10 VP" in d.header.value

@@ -1,4 +1,5 @@
-"""The group's combined variant of Catan (catan.md Part 2): Seafarers + Cities & Knights on the combined board.
+"""The group's combined variant of Catan (catan.md Part 2): Seafarers + Cities & Knights + Traders & Barbarians on
+the combined board.
 
 ``load_game("catan", variant="combined", ...)`` plays it; the option keys are in ``OPTION_DEFAULTS``."""
 from __future__ import annotations

@@ -60,7 +60,8 @@ PROGRESS_COUNTS = Keyed("progress", Int(0, 6))
 
 
 class CombinedState(WinnerTakesAll, GameState):
-    """A position of the combined variant (Seafarers + Cities & Knights, catan.md Part 2)."""
+    """A position of the combined variant (Seafarers + Cities & Knights + Traders & Barbarians,
+    catan.md Part 2)."""
 
     game_name = "catan"
     event_texts = "catan_combined"
