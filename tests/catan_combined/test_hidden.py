@@ -156,6 +156,22 @@ def test_a_card_the_victim_spent_after_the_steal_pins_the_steal():
     assert _stolen(s, p, 300) == {ore: 300}
 
 
+def test_a_card_shown_in_a_trade_offer_pins_the_steal():
+    """The active player p steals from q (1 ore, 1 grain), unseen by r, then offers 1 ore for 1 wool: everyone now
+    knows p holds an ore, and p held none before, so every world of r's keeps the ore."""
+    from ratgames_lab.catan.combined.trade_players import OfferTrade
+
+    from .trade_helpers import amounts
+    s, p, q, r = _hands(ore=1, grain=1)
+    set_hand(s, p, wool=1)
+    ore = CARDS.index("ore")
+    s.take_privately(p, q, ore)
+    s.after_load()
+    assert len(_stolen(s, r, 400)) == 2  # before the offer: ore or grain
+    s.apply(OfferTrade(amounts(ore=1), amounts(wool=1)))
+    assert _stolen(s, r, 300) == {ore: 300}
+
+
 def test_a_monopoly_that_takes_fewer_shows_the_count_and_pins_the_steal():
     """r stole q's grain; p plays a Resource Monopoly on grain and q gives none (everyone sees q has no grain): in
     a world where r had taken the ore, q would have given a grain, so every world keeps the grain."""
