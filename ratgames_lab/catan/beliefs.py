@@ -24,15 +24,19 @@ class Beliefs:
     """The exact posterior of one observer over the hidden steal cards, as forward weights per steal
     (``certain``: a single world is possible, the real one)."""
 
-    def __init__(self, state, observer: int):
+    def __init__(self, state, observer: int, seen: dict[int, set[int]] | None = None):
+        """``seen``: the hands ``observer`` saw, by record (index in ``state.memory``) -> players (the variant's
+        Master Merchant): a world where such a hand differs is dropped after that record."""
         self.state, self.observer = state, observer
         n = state.players
         self.n = n
         memory = state.memory
         first = len(state.steals) - len(memory)
         self.steals = [state.steals[first + k] for k in range(len(memory))]
+        k = kinds_of(memory[0], n) if memory else R
+        keep = _keeper(seen, k) if seen else None
         if not memory:
-            self.layers = [{(0,) * (R * n): 1}]
+            self.layers = [{(0,) * (k * n): 1}]
             self.certain = True
         else:
             # the records before the last steal are closed: their weights hold until the next steal, so the
@@ -42,15 +46,15 @@ class Beliefs:
                 cache = state._closed = {}
             known = cache.get(observer)
             if known is None:
-                closed = [{(0,) * (R * n): 1}]
-                for steal, rec in zip(self.steals[:-1], memory[:-1]):
-                    closed.append(_step(closed[-1], steal, rec, observer, n))
+                closed = forward([{(0,) * (k * n): 1}], self.steals[:-1], memory[:-1], observer, n, keep)
                 known = cache[observer] = (closed, all(len(layer) == 1 for layer in closed))
             closed, certain = known
-            key = (observer, tuple(memory[-1]))  # the open record changes only when a count goes lower
+            last_seen = tuple(sorted(seen.get(len(memory) - 1, ()))) if seen else ()
+            key = (observer, tuple(memory[-1]), last_seen)  # the open record changes only when a count goes lower
             last = cache.get(key)
             if last is None:
-                last = cache[key] = _step(closed[-1], self.steals[-1], memory[-1], observer, n)
+                last = cache[key] = forward(closed[-1:], self.steals[-1:], memory[-1:], observer, n, keep,
+                                            len(memory) - 1)[-1]
             self.layers = closed + [last]
             # one world all along: it is the real one (any other card for a steal moves D away from 0)
             self.certain = certain and len(last) == 1
@@ -63,6 +67,37 @@ class Beliefs:
     def sample(self, rng: random.Random) -> tuple[list[Delta], list[int]]:
         """One history drawn from the posterior: D after each steal (index 0: before the first) and each card."""
         return sample_history(self.layers, self.steals, self.state.memory, self.observer, self.n, rng)
+
+
+def _keeper(seen: dict[int, set[int]], k: int):
+    """The test dropping a world where a hand the observer saw after record j differs from the real one."""
+    def keep(j: int, d: Delta) -> bool:
+        return not any(d[k * v + c] for v in seen.get(j, ()) for c in range(k))
+    return keep
+
+
+def write_world(t, deltas: list[Delta], cards: list[int]) -> None:
+    """Make the copy ``t`` the sampled world (``deltas``/``cards`` from ``sample_history``): its steal cards, its
+    hands, and its records as they would read there (the victim's hand before each steal, the lows after)."""
+    n, memory = t.players, t.memory
+    k = kinds_of(memory[0], n)
+    first = len(t.steals) - len(memory)
+    zero = deltas[0]
+    for j, rec in enumerate(memory):
+        st = t.steals[first + j]
+        if cards[j] != st[2]:
+            t.steals[first + j] = [st[0], st[1], cards[j]]
+        before, after = deltas[j], deltas[j + 1]
+        if before != zero:
+            for c in range(k):
+                rec[c] += before[k * st[1] + c]
+        if after != zero:
+            for i in range(k * n):
+                rec[k + i] += after[i]
+    final = deltas[-1]
+    if final != zero:
+        t.hands = [[t.hands[q][c] + final[k * q + c] for c in range(k)] for q in range(n)]
+    t._closed = None  # the copy's records are the world's
 
 
 def forward(layers: list[dict[Delta, int]], steals: list[list[int]], memory: list[list[int]], observer: int,

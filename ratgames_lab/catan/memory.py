@@ -51,6 +51,28 @@ def new_record(victim_hand: list[int], hands: list[list[int]], unknown: int) -> 
     return rec
 
 
+def lower_lows(memory: list[list[int]], p: int, counts) -> None:
+    """Lower p's lows in the open stretch to ``counts`` (a hand, or a hand minus the cards a trade offer showed)."""
+    rec = memory[-1]
+    k = len(counts)
+    base = k + k * p
+    for c in range(k):
+        if counts[c] < rec[base + c]:
+            rec[base + c] = counts[c]
+
+
+def lower_low(memory: list[list[int]], k: int, p: int, card: int, count: int) -> None:
+    """p's count of one card (of ``k`` kinds) just went down to ``count``: the open stretch's low follows."""
+    rec, i = memory[-1], k + k * p + card
+    if count < rec[i]:
+        rec[i] = count
+
+
+def show_count(memory: list[list[int]], k: int, players: int, p: int, card: int) -> None:
+    """Everyone saw how many of a card p holds (a Monopoly): in the open stretch no world may differ there."""
+    memory[-1][k + k * players + p] |= 1 << card
+
+
 def _pinned(rec: list[int], p: int, players: int) -> bool:
     """True if the stretch pins p's hand: for each resource, p held none at some point or showed the count."""
     k = kinds_of(rec, players)

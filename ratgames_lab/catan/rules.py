@@ -36,8 +36,8 @@ from .components import (ACCEPTED, BANK_START, CHANCE_PHASES, CITY_COST, COUNTER
                          ROBBER, ROLL_PHASE, SETTLEMENT_COST, SETUP_ROAD, SETUP_SETTLEMENT, SPECIAL_VP, STEAL_PHASE,
                          TRADE_CHOOSE, TRADE_REPLY, VICTIM, VP_CARD, VP_TARGET, YEAR_OF_PLENTY as YOP_CARD,
                          Components)
-from .beliefs import beliefs, hand_beliefs, hand_distribution, steal_odds
-from .memory import StealMemory, recount_unknown, remember_steal
+from .beliefs import beliefs, hand_beliefs, hand_distribution, steal_odds, write_world
+from .memory import StealMemory, lower_low, lower_lows, recount_unknown, remember_steal, show_count
 from .position import check_position, describe, hand_text, observation
 from .outcome import WinnerTakesAll, special_card_holder
 from .roads import longest_road, longest_road_after
@@ -549,18 +549,11 @@ class CatanState(WinnerTakesAll, GameState):
 
     def _remember(self, p: int, counts) -> None:
         """Steal memory: lower p's lows in the open stretch to ``counts`` (a hand, or a hand minus a promise)."""
-        rec = self.memory[-1]
-        base = R + R * p
-        for r in range(R):
-            if counts[r] < rec[base + r]:
-                rec[base + r] = counts[r]
+        lower_lows(self.memory, p, counts)
 
     def _lower(self, p: int, r: int) -> None:
         """Steal memory: p's count of resource r just went down."""
-        rec, x = self.memory[-1], self.hands[p][r]
-        i = R + R * p + r
-        if x < rec[i]:
-            rec[i] = x
+        lower_low(self.memory, R, p, r, self.hands[p][r])
 
     def _promise(self, p: int, cards) -> None:
         """Steal memory: p showed they hold ``cards`` (an offer, an acceptance, a counter-offer)."""
@@ -639,23 +632,7 @@ class CatanState(WinnerTakesAll, GameState):
         n = self.players
         known = beliefs(self, player) if self.memory else None
         if known is not None and not known.certain:
-            deltas, cards = known.sample(rng)
-            first = len(s.steals) - len(s.memory)
-            zero = deltas[0]
-            for k, rec in enumerate(s.memory):
-                if cards[k] != s.steals[first + k][2]:
-                    s.steals[first + k] = [*s.steals[first + k][:2], cards[k]]
-                before, after = deltas[k], deltas[k + 1]
-                if before != zero:
-                    victim = s.steals[first + k][1]
-                    for r in range(R):
-                        rec[r] += before[R * victim + r]
-                if after != zero:
-                    for i in range(R * n):
-                        rec[R + i] += after[i]
-            final = deltas[-1]
-            s.hands = [[s.hands[q][r] + final[R * q + r] for r in range(R)] for q in range(n)]
-            s._closed = None  # the copy's records are the world's
+            write_world(s, *known.sample(rng))
         # unplayed development cards of the others, and the deck
         others = [p for p in range(n) if p != player]
         pool: list[int] = []
@@ -1318,10 +1295,9 @@ def _do_monopoly(s: CatanState, a: PlayMonopoly) -> None:
             s.hands[q][r] = 0
     s.hands[p][r] += total
     if s.memory:  # each other player's count of the resource became public
-        rec = s.memory[-1]
         for q in range(s.players):
             if q != p:
-                rec[R + R * s.players + q] |= 1 << r
+                show_count(s.memory, R, s.players, q, r)
                 s._remember(q, s.hands[q])
     s.emit("play_monopoly", "development.monopoly", player=player_name(p), resource=a.resource, count=total)
 

@@ -15,18 +15,19 @@ Steals (exact under a stated model): a card taken privately (a robber's or the p
 fish-table steal, a Wedding gift, a Master Merchant's take) is seen only by its two players; every other change to
 a hand is public. So the table keeps, per such take, the steal record of the base game (``catan.memory``, here
 over the 8 kinds of card): the victim's hand before it, each player's lowest count of each card until the next
-take (a card shown in a trade offer counts as spent), and the counts a Monopoly that took fewer showed. A world is
-weighed forward through the records (``catan.beliefs.forward``): a take the observer did not see may have taken
-any card of the victim's hand in that world, weighted by its count; one they saw keeps its card, the world
+take (a card shown in a trade offer counts as spent), and the counts a Monopoly that took fewer showed. A world
+is weighed forward through the records (``catan.beliefs.Beliefs``, as in the base game): a take the observer did
+not see may have taken any card of the victim's hand in that world, weighted by its count; one they saw keeps its
+card, the world
 weighted by the chance that hand gave it; a world is dropped as soon as a count would have gone below zero, a
 shown count would differ, or a hand the observer saw (``looks``: a Master Merchant shows the victim's cards) would
 differ; identical worlds merge. One history is then sampled backward, so each world comes with its exact
 posterior probability under the model that every private take is a uniformly random card of the victim's hand
 (true of steals; a Wedding gift and a Master Merchant's take are chosen by a player, and the model treats them as
 random).
-Fish tokens (exact up to what payments reveal): the others' token values and the stack's order are hidden, their
-counts public; the others' tokens are dealt again from the stack and their tokens together, each keeping their
-count (``fish.redeal_fish``; the spent pile and the Old Boot are public).
+Fish tokens (exact under the model that the tokens paid do not depend on the rest of the hand): the others' token
+values and the stack's order are hidden, their counts public; the others' tokens are dealt again from the stack and
+their tokens together, each keeping their count (``fish.redeal_fish``; the spent pile and the Old Boot are public).
 What a Spy showed (``progress_known``): its player knows the victim's remaining progress cards; each later play or
 discard of the victim's takes that card off what is known, another player's Spy take blurs that deck's cards
 (which one left is unseen), and cards the victim draws later are unknown. Those known cards stay in every world of
@@ -38,8 +39,8 @@ from __future__ import annotations
 import random
 from typing import Callable
 
-from ..beliefs import forward, sample_history
-from .components import K, PROGRESS_DECK_OF, PROGRESS_IDS, PROGRESS_VP, TRACKS
+from ..beliefs import Beliefs, write_world
+from .components import PROGRESS_DECK_OF, PROGRESS_IDS, PROGRESS_VP, TRACKS
 
 HAND_VIEWS: list[Callable] = []  # view(s, player) -> the seats whose hand ``player`` sees now
 
@@ -107,49 +108,6 @@ def redraw_steals(s, t, player: int, rng: random.Random) -> None:
     for looker, victim, made in s.looks:
         if looker == player and made - 1 >= first:
             seen.setdefault(made - 1 - first, set()).add(victim)
-
-    def keep(j: int, d) -> bool:
-        return not any(d[K * v + c] for v in seen.get(j, ()) for c in range(K))
-
-    n, m = s.players, len(steals)
-    cache = s._closed  # the layers before the last record: fixed until the next take (shared with clones)
-    if cache is None:
-        cache = s._closed = {}
-    closed = cache.get(player)
-    if closed is None:
-        closed = cache[player] = forward([{(0,) * (K * n): 1}], steals[:-1], s.memory[:-1], player, n,
-                                         keep if seen else None)
-    key = (player, tuple(s.memory[-1]), tuple(map(tuple, s.looks)))  # the open record changes with each spend
-    last = cache.get(key)
-    if last is None:
-        last = cache[key] = forward(closed[-1:], steals[-1:], s.memory[-1:], player, n, keep if seen else None,
-                                    m - 1)[-1]
-    layers = closed + [last]
-    deltas, cards = sample_history(layers, steals, s.memory, player, n, rng)
-    _apply_world(t, first, deltas[1:], cards)
-
-
-def _apply_world(t, first: int, deltas: list, cards: list[int]) -> None:
-    """Make ``t`` the world: its hands, its steal cards and its records (the world's hands before and after);
-    ``deltas``: D after each remembered steal, flat (K counts per player), world minus real."""
-    n = t.players
-    t._closed = None  # the world's records are not the original's
-    zero = (0,) * (K * n)
-    before = zero
-    for j, rec in enumerate(t.memory):
-        st = t.steals[first + j]
-        t.steals[first + j] = [st[0], st[1], cards[j]]
-        if before != zero:
-            v0 = K * st[1]
-            for c in range(K):
-                rec[c] += before[v0 + c]
-        after = deltas[j]
-        if after != zero:
-            for i in range(K * n):
-                rec[K + i] += after[i]
-        before = after
-    if before != zero:
-        for p in range(n):
-            hand = t.hands[p]
-            for c in range(K):
-                hand[c] += before[K * p + c]
+    known = Beliefs(s, player, seen)
+    if not known.certain:
+        write_world(t, *known.sample(rng))

@@ -19,7 +19,7 @@ from fractions import Fraction
 from ...core.errors import IllegalActionError
 from ...core.fields import Bool, Field, Int, Keyed, ListOf, Opt, Ref, Seat, StateFields, Str
 from ...core.protocol import CHANCE, TERMINAL, Action, GameState
-from ..memory import StealMemory, recount_unknown, remember_steal
+from ..memory import StealMemory, lower_low, lower_lows, recount_unknown, remember_steal, show_count
 from ..rules import _edges, _nodes, _tiles, player_name  # the board sizes and player names of the base game
 from ..outcome import WinnerTakesAll
 from . import table
@@ -412,20 +412,16 @@ class CombinedState(WinnerTakesAll, GameState):
     def promise(self, p: int, amounts) -> None:
         """p showed they hold these cards (an offer, an acceptance, a counter-offer: counts in card order)."""
         if self.memory:
-            rec, hand = self.memory[-1], self.hands[p]
-            base = K + K * p
-            for c in range(K):
-                rec[base + c] = min(rec[base + c], hand[c] - amounts[c])
+            hand = self.hands[p]
+            lower_lows(self.memory, p, [hand[c] - amounts[c] for c in range(K)])
 
     def show_count(self, p: int, card: int) -> None:
         """Everyone saw how many of a card p holds (a Monopoly that took fewer than it asked)."""
         if self.memory:
-            self.memory[-1][K + K * self.players + p] |= 1 << card
+            show_count(self.memory, K, self.players, p, card)
 
     def _lower(self, p: int, card: int) -> None:
-        rec, i = self.memory[-1], K + K * p + card
-        if self.hands[p][card] < rec[i]:
-            rec[i] = self.hands[p][card]
+        lower_low(self.memory, K, p, card, self.hands[p][card])
 
     def affords(self, p: int, cost) -> bool:
         """True if p's hand covers the cost."""
