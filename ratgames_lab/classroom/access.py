@@ -1,19 +1,21 @@
 """Access codes and sessions: the code form, the signed session cookie, and who may reach what."""
 from __future__ import annotations
 
+import asyncio
 import json
 import secrets
-import time
 from html import escape
 from typing import Any
 
 import tornado.web
 
-from . import LoginLimiter, code_matches
+from . import code_matches
+from .fairness import Fairness
 from .pages import login_page, page, starting_page, teacher_home
 from .state import ClassState, Game
 
 COOKIE = "ratgames_classroom"
+SLOW_LANE_SECONDS = 1.0
 
 
 class Base(tornado.web.RequestHandler):
@@ -68,9 +70,10 @@ class Base(tornado.web.RequestHandler):
 class LoginHandler(Base):
     """``/``: the code form, or the way into the game for someone who typed a code."""
 
-    def initialize(self, state: ClassState, title: str, limiter: LoginLimiter) -> None:
+    def initialize(self, state: ClassState, title: str, fairness: Fairness, slow_lanes: dict) -> None:
         super().initialize(state, title)
-        self.limiter = limiter
+        self.fairness = fairness
+        self.slow_lanes = slow_lanes  # address -> lock: the code checks of a guessing address, one a second
 
     def get(self) -> None:
         if self.role == "teacher":
@@ -80,14 +83,18 @@ class LoginHandler(Base):
         else:
             self.finish(login_page(self.title, self.xsrf_form_html()))
 
-    def post(self) -> None:
+    async def post(self) -> None:
         address = self.request.remote_ip or "?"
-        now = time.monotonic()
-        if self.limiter.blocked(address, now):
+        browser = self.get_cookie("_xsrf") or address  # the form's cookie: one per browser
+        if self.fairness.browser_blocked(browser):
             self.set_status(429)
             self.finish(login_page(self.title, self.xsrf_form_html(),
-                                    "Too many wrong codes: wait a minute and try again."))
+                                   "Too many wrong codes from this browser: wait a minute and try again."))
             return
+        if self.fairness.address_slowed(address):  # slowed down, never refused: the right code still gets in
+            lane = self.slow_lanes.setdefault(address, asyncio.Lock())
+            async with lane:
+                await asyncio.sleep(SLOW_LANE_SECONDS)
         typed = self.get_body_argument("code", "")[:100]
         role = None
         if code_matches(typed, self.state.settings.teacher_code):
@@ -95,7 +102,7 @@ class LoginHandler(Base):
         elif code_matches(typed, self.state.settings.student_code):
             role = "student"
         if role is None:
-            self.limiter.failed(address, now)
+            self.fairness.wrong_code(browser, address)
             self.set_status(403)
             self.finish(login_page(self.title, self.xsrf_form_html(), "This is not the class code."))
             return

@@ -5,7 +5,10 @@ import asyncio
 import re
 import time
 
-from .state import ClassState
+import psutil
+
+from . import ClassroomSettings
+from .state import ClassState, Game
 from .upstream import fetch
 
 
@@ -15,6 +18,8 @@ async def shutdown_game(state: ClassState, kernel_id: str, why: str) -> None:
     if game is None:
         return
     state.stopped_games += 1
+    if state.game_of(game.session) is None:
+        state.leave_line(game.session)
     state.note(f"{game.role} game {kernel_id[:8]} stopped: {why}")
     await fetch(f"{state.upstream}/api/kernels/{kernel_id}", method="DELETE",
                  headers={"Authorization": f"token {state.token}"}, request_timeout=30)
@@ -22,10 +27,6 @@ async def shutdown_game(state: ClassState, kernel_id: str, why: str) -> None:
 
 def measure_memory(state: ClassState) -> None:
     """Measure the memory of Voila and its kernels; find each game's kernel process."""
-    try:
-        import psutil
-    except ImportError:
-        return
     try:
         voila = psutil.Process(state.voila_pid)
         procs = [voila, *voila.children(recursive=True)]
@@ -49,23 +50,33 @@ def measure_memory(state: ClassState) -> None:
             game.pid, game.rss_mb = by_kernel[kernel_id]
 
 
+def why_stop(game: Game, settings: ClassroomSettings, now: float) -> str | None:
+    """Why ``game`` must be stopped now, or None to keep it.
+
+    A game is kept while its page loads, while a websocket is open, and while its page's heartbeat goes on:
+    a page that has not connected yet is waited for as long as it says it is open.
+    """
+    if game.page_closed:
+        return "its page was closed while it loaded"
+    if game.rss_mb > settings.kernel_memory_mb:
+        return f"it used {game.rss_mb:.0f} MB (limit {settings.kernel_memory_mb} MB)"
+    if game.loading or game.connections:
+        return None
+    quiet = now - game.last_sign_of_life()
+    if game.ever_connected and quiet > settings.left_seconds:
+        return "its tab was closed or reloaded"
+    if not game.ever_connected and quiet > settings.unopened_seconds:
+        return f"its page stopped answering before it connected ({quiet:.0f} s)"
+    return None
+
+
 async def housekeeping(state: ClassState) -> None:
-    """Every few seconds: free the games of closed tabs and unopened pages, stop games over their memory."""
-    s = state.settings
+    """Every 2 s: free the games of closed tabs and gone pages, stop games over their memory."""
     while True:
         await asyncio.sleep(2)
         now = time.monotonic()
         measure_memory(state)
-        stops = []
-        for kernel_id, game in list(state.games.items()):
-            why = None
-            if game.connections == 0 and game.ever_connected and now - game.left > s.left_seconds:
-                why = "its tab was closed or reloaded"
-            elif not game.ever_connected and now - game.served > s.unopened_seconds:
-                why = "its page never connected"
-            elif game.rss_mb > s.kernel_memory_mb:
-                why = f"it used {game.rss_mb:.0f} MB (limit {s.kernel_memory_mb} MB)"
-            if why:
-                stops.append(shutdown_game(state, kernel_id, why))
+        stops = [shutdown_game(state, kernel_id, why) for kernel_id, game in list(state.games.items())
+                 if (why := why_stop(game, state.settings, now))]
         if stops:
             await asyncio.gather(*stops)

@@ -31,14 +31,65 @@ def login_page(title: str, xsrf: str, error: str = "") -> str:
 
 
 def starting_page(title: str, target: str) -> str:
-    """Shown while the game starts: the browser keeps it on screen until the dashboard's first bytes arrive."""
-    body = (f"<h1>{escape(title)}</h1><p id=\"starting\"><span class=\"spinner\"></span>Starting your game… "
-            "<span id=\"waited\"></span></p><p class=\"muted\">When the whole class arrives at once this can "
-            "take up to a minute. Please do not reload the page.</p>"
-            "<script>var t0=Date.now();setInterval(function(){document.getElementById('waited').textContent="
-            "'('+Math.round((Date.now()-t0)/1000)+' s)'},1000);"
-            f"setTimeout(function(){{location.replace({json.dumps(target)})}},50);</script>")
+    """The waiting page: "Starting your game… (n ahead of you)"; it asks the server every 2 s and goes to
+    ``target`` when its turn comes (a message from the server, e.g. "the class is full", is shown meanwhile)."""
+    body = (f"<h1>{escape(title)}</h1><p id=\"starting\"><span class=\"spinner\"></span><span id=\"status\">"
+            "Starting your game…</span> <span id=\"waited\" class=\"muted\"></span></p>"
+            "<p id=\"message\" class=\"err\"></p><p class=\"muted\">This page carries on by itself: there is no "
+            "need to reload it.</p>" + WAITING_SCRIPT.replace("TARGET", json.dumps(target)))
     return page(title, body)
+
+
+WAITING_SCRIPT = """<script>(function(){
+var t0=Date.now(), going=false;
+function text(id,t){document.getElementById(id).textContent=t;}
+setInterval(function(){text('waited','('+Math.round((Date.now()-t0)/1000)+' s)');},1000);
+function ask(){
+  if(going) return;
+  fetch('/play/queue',{credentials:'same-origin',cache:'no-store'}).then(function(r){return r.json();})
+  .then(function(d){
+    text('message', d.message||'');
+    if(d.go){going=true; text('status','Starting your game…'); location.replace(TARGET); return;}
+    if(d.ahead!=null) text('status','Starting your game… ('+d.ahead+' ahead of you)');
+  }).catch(function(){}).then(function(){ if(!going) setTimeout(ask,2000); });
+}
+ask();})();</script>"""
+
+# Put at the top of a dashboard page: tells the server every 5 s that the page is open (so its game is kept until
+# it connects, however slow the page is) and, if the game was lost, says so with a button that gets a new game.
+PAGE_GUARD = """<script>(function(){
+var lost=false, timer=null;
+function kernel(){var c=document.getElementById('jupyter-config-data');
+  try{return c?JSON.parse(c.textContent).kernelId||'':'';}catch(e){return '';}}
+function show(){
+  if(lost) return; lost=true; clearInterval(timer);
+  var d=document.createElement('div'); d.id='rg-lost';
+  d.setAttribute('style','position:fixed;inset:0;z-index:100000;background:#fff;display:flex;flex-direction:column;'
+    +'align-items:center;justify-content:center;font:22px system-ui,sans-serif;color:#222;text-align:center');
+  var p=document.createElement('p'); p.textContent=LOST_TEXT;
+  var b=document.createElement('button'); b.textContent=LOST_BUTTON; b.setAttribute('style','font-size:1em;padding:.3em 1em');
+  b.onclick=function(){location.replace(location.pathname==='/play'?'/':location.pathname);};
+  d.appendChild(p); d.appendChild(b); (document.body||document.documentElement).appendChild(d);
+}
+function beat(){
+  fetch('/play/alive?kernel='+encodeURIComponent(kernel()),{credentials:'same-origin',cache:'no-store'})
+  .then(function(r){return r.json();}).then(function(d){if(d.game==='lost') show();}).catch(function(){});
+}
+timer=setInterval(beat,5000); beat();
+})();</script>"""
+LOST_TEXT = "Your game was stopped on the teacher's computer."
+LOST_BUTTON = "Get a new game"
+
+
+def page_guard() -> str:
+    """The script put at the top of every dashboard page (heartbeat, and the lost-game message)."""
+    return PAGE_GUARD.replace("LOST_TEXT", json.dumps(LOST_TEXT)).replace("LOST_BUTTON", json.dumps(LOST_BUTTON))
+
+
+def message_page(title: str, text: str, refresh: int | None = None, button: tuple[str, str] | None = None) -> str:
+    """A page with one message (and a button to ``button[1]``); with ``refresh`` it tries again by itself."""
+    link = f'<p><a href="{escape(button[1])}"><button>{escape(button[0])}</button></a></p>' if button else ""
+    return page(title, f"<h1>{escape(title)}</h1><p>{escape(text)}</p>{link}", refresh=refresh)
 
 
 def teacher_home(title: str) -> str:

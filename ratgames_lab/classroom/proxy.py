@@ -8,7 +8,6 @@ from __future__ import annotations
 import asyncio
 import re
 import time
-from html import escape
 
 import tornado.httpclient
 import tornado.web
@@ -16,13 +15,16 @@ import tornado.websocket
 
 from . import V1_PROTOCOL, check_kernel_frame
 from .access import Base
+from .arrival import make_room, refusal
+from .fairness import Fairness
 from .housekeeping import shutdown_game
-from .pages import page
+from .pages import message_page, page_guard
 from .state import ClassState, Game
 from .upstream import fetch, upstream_headers
 
 KERNEL_ID = r"(?P<kernel_id>[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})"
 PAGE_KERNEL_ID = re.compile(rb'"kernelId":\s*"([0-9a-f-]{36})"')
+HEAD_TAG = re.compile(rb"<head[^>]*>", re.I)
 STATIC_PREFIXES = ("/voila/static/", "/voila/templates/", "/voila/labextensions/", "/voila/api/themes/",
                    "/static/")
 FORWARDED_HEADERS = ("Content-Type", "Cache-Control", "ETag", "Last-Modified", "Expires", "Content-Language")
@@ -54,45 +56,81 @@ class StaticHandler(Base):
 
 
 class PlayHandler(Base):
-    """``/play`` and ``/teacher/play``: the dashboard page of a new game, handed out a few at a time."""
+    """``/play`` and ``/teacher/play``: the dashboard page of a new game, handed out a few at a time.
 
-    def initialize(self, state: ClassState, title: str, notebook: str, role: str, gate: asyncio.Semaphore) -> None:
+    A student has at most one game; new games are limited per address; the page gets a heartbeat script at the
+    top of its ``<head>``; a browser that goes away while its page is being made gets no game.
+    """
+
+    def initialize(self, state: ClassState, title: str, notebook: str, role: str, gate: asyncio.Semaphore,
+                   fairness: Fairness) -> None:
         super().initialize(state, title)
         self.notebook = notebook
         self.page_role = role
         self.gate = gate
+        self.fairness = fairness
+        self.gone = False
+        self.game: Game | None = None
+        self.counted = False
+
+    def on_connection_close(self) -> None:
+        self.gone = True
+        if self.game is not None and self.game.loading:
+            self.game.page_closed = True  # housekeeping stops it at once
+
+    def refuse(self, status: int, text: str, refresh: int | None = 10) -> None:
+        """Answer with one message (a page that tries again by itself if ``refresh``)."""
+        self.set_status(status)
+        self.finish(message_page(self.title, text, refresh=refresh))
 
     async def get(self) -> None:
         self.require(*(("teacher",) if self.page_role == "teacher" else ("student", "teacher")))
         st = self.state
-        refusal = None
+        one_game = self.role == "student"
         if not st.ready:
-            refusal = "The class server is still starting. This page tries again in a few seconds."
-        elif self.page_role == "student" and not st.open and self.role == "student":
-            refusal = "Your teacher has closed the class to new students."
-        elif self.page_role == "student" and st.student_games() >= st.settings.students:
-            refusal = (f"The class is full ({st.settings.students} games at once). Ask your teacher; this page "
-                       "tries again in a few seconds.")
-        elif st.memory_mb > st.settings.memory_mb:
-            refusal = "The teacher's computer is short of memory. This page tries again in a few seconds."
-        if refusal:
-            self.set_status(503)
-            self.finish(page(self.title, f"<h1>{escape(self.title)}</h1><p>{escape(refusal)}</p>", refresh=10))
+            self.refuse(503, refusal(st, self.page_role, self.role) or "")
             return
+        if one_game:
+            reason = await make_room(st, self.session)
+            if reason:
+                self.refuse(409, reason, refresh=None)
+                return
+        reason = refusal(st, self.page_role, self.role)
+        if reason:
+            self.refuse(503, reason)
+            return
+        if not self.fairness.new_game(self.request.remote_ip or "?"):
+            self.refuse(429, "Many new games were asked from your network in the last minute. This page tries again "
+                             "in a few seconds.", refresh=15)
+            return
+        waiter = st.join_line(self.session, time.monotonic(), in_request=True)
         self.counted = self.page_role == "student"  # a game being started counts against the class size
         st.starting += self.counted
         st.waiting += 1
         try:
             async with self.gate:
                 st.waiting -= 1
+                if self.gone:
+                    return
+                waiter.stage = "game starting"
                 await self._forward()
         finally:
             st.starting -= self.counted
+            self.counted = False
+            if self.game is None or self.gone:
+                st.leave_line(self.session)
+            else:
+                waiter.stage = "page loading"
+            if self.game is not None:
+                self.game.loading = False
+                self.game.page_seen = time.monotonic()
 
     async def _forward(self) -> None:
         seen = bytearray()
         found: list[str] = []
         started = False
+        head: list[bytes] = []  # the page's first bytes, held until the heartbeat script is put in its <head>
+        guard = page_guard().encode()
 
         def on_header(line: str) -> None:
             if not started and line.lower().startswith("content-type:"):
@@ -106,7 +144,16 @@ class PlayHandler(Base):
                 if match:
                     found.append(match.group(1).decode())
                     self._register(found[0])
+            if head is not None and not started:
+                head.append(chunk)
+                text = b"".join(head)
+                match = HEAD_TAG.search(text)
+                if match is None and len(text) < 65536:
+                    return
+                chunk = text[:match.end()] + guard + text[match.end():] if match else text
             started = True
+            if self.gone:
+                return
             self.write(chunk)
             self.flush()
 
@@ -115,16 +162,21 @@ class PlayHandler(Base):
             self.state.upstream + "/voila/render/" + self.notebook, headers=upstream_headers(self.state, self.request),
             request_timeout=600, streaming_callback=on_chunk, header_callback=on_header, follow_redirects=False)
         response = await fetch(request)
+        if not started and head and not self.gone:  # a short page without <head>
+            started = True
+            self.write(b"".join(head))
         if (response is None or response.code != 200) and not started:
-            self.set_status(502)
-            self.finish(page(self.title, f"<h1>{escape(self.title)}</h1><p>The game did not start. Reload the page "
-                                          "to try again.</p>"))
+            self.refuse(502, "The game did not start. This page tries again in a few seconds.")
             return
-        self.finish()
+        if not self.gone:
+            self.finish()
 
     def _register(self, kernel_id: str) -> None:
         st = self.state
-        st.games[kernel_id] = Game(kernel_id, self.page_role, self.session, time.monotonic())
+        waiter = st.line.get(self.session)
+        self.game = st.games[kernel_id] = Game(kernel_id, self.page_role, self.session, time.monotonic(),
+                                               number=waiter.number if waiter else 0)
+        self.game.page_closed = self.gone
         if self.counted:  # from now on the game counts as a game, no more as one being started
             st.starting -= 1
             self.counted = False
@@ -188,6 +240,7 @@ class SocketHandler(tornado.websocket.WebSocketHandler):
         if self.channel == "channels":
             game.connections += 1
             game.ever_connected = True
+            self.state.leave_line(game.session)  # arrived: no longer waiting
         url = self.state.upstream.replace("http", "ws", 1) + (
             f"/api/kernels/{kernel_id}/channels" if self.channel == "channels" else f"/voila/query/{kernel_id}")
         query = self.request.query

@@ -29,9 +29,11 @@ from typing import TextIO
 import tornado.httpclient
 import tornado.web
 
-from . import STUDENT_NOTEBOOK, TEACHER_NOTEBOOK, ClassroomSettings, LoginLimiter, write_role_notebooks
+from . import STUDENT_NOTEBOOK, TEACHER_NOTEBOOK, ClassroomSettings, write_role_notebooks
 from .access import LoginHandler, NotFound
+from .arrival import AliveHandler, QueueHandler
 from .class_page import ClassPageHandler
+from .fairness import Fairness
 from .housekeeping import housekeeping
 from .processes import APP_TEMPLATE, descendants, start_server, stop_server, voila_env
 from .proxy import KERNEL_ID, STATIC_PREFIXES, PlayHandler, ShutdownHandler, SocketHandler, StaticHandler
@@ -65,12 +67,15 @@ def make_app(state: ClassState, title: str, cookie_secret: str) -> tornado.web.A
     """The tornado application of the classroom server (routes listed here are all there is)."""
     gate = asyncio.Semaphore(max(1, state.settings.starts_at_once))
     common = {"state": state, "title": title}
+    fairness = Fairness(games_per_address=state.settings.games_per_minute)
+    play = {**common, "gate": gate, "fairness": fairness}
     return tornado.web.Application(
         [
-            (r"/", LoginHandler, {**common, "limiter": LoginLimiter()}),
-            (r"/play", PlayHandler, {**common, "notebook": STUDENT_NOTEBOOK, "role": "student", "gate": gate}),
-            (r"/teacher/play", PlayHandler, {**common, "notebook": TEACHER_NOTEBOOK, "role": "teacher",
-                                             "gate": gate}),
+            (r"/", LoginHandler, {**common, "fairness": fairness, "slow_lanes": {}}),
+            (r"/play", PlayHandler, {**play, "notebook": STUDENT_NOTEBOOK, "role": "student"}),
+            (r"/teacher/play", PlayHandler, {**play, "notebook": TEACHER_NOTEBOOK, "role": "teacher"}),
+            (r"/play/queue", QueueHandler, common),
+            (r"/play/alive", AliveHandler, common),
             (r"/teacher/class", ClassPageHandler, common),
             (r"/api/kernels/%s/channels" % KERNEL_ID, SocketHandler, {"state": state, "channel": "channels"}),
             (r"/voila/query/%s" % KERNEL_ID, SocketHandler, {"state": state, "channel": "query"}),
