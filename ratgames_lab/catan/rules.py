@@ -15,6 +15,8 @@ development.year_of_plenty, development.monopoly, special.longest_road, special.
 """
 from __future__ import annotations
 
+from bisect import insort
+
 import random
 from fractions import Fraction
 
@@ -730,7 +732,7 @@ def _do_settlement(s: CatanState, a: BuildSettlement) -> None:
     s.node_owner[v] = p
     s.node_level[v] = 1
     s.settlements_left[p] -= 1
-    s.buildings_of[p].append(v)
+    insort(s.buildings_of[p], v)  # kept sorted: the order after a reload
     s._retake(v)
     s.rates[p] = s._compute_rates(p)
     s.emit("build_settlement", "setup.distance" if setup else "build.settlement", player=player_name(p), node=v)
@@ -791,7 +793,7 @@ def _do_road(s: CatanState, a: BuildRoad) -> None:
         s._pay(p, ROAD_COST)
     s.edge_owner[e] = p
     s.roads_left[p] -= 1
-    s.roads_of[p].append(e)
+    insort(s.roads_of[p], e)  # kept sorted: the order after a reload
     rule = "build.road" if ph == MAIN else "setup.road" if ph == SETUP_ROAD else "development.road_building"
     s.emit("build_road", rule, player=player_name(p), edge=e)
     if ph != SETUP_ROAD:
