@@ -187,3 +187,35 @@ def decide(bot: Any, state: GameState, rng: random.Random, views: random.Random)
     if not state.is_legal(action):
         raise BotForfeit(getattr(bot, "name", "bot"), f"returned {_short(str(action), 80)}, not legal in the game")
     return action
+
+
+@dataclasses.dataclass(frozen=True)
+class _Registered:
+    """A student's bot in a game's bot table: called with no argument, like the shipped bots' classes."""
+
+    spec: Any
+    game: str
+    name: str
+    time_limit: float | None
+
+    def __call__(self) -> Any:
+        return as_bot(self.spec, self.game, self.name, self.time_limit)
+
+
+def register_bot(game: str, name: str, spec: Any, time_limit: float | None = DEFAULT_TIME_LIMIT) -> None:
+    """Add a student's bot to the game's bot table for this session, so that a dashboard seat, ``simulate`` and a
+    tournament can use it by ``name`` (register it before building the dashboard)."""
+    table = GAMES[game].bots()
+    if not name.isidentifier():
+        raise ValueError(f"a bot's name is one word of letters, digits and _, not {name!r}")
+    if name in table and not isinstance(table[name], _Registered):
+        raise ValueError(f"{name!r} is a shipped bot of {game}: choose another name")
+    as_bot(spec, game, name, time_limit)  # refuse a spec that is not a bot now
+    table[name] = _Registered(spec, game, name, time_limit)
+
+
+def unregister_bot(game: str, name: str) -> None:
+    """Remove a bot that ``register_bot`` added (shipped bots stay)."""
+    table = GAMES[game].bots()
+    if isinstance(table.get(name), _Registered):
+        del table[name]
