@@ -54,14 +54,20 @@ class _client:
         except ImportError:
             raise ValueError("--scheduler needs Dask: pip install -e \".[cluster]\"") from None
         self.cluster = None
-        if scheduler.startswith("local"):
-            _, _, n = scheduler.partition(":")
-            workers = int(n) if n.isdigit() and int(n) > 0 else 2
-            self.cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                                        dashboard_address=None, silence_logs=40)
-            self.client = Client(self.cluster)
-        else:
-            self.client = Client(scheduler, timeout=30)
+        try:
+            if scheduler.startswith("local"):
+                _, _, n = scheduler.partition(":")
+                workers = int(n) if n.isdigit() and int(n) > 0 else 2
+                self.cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
+                                            dashboard_address=None, silence_logs=40)
+                self.client = Client(self.cluster)
+            else:
+                self.client = Client(scheduler, timeout=10)
+        except (OSError, RuntimeError, TimeoutError, ValueError) as exc:
+            if self.cluster is not None:
+                self.cluster.close()
+            raise ValueError(f"could not start or reach the Dask scheduler {scheduler!r}: "
+                             f"{type(exc).__name__}: {' '.join(str(exc).split())[:120]}") from None
 
     def __enter__(self):
         return self.client

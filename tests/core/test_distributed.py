@@ -31,3 +31,10 @@ def test_local_cluster_equals_local_run(scheduler):
     local = simulate_games("rattus", 3, 30, seed=9, bots=["heuristic", "random", "random"])
     cluster = simulate_games("rattus", 3, 30, seed=9, bots=["heuristic", "random", "random"], scheduler=scheduler)
     assert cluster.to_json() == local.to_json()
+
+
+def test_an_unreachable_scheduler_is_one_error_line(capsys):
+    from ratgames_lab.cli import main
+    assert main(["simulate", "rattus", "--games", "2", "--scheduler", "tcp://127.0.0.1:9"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and err[0].startswith("ratgames: error: could not start or reach the Dask scheduler")
