@@ -171,13 +171,14 @@ def build_parser() -> argparse.ArgumentParser:
                    help=f"worker processes, at most the number of cores ({_cores()} here; default: 1)")
     p.add_argument("--json", action="store_true", help="print the result as JSON")
 
-    p = sub.add_parser("bench", help="measure games/s, µs/action and clone() time",
-                       description="Random-playout benchmark on one core, for each player count of the game.")
+    p = sub.add_parser("bench", help="measure games per CPU-second, CPU µs/action and clone() time",
+                       description="Random-playout benchmark on one core, for each player count of the game, in CPU "
+                                   "time (process time: comparable on a busy machine).")
     p.add_argument("game", type=_game_name, metavar="GAME", help="game name (see 'ratgames list')")
     p.add_argument("--players", type=_int, metavar="N", help="only this player count")
     _add_game_options(p)
     p.add_argument("--seconds", type=_positive_float, default=2.0, metavar="T",
-                   help="seconds of play per player count (default: 2)")
+                   help="CPU seconds of play per player count (default: 2)")
     p.add_argument("--json", action="store_true", help="print the result as JSON")
 
     p = sub.add_parser("analyze", help="estimate the win rate of every legal action in a position, with a verdict",
@@ -568,7 +569,8 @@ def cmd_bench(args: argparse.Namespace, out: TextIO) -> int:
         _check_options(args.game, n, options)
         result = bench(args.game, n, seconds=args.seconds, **options)
         clone_us = bench_clone(args.game, n, **options)
-        rows.append({"players": n, "games": result.games, "seconds": result.seconds, "actions": result.actions,
+        rows.append({"players": n, "games": result.games, "seconds": result.seconds,
+                     "wall_seconds": result.wall_seconds, "actions": result.actions,
                      "games_per_second": result.games_per_second, "us_per_action": result.us_per_action,
                      "clone_us": clone_us})
         if not args.json:
