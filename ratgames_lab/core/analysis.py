@@ -108,12 +108,13 @@ def start_race(state: GameState, player: int | None = None, playouts: int = 100,
 def evaluate_in_steps(state: GameState, player: int, playouts: int, seed: int = 0,
                       policy: Policy | PlayoutPolicy = DEFAULT_POLICY, confidence: float = CONFIDENCE,
                       resolution: float = RESOLUTION) -> Iterator[tuple[int, int, Evaluation]]:
-    """Yield (playouts per option so far, at most, results so far) after each round, then the final results: those of
-    ``evaluate_actions(state, player, playouts, seed, policy)`` (for a widget that works in batches)."""
+    """Yield (playouts per option so far, at most, results so far: every playout, the verdict of the last check)
+    after each round, then the final results: those of ``evaluate_actions(state, player, playouts, seed, policy)``
+    (for a widget that works in batches and draws the intervals as they narrow)."""
     race, plan = start_race(state, player, playouts, seed, policy, None, confidence, resolution)
     while not race.done:
         race.step()
-        yield race.rounds, playouts, race_values(race, plan)
+        yield race.rounds, playouts, race_values(race, plan, checked=False)
     yield race.rounds, playouts, race_values(race, plan)
 
 
