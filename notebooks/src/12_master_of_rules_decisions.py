@@ -1,7 +1,7 @@
 # ---
 # jupyter:
 #   jupytext:
-#     formats: ipynb,py:percent
+#     formats: ipynb,src//py:percent
 #     text_representation:
 #       extension: .py
 #       format_name: percent
@@ -190,7 +190,8 @@ print("Trio and Support Right blocked:", show(p_sr), "  before:", show(total))
 # passes on to Player 3's Trio) were among Player 4's weakest rules here (2/11 each; only Best of the Best, 1/11,
 # is weaker, and it stays possible). Knowing one thing about how the
 # others may choose changes the odds, which is exactly what the random-play model leaves out.
-#
+
+# %% [markdown]
 # ## 2. What a play tells you: Bayes' rule
 #
 # Player 4 holds 3 Rule cards that Player 1 cannot see, dealt from the 51 hidden Rule cards, 10 of which are
@@ -274,7 +275,8 @@ print("P(another Only One | plays Only One) =", show(another))
 # **Answer.** The other two cards are two random cards of the 50 hidden cards left, now only 9 of them Only One:
 # $1 - \binom{41}{2}/\binom{50}{2}$ = 81/245 ≈ 0.331, less likely than 0.488 before the play. Each Only One seen
 # leaves fewer behind (without replacement again).
-#
+
+# %% [markdown]
 # ## 3. Expected points, and risk
 #
 # In this position (transaction 7), Player 4 plays last in the first round and still holds both cards. Player 4
@@ -341,7 +343,8 @@ for play in plays:
 # **Answer.** Yes: the purple 4 with Limit 23 scores 1 point with chance 6/17, and the green 1 or the purple 4
 # with Trio score 3 points with chance 2/17. All three are worth 6/17 of a point on average, but the Trios have
 # a spread of 0.97 against 0.48: same mean, twice the risk.
-#
+
+# %% [markdown]
 # ## 4. When to decide: the value of information
 #
 # So far Player 4 chose both cards now. But the rules let Player 4 play **one** card now (either type) and the
@@ -401,7 +404,8 @@ print("Seeing the dummy's card first:", show(perfect), "  the best real order:",
 # **Answer.** 29/17 ≈ 1.71 points: with the dummy's card known, Player 4 could pick the best pair for each card
 # (a trio whenever one can be made). The best real order reaches 20/17, so seeing everything first would be worth
 # another 9/17 of a point.
-#
+
+# %% [markdown]
 # ## 5. What to remember
 #
 # * **Support Right** is a conditional probability: a sum over what your neighbour does (the law of total
