@@ -208,12 +208,8 @@ def test_a_chance_node_is_analysed_or_explained_never_refused(run, tmp_path):
 
 
 def test_a_perfect_information_game_is_not_said_to_resample_hidden_cards(run, monkeypatch):
-    from ratgames_lab.core.registry import GameInfo
-    info = rl.GAMES["master_of_rules"]
-
-    class Perfect(GameInfo):
-        information = "perfect"
-
-    monkeypatch.setitem(rl.GAMES, "master_of_rules", Perfect(info.name, info.title, info.module, info.players))
+    import dataclasses
+    monkeypatch.setitem(rl.GAMES, "master_of_rules", dataclasses.replace(rl.GAMES["master_of_rules"],
+                                                                         information="perfect"))
     out = run("analyze", str(LAST_TRICK), "--playouts", "5").out
     assert "nothing is hidden in this game" in out and "hidden cards resampled" not in out

@@ -208,7 +208,8 @@ def test_game_without_heuristic_bot_falls_back_to_random(monkeypatch):
         def bots(self):
             return dict(CORE_BOTS)
 
-    monkeypatch.setitem(rl.GAMES, "master_of_rules", NoHeuristic(info.name, info.title, info.module, info.players))
+    monkeypatch.setitem(rl.GAMES, "master_of_rules", NoHeuristic(info.name, info.title, info.module, info.players,
+                                                                    information=info.information, chance=info.chance))
     game, state = position(4, 2, 14)
     for policy in ("heuristic", "mix"):
         values = evaluate_actions(state, None, playouts=5, seed=4, policy=policy)

@@ -106,7 +106,8 @@ def test_a_game_without_a_clever_bot_says_its_games_are_random(monkeypatch):
         def bots(self):
             return dict(CORE_BOTS)
 
-    monkeypatch.setitem(rl.GAMES, "master_of_rules", NoHeuristic(info.name, info.title, info.module, info.players))
+    monkeypatch.setitem(rl.GAMES, "master_of_rules", NoHeuristic(info.name, info.title, info.module, info.players,
+                                                                    information=info.information, chance=info.chance))
     panel, state = panel_for()
     results = panel.analyze()
     assert results == evaluate_actions(state, None, playouts=10, seed=3, policy="random")
