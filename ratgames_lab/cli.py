@@ -17,7 +17,6 @@ import importlib.util
 import json
 import os
 import random
-import socket
 import sys
 from pathlib import Path
 from typing import Any, NoReturn, Sequence, TextIO
@@ -641,91 +640,42 @@ def app_notebook_path(game: str) -> Path | None:
     return None
 
 
-def _free_port(start: int, host: str = "127.0.0.1", tries: int = 50) -> int:
-    for port in range(start, min(start + tries, 65536)):
-        with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
-            try:
-                sock.bind((host, port))
-            except OSError:
-                continue
-            return port
-    raise CliError(f"no free port between {start} and {start + tries - 1}: pass --port")
-
-
-def voila_command(notebook: Path, port: int, no_browser: bool, extra: Sequence[str]) -> list[str]:
-    """The Voila command line that serves one notebook (on 127.0.0.1 unless ``extra`` gives --Voila.ip)."""
-    # --VoilaExecutor.iopub_timeout: nbclient waits only 4 s for a cell's output; under load the page stayed blank
-    from .classroom.processes import APP_TEMPLATE  # the dashboards' page template (no CDN stylesheet)
-    cmd = [sys.executable, "-m", "voila", str(notebook), f"--port={port}", "--Voila.port_retries=0",
-           "--VoilaExecutor.iopub_timeout=120", f"--template={APP_TEMPLATE}"]
-    if not any(a.startswith("--Voila.ip=") for a in extra):
-        cmd.append("--Voila.ip=127.0.0.1")
-    if no_browser:
-        cmd.append("--no-browser")
-    return cmd + list(extra)
-
-
-def _voila_ip(extra: Sequence[str]) -> str:
-    ip = "127.0.0.1"
-    for a in extra:
-        if a.startswith("--Voila.ip="):
-            ip = a.split("=", 1)[1]
-    return ip
-
-
 def cmd_app(args: argparse.Namespace, extra: Sequence[str], out: TextIO) -> int:
     """``ratgames app``: serve notebooks/apps/GAME.ipynb with Voila until Ctrl-C, SIGTERM or SIGHUP."""
-    bad = [a for a in extra if not a.startswith("--Voila.") and not a.startswith("--VoilaConfiguration.")]
-    if bad:
-        raise CliError(f"unrecognized arguments: {' '.join(bad)} (only --Voila.* options are passed to Voila)")
+    from .classroom.plain_app import AppError, check_extra, serve_app
     notebook = app_notebook_path(args.game)
-    if notebook is None:
-        raise CliError(f"{GAMES[args.game].title} has no dashboard yet (no notebooks/apps/{args.game}.ipynb)")
-    if importlib.util.find_spec("voila") is None:
-        raise CliError(f"Voila is not installed. Install the lab extra: {LAB_INSTALL_HINT}")
-    if args.classroom:
-        return _serve_classroom(args, notebook, extra, out)
-    from .classroom.processes import Stopped, raise_on_signals, restore_signals, start_server, stop_server
-    ip = _voila_ip(extra)
-    port = args.port if args.port is not None else _free_port(VOILA_PORT, "0.0.0.0" if ip != "127.0.0.1" else ip)
-    cmd = voila_command(notebook, port, args.no_browser, extra)
-    local = ip in ("127.0.0.1", "localhost")
-    shown = "localhost" if local else ("<this computer's address>" if ip in ("0.0.0.0", "", "*", "::") else ip)
-    out.write(f"Serving {GAMES[args.game].title} from {notebook}\n"
-              f"Open http://{shown}:{port}/ in a browser. Press Ctrl-C to stop.\n")
-    if not local:
-        out.write("Warning: anyone who can reach this computer can open the app, with no code. To serve a class "
-                  f"safely, use: ratgames app {args.game} --classroom\n")
-    out.flush()
-    previous = raise_on_signals()
-    proc = None
     try:
-        proc = start_server(cmd)
-        code = proc.wait()
-        out.write(f"Voila stopped (exit code {code}).\n")
-        return 0 if code == 0 else 1
-    except (KeyboardInterrupt, Stopped):
-        out.write("Stopping Voila and its kernels...\n")
-        return 0
-    finally:
-        if proc is not None:
-            stop_server(proc)
-        restore_signals(previous)
+        check_extra(extra, args.game, loopback=not args.classroom)
+        if notebook is None:
+            raise CliError(f"{GAMES[args.game].title} has no dashboard yet (no notebooks/apps/{args.game}.ipynb)")
+        if importlib.util.find_spec("voila") is None:
+            raise CliError(f"Voila is not installed. Install the lab extra: {LAB_INSTALL_HINT}")
+        if args.classroom:
+            return _serve_classroom(args, notebook, extra, out)
+        return serve_app(args.game, GAMES[args.game].title, notebook, args.port, args.no_browser, extra, out,
+                         default_port=VOILA_PORT)
+    except AppError as exc:
+        raise CliError(str(exc)) from None
 
 
 def _serve_classroom(args: argparse.Namespace, notebook: Path, extra: Sequence[str], out: TextIO) -> int:
     """``ratgames app GAME --classroom``."""
-    from .classroom import ClassroomSettings, default_memory_mb, new_code
+    from .classroom import ClassroomSettings, default_memory_mb, game_memory_cap_mb, new_code
+    from .classroom.plain_app import free_port, port_is_free
     from .classroom.server import serve_classroom
     if extra:
         raise CliError(f"--classroom sets Voila's options itself (loopback, token, limits): leave out {extra[0]}")
     if args.ready_games > args.students:
         raise CliError(f"--ready-games ({args.ready_games}) cannot exceed --students ({args.students})")
-    port = args.port if args.port is not None else _free_port(VOILA_PORT, args.host)
+    port = args.port if args.port is not None else free_port(VOILA_PORT, args.host)
+    if not port_is_free(port, args.host):
+        raise CliError(f"port {port} is busy (another program listens on it): choose another with --port P")
+    memory_mb = args.memory_limit or default_memory_mb()
     settings = ClassroomSettings(
         game=args.game, notebook=notebook, port=port, host=args.host, students=args.students, ready_games=args.ready_games,
         starts_at_once=max(1, min(4, os.cpu_count() or 1)),
-        memory_mb=args.memory_limit or default_memory_mb(), idle_minutes=args.idle_minutes,
+        memory_mb=memory_mb, kernel_memory_mb=game_memory_cap_mb(memory_mb, args.students + args.ready_games),
+        idle_minutes=args.idle_minutes,
         student_code=new_code(6), teacher_code=new_code(10))
     return serve_classroom(settings, GAMES[args.game].title, out)
 

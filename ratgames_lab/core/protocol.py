@@ -161,12 +161,30 @@ class StateMeta(abc.ABCMeta):
     def __new__(mcls, name: str, bases: tuple, ns: dict, **kwargs: Any):
         fields = ns.get("FIELDS")
         if isinstance(fields, StateFields):
+            _refuse_reserved_names(name, fields, bases, ns)
             if "__slots__" not in ns:
                 inherited = {slot for base in bases for k in base.__mro__ for slot in getattr(k, "__slots__", ())}
                 ns["__slots__"] = tuple(n for n in fields.slots() if n not in inherited)
             if "clone" not in ns:
                 ns["clone"] = fields.make_clone()
         return super().__new__(mcls, name, bases, ns, **kwargs)
+
+
+def _refuse_reserved_names(cls_name: str, fields: StateFields, bases: tuple, ns: dict) -> None:
+    """A state field may not take the name of a method or attribute of the class or of the protocol (``scores``)."""
+    for field in fields.slots():
+        if field in ns:
+            raise TypeError(f"{cls_name}: state field {field!r} has the name of an attribute of {cls_name} itself; "
+                            "rename the field")
+        for base in bases:
+            for k in base.__mro__:
+                if field not in k.__dict__:
+                    continue
+                declared = k.__dict__.get("FIELDS")
+                if isinstance(declared, StateFields) and field in declared.slots():
+                    break  # a field inherited from a parent state class: fine
+                raise TypeError(f"{cls_name}: state field {field!r} is a reserved name ({k.__name__}.{field} is part "
+                                "of the game protocol); rename the field")
 
 
 class GameState(abc.ABC, metaclass=StateMeta):

@@ -12,7 +12,10 @@ import importlib.util
 import pkgutil
 from typing import Any
 
+from .errors import brief as _brief
 from .protocol import Game
+
+INFORMATION = ("perfect", "hidden")  # perfect: every seat sees the whole position; hidden: some of it is private
 
 
 @dataclasses.dataclass(frozen=True)
@@ -29,12 +32,21 @@ class GameInfo:
     app_settings: dict = dataclasses.field(default_factory=dict)  # the web app's dashboard arguments
     app_intro: str = ""  # the web app's line under the title (default: "You are Player 1 ...")
     variants: dict = dataclasses.field(default_factory=dict)  # variant name -> its load_game options
+    # the information structure, as OpenSpiel's GameType declares it (stated by every game, never guessed):
+    information: str = dataclasses.field(default="", kw_only=True)  # "perfect" or "hidden"
+    chance: bool = dataclasses.field(default=None, kw_only=True)  # type: ignore[assignment]  # dice, shuffles...
 
     def configurations(self) -> list[tuple[str, dict]]:
         """(label, load_game options) of the game and of each declared variant: ("", {}) first."""
         return [("", {})] + [(label, dict(options)) for label, options in self.variants.items()]
 
     def __post_init__(self) -> None:
+        if self.information not in INFORMATION:
+            raise ValueError(f"game {self.name!r}: information={_brief(self.information)} must be one of "
+                             f"{', '.join(map(repr, INFORMATION))} (say whether a seat can see the whole position)")
+        if not isinstance(self.chance, bool):
+            raise ValueError(f"game {self.name!r}: chance={_brief(self.chance)} must be True or False "
+                             "(does the game roll dice, shuffle or draw?)")
         if not self.module:
             object.__setattr__(self, "module", f"ratgames_lab.{self.name}")
 

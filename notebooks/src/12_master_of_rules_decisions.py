@@ -1,7 +1,7 @@
 # ---
 # jupyter:
 #   jupytext:
-#     formats: ipynb,py:percent
+#     formats: ipynb,src//py:percent
 #     text_representation:
 #       extension: .py
 #       format_name: percent
@@ -197,7 +197,8 @@ print("Trio and Support Right blocked:", show(p_sr), "  before:", show(total))
 # 19633/45815 ≈ 42.9% (a hand of only Trio and Support Right cards must play one of them). The real game adds one
 # more block: Player 2 plays a Rule card before Player 4, and that type is blocked too. With Player 2 also playing
 # a random allowed card, it is 740028881/1782936540 ≈ 41.5%. The engine, playing 3000 such games, agrees.
-#
+
+# %% [markdown]
 # ## 2. What a play tells you: Bayes' rule
 #
 # Player 4 holds 3 Rule cards that Player 1 cannot see, dealt from the 51 hidden Rule cards, 10 of which are
@@ -281,7 +282,8 @@ print("P(another Only One | plays Only One) =", show(another))
 # **Answer.** The other two cards are two random cards of the 50 hidden cards left, now only 9 of them Only One:
 # $1 - \binom{41}{2}/\binom{50}{2}$ = 81/245 ≈ 0.331, less likely than 0.488 before the play. Each Only One seen
 # leaves fewer behind (without replacement again).
-#
+
+# %% [markdown]
 # ## 3. Expected points, and risk
 #
 # In this position (transaction 7), Player 4 plays last in the first round and still holds both cards. Player 4
@@ -349,7 +351,8 @@ for play in plays:
 # **Answer.** Yes: the purple 4 with Limit 23 scores 1 point with chance 6/17, and the green 1 or the purple 4
 # with Trio score 3 points with chance 2/17. All three are worth 6/17 of a point on average, but the Trios have
 # a spread of 0.97 against 0.48: same mean, twice the risk.
-#
+
+# %% [markdown]
 # ## 4. When to decide: the value of information
 #
 # So far Player 4 chose both cards now. But the rules let Player 4 play **one** card now (either type) and the
@@ -513,7 +516,8 @@ print("Seeing the dummy's card first:", show(perfect), "  the best real order:",
 # **Answer.** 29/17 ≈ 1.71 points. With the dummy's card known, Player 4 picks the best pair for each card (a
 # trio whenever one can be made). The best real order, Trio first, reaches 18/17. Seeing everything first would
 # be worth another 11/17 of a point.
-#
+
+# %% [markdown]
 # ## 5. What to remember
 #
 # * **Support Right** is a conditional probability: a sum over what your neighbour does (the law of total

@@ -1,7 +1,7 @@
 # ---
 # jupyter:
 #   jupytext:
-#     formats: ipynb,py:percent
+#     formats: ipynb,src//py:percent
 #     text_representation:
 #       extension: .py
 #       format_name: percent
@@ -394,7 +394,8 @@ print("trials needed:", n_needed, "  band then:", round(2 * math.sqrt(p * (1 - p
 
 # %% [markdown] tags=["solution"]
 # **Answer.** $n \ge 4p(1-p)/0.01^2$: about 7,500 trials. Halving the band costs four times as many trials.
-#
+
+# %% [markdown]
 # ## 5. What to remember
 #
 # * **Exact odds** = favourable cases / all equally likely cases: `P(event, space)`. `math.comb` counts the
