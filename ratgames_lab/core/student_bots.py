@@ -19,7 +19,7 @@ import time
 from pathlib import Path
 from typing import Any, Callable
 
-from .bots import seat_view
+from .playout import seat_view
 from .protocol import Action, GameState
 from .registry import GAMES
 
