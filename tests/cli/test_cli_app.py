@@ -64,7 +64,8 @@ def test_missing_notebook_exits_2(run, monkeypatch):
 
 
 def test_a_game_without_dashboard_exits_2(run, monkeypatch):
-    monkeypatch.setitem(GAMES, "no_board", GameInfo("no_board", "No Board", "ratgames_lab.master_of_rules", (3,)))
+    monkeypatch.setitem(GAMES, "no_board", GameInfo("no_board", "No Board", "ratgames_lab.master_of_rules", (3,),
+                                                    information="hidden", chance=True))
     assert cli.app_notebook_path("no_board") is None
     r = run("app", "no_board", "--no-browser")
     assert r.code == 2 and "No Board has no dashboard yet" in r.err
