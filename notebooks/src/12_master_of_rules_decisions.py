@@ -47,9 +47,11 @@
 # %%
 SEED = 12  # every random choice in this notebook uses this seed, so it runs the same every time
 
+import functools
 import math
 import random
 from fractions import Fraction
+from itertools import combinations_with_replacement
 
 import ratgames_lab as rl
 from ratgames_lab.core.odds import hypergeom, subsets_probability
@@ -186,10 +188,15 @@ p_sr = sum(Fraction(n, sum(allowed.values())) * p_fulfilled[rule] for rule, n in
 print("Trio and Support Right blocked:", show(p_sr), "  before:", show(total))
 
 # %% [markdown] tags=["solution"]
-# **Answer.** 151/341 ≈ 44.3% instead of 191/561 ≈ 34.0%: a better bet, because Trio and Support Right (which
-# passes on to Player 3's Trio) were among Player 4's weakest rules here (2/11 each; only Best of the Best, 1/11,
-# is weaker, and it stays possible). Knowing one thing about how the
-# others may choose changes the odds, which is exactly what the random-play model leaves out.
+# **Answer.** 151/341 ≈ 44.3% instead of 191/561 ≈ 34.0%: a better bet. Trio and Support Right (which passes on
+# to Player 3's Trio) were among Player 4's weakest rules here (2/11 each). Only Best of the Best (1/11) is
+# weaker, and it stays possible. One rule about how the others may choose changes the odds.
+#
+# 151/341 is right for the simplification of this exercise (Player 4's card is any allowed hidden card). Under the
+# lesson's own model, Player 4 holds 3 cards and plays a random allowed card of that hand: then it is
+# 19633/45815 ≈ 42.9% (a hand of only Trio and Support Right cards must play one of them). The real game adds one
+# more block: Player 2 plays a Rule card before Player 4, and that type is blocked too. With Player 2 also playing
+# a random allowed card, it is 740028881/1782936540 ≈ 41.5%. The engine, playing 3000 such games, agrees.
 
 # %% [markdown]
 # ## 2. What a play tells you: Bayes' rule
@@ -339,6 +346,7 @@ print(f"... {len(plays)} pairs in all")
 for play in plays:
     print(f"{card_name(play.card):9} {rule_name(play.rule):15} {str(play.expected_points):>6} {spread(play):5.2f}")
 
+
 # %% [markdown] tags=["solution"]
 # **Answer.** Yes: the purple 4 with Limit 23 scores 1 point with chance 6/17, and the green 1 or the purple 4
 # with Trio score 3 points with chance 2/17. All three are worth 6/17 of a point on average, but the Trios have
@@ -355,8 +363,47 @@ for play in plays:
 # * **Number first**: play a Number card now; after the dummy's card, choose the best Rule card for the table.
 # * **Rule first**: play a Rule card now; after the dummy's card, choose the best Number card for that rule.
 #
-# We assume the others' second-round Rule cards do not block Player 4's choice (the "already played" rule): a
-# blocked rule would make "number first" a little worse.
+# **Careful: the others play before Player 4.** In the second round Players 1, 2 and 3 each play a Rule card
+# before Player 4. A type they play is blocked for Player 4 (the "already played" rule). So "number first" may
+# find its best rule blocked. "Rule first" has no such problem: Player 4's rule is on the table first.
+#
+# How often is a rule blocked? Player 4 cannot see the others' Rule cards: each holds 3 of the 36 Rule cards that
+# Player 4 cannot place. Each plays a random allowed card of their hand (the lesson's model), in seat order.
+# We count every case:
+
+# %%
+# NBVAL_CHECK_OUTPUT
+def hands_of_three(pool):
+    """Every Rule hand of 3 cards from a pool (counts by type), with its probability (no order)."""
+    for hand in combinations_with_replacement(range(len(pool)), 3):
+        ways = math.prod(math.comb(pool[t], hand.count(t)) for t in set(hand))
+        if ways:
+            yield hand, Fraction(ways, math.comb(sum(pool), 3))
+
+
+@functools.lru_cache(maxsize=None)
+def played_before(pool, seats, played=frozenset()):
+    """{the set of types played by the next `seats` players: probability}; each plays a random allowed card."""
+    if seats == 0:
+        return {played: Fraction(1)}
+    out = {}
+    for hand, p_hand in hands_of_three(pool):
+        allowed = [t for t in hand if t not in played] or list(hand)
+        rest = tuple(n - hand.count(t) for t, n in enumerate(pool))
+        for t in allowed:
+            for later, q in played_before(rest, seats - 1, played | {t}).items():
+                out[later] = out.get(later, 0) + p_hand * q / len(allowed)
+    return out
+
+
+blocked = played_before(tuple(kn3.unseen_rules), 3)
+assert sum(blocked.values()) == 1
+for t in (t for t, n in enumerate(kn3.hand_rules) if n):
+    p_t = sum(p for s, p in blocked.items() if t in s)
+    print(f"{rule_name(RULES[t]):9} already played when Player 4 chooses: {float(p_t):.3f}")
+
+# %% [markdown]
+# Each of Player 4's rules is blocked 46% to 64% of the time. Now the two orders, exactly, with the blocks:
 
 # %%
 # NBVAL_CHECK_OUTPUT
@@ -375,7 +422,15 @@ def average(f):
     return sum(Fraction(f(d)) for d in dummy_cards) / len(dummy_cards)
 
 both_now = max(average(lambda d: points(c, t, d)) for c in numbers for t in rule_cards)
-number_first = {c: average(lambda d: max(points(c, t, d) for t in rule_cards)) for c in numbers}
+
+
+def best_rule(card, dummy, played):
+    """Player 4's points with the best rule still allowed (any rule if all of theirs are blocked)."""
+    allowed = [t for t in rule_cards if t not in played] or rule_cards
+    return max(points(card, t, dummy) for t in allowed)
+
+
+number_first = {c: average(lambda d: sum(p * best_rule(c, d, s) for s, p in blocked.items())) for c in numbers}
 rule_first = {t: average(lambda d: max(points(c, t, d) for c in numbers)) for t in rule_cards}
 print("Both cards now (section 3):    ", show(both_now))
 print("Number first, then the rule:")
@@ -386,11 +441,67 @@ for t, v in rule_first.items():
     print(f"   {rule_name(t):17}          {show(v)}")
 
 # %% [markdown]
-# Waiting is worth something. Choosing the Trio now and the Number card later is worth 18/17 (the yellow 6 makes
-# a trio of 6s if the dummy brings a green 6). Better still is to play the **green 1 now** and keep the choice of
-# the rule: 20/17 ≈ 1.18 points, against 15/17 when both cards are chosen blind. The green 1 is the card that
-# keeps the most rules alive (Limit 23 and Only One as well as a lucky Trio). The difference, 5/17 of a point, is
-# the **value of the information** the dummy's card brings, for the order that uses it best.
+# Waiting is worth something. Play the **Trio now** and choose the Number card later: 18/17 ≈ 1.06 points. (The
+# yellow 6 makes a trio of 6s if the dummy brings a green 6.) Choosing both cards blind gives only 15/17.
+# The difference, **3/17** of a point, is the **value of the information** the dummy's card brings, for the best
+# order.
+#
+# "Green 1 first" looked better: 20/17 if nobody blocked Player 4. But the others block its best rule too often.
+# With the blocks it is worth only 66812303/82781160 ≈ 0.81. An earlier version of this lesson ignored the blocks
+# and chose the wrong order.
+#
+# **Checked against the engine.** The game engine plays the rest of the transaction 600 times for each order. The
+# others play a random allowed card; Player 4 plays the order, then the best card once the table is known.
+
+# %%
+# NBVAL_CHECK_OUTPUT
+from ratgames_lab.master_of_rules.actions import PlayNumber, PlayRule
+
+
+def engine_points(first, rng):
+    """Player 4's points in one transaction played by the engine: `first` now, the best card later."""
+    world = state3.determinize(3, rng)                 # a world of the cards Player 4 cannot see
+    start, before = world.transaction, world.scores()[3]
+    while world.transaction == start:
+        legal = world.legal_actions()
+        if world.current_player == rl.CHANCE:          # a card drawn: with its exact probability
+            cards, weights = zip(*world.chance_outcomes())
+            world.apply(rng.choices(cards, weights=[float(w) for w in weights])[0])
+        elif world.current_player != 3:                # the others: a random allowed card of their hand
+            weights = [world.hand_rules[world.current_player][RULES.index(a.rule)] if isinstance(a, PlayRule)
+                       else 1 for a in legal]
+            world.apply(rng.choices(legal, weights=weights)[0] if any(weights) else rng.choice(legal))
+        elif first in legal:
+            world.apply(first)
+        elif world.phase == "play":                    # Player 4's second card: the best now
+            world.apply(max(legal, key=lambda a: then_points(world, a)))
+        else:
+            world.apply(rng.choice(legal))             # the card taken from the display does not matter here
+    return world.scores()[3] - before
+
+
+def then_points(world, action):
+    """Player 4's points if they play `action` now (everything on the table is known by then)."""
+    w = world.clone()
+    w.apply(action)
+    start, before = w.transaction, w.scores()[3]
+    while w.transaction == start:
+        w.apply(w.legal_actions()[0])
+    return w.scores()[3] - before
+
+
+rng = random.Random(SEED)
+GAMES = 600
+for name, first, exact in (("Trio first", PlayRule("trio"), rule_first[RULES.index("trio")]),
+                           ("green 1 first", PlayNumber("G1"), next(v for c, v in number_first.items() if card_name(c) == "green 1"))):
+    got = [engine_points(first, rng) for _ in range(GAMES)]
+    mean = sum(got) / GAMES
+    se = math.sqrt(sum((g - mean) ** 2 for g in got) / (GAMES - 1) / GAMES)
+    print(f"{name:13} engine {mean:.3f} ± {3 * se:.3f} (3 SE)   exact {float(exact):.3f}")
+
+# %% [markdown]
+# The exact values fall inside the engine's bands, and Trio first wins clearly. (A test plays more games and
+# checks every order with a 99.9% band.)
 #
 # **Exercise 4.** *Guess first*: if Player 4 could see Dummy-1's card before choosing **both** cards, what would
 # the hand be worth? Compute it with `average`, `points`, `numbers` and `rule_cards`: that is the value of
@@ -398,12 +509,13 @@ for t, v in rule_first.items():
 
 # %% tags=["solution"]
 perfect = average(lambda d: max(points(c, t, d) for c in numbers for t in rule_cards))
-print("Seeing the dummy's card first:", show(perfect), "  the best real order:", show(max(number_first.values())))
+best_order = max(list(number_first.values()) + list(rule_first.values()))
+print("Seeing the dummy's card first:", show(perfect), "  the best real order:", show(best_order))
 
 # %% [markdown] tags=["solution"]
-# **Answer.** 29/17 ≈ 1.71 points: with the dummy's card known, Player 4 could pick the best pair for each card
-# (a trio whenever one can be made). The best real order reaches 20/17, so seeing everything first would be worth
-# another 9/17 of a point.
+# **Answer.** 29/17 ≈ 1.71 points. With the dummy's card known, Player 4 picks the best pair for each card (a
+# trio whenever one can be made). The best real order, Trio first, reaches 18/17. Seeing everything first would
+# be worth another 11/17 of a point.
 
 # %% [markdown]
 # ## 5. What to remember
@@ -415,5 +527,6 @@ print("Seeing the dummy's card first:", show(perfect), "  the best real order:",
 # * Choose by **expected points**, not by chance alone, and look at the **spread**: two plays with the same mean
 #   can carry very different risks.
 # * **Information has a value**: keep the choice that the next card will inform, and decide the other one now.
+#   But check what the others can do before you choose: here their Rule cards block yours, and Trio first wins.
 # * All of this is exact only **for the model**. [Part 4](13_master_of_rules_what_if.ipynb) compares moves another
 #   way: by playing the rest of the game many times.

@@ -368,8 +368,12 @@ print("Blue's hand:", blue_hand, " Blue, 10 rats:", show(blue_10), " engine:", o
 # $$P(\text{total} = t \mid \text{look shows } 4) = \frac{P(\text{look shows } 4 \mid \text{total} = t)\,
 # P(\text{total} = t)}{P(\text{look shows } 4)}.$$
 #
-# We count it over every composition of the row (to keep the numbers for a whole deck, Yellow's own hand is left
-# out here: a spectator looking at a row card):
+# **These are a spectator's odds.** Here we use the whole deck of 84 cards minus the look. A real player also
+# knows their own hand and the cards shown in earlier rounds, and section 5 shows how to use them. We leave them
+# out in sections 6 and 8 on purpose: everybody in the class then gets the same numbers, and the idea (how a look
+# changes the odds) stays in view. For a real decision, remove your hand and the cards you saw first.
+#
+# We count it over every composition of the row:
 
 # %%
 # NBVAL_CHECK_OUTPUT
@@ -484,7 +488,8 @@ print(f"21 values of r checked; the largest gap is {worst:.2f} standard errors")
 # (This holds while the deck has never been rebuilt: its cards are then cards the player never saw, like the
 # row's. Once the deck is rebuilt from the discard it holds only cards everybody has seen, and a Farm's cards say
 # nothing more about the row.)
-# `odds.monastery_vs_farm(deck, looks, rats)` gives every case (again for a player whose hand we leave out):
+# `odds.monastery_vs_farm(deck, looks, rats)` gives every case. Again these are a **spectator's odds** (the whole
+# deck minus the looks, as in section 6), not the odds of a player who knows their hand:
 
 # %%
 # NBVAL_CHECK_OUTPUT
@@ -503,6 +508,10 @@ print(f"after the Farm, the estimate ranges from {pct(min(farm))} to {pct(max(fa
 # of total probability**: $P(\text{survive}) = \sum_{\text{draws}} P(\text{draw})\,P(\text{survive} \mid
 # \text{draw})$. Looking (or drawing) refines what you know; it does not change the row. Information is worth
 # something only if it changes what you will do later (keep a Hospital for the last rounds, or not).
+#
+# Does the spectator's view change the conclusion? No. The Farm leaves the chance unchanged on average for
+# **any** state of knowledge (the law of total probability), and the Monastery always helps. Only the sizes
+# change: a player who knows their hand gets other percentages.
 #
 # A simulation checks the Farm's law: deal a row and 4 more cards from the same shuffled deck, and compute the
 # exact estimate the player would have after seeing those 4 cards.
@@ -525,8 +534,9 @@ print(f"P(estimate goes up):  simulated {sim_above:.4f}   exact {float(above):.4
 
 # %% [markdown]
 # **Exercise 5 (guess first).** Red ends the penultimate round with **12 rats** and has looked at one row card:
-# a **4** (leave Red's hand out, as in this section). Which privilege buys more survival, the Monastery or the Farm? By how many percentage points? Guess,
-# then compute with `odds.monastery_vs_farm`.
+# a **4**. Take a spectator's view, as in this section: the whole deck minus that look (Red's hand and the cards
+# of earlier rounds left out). Which privilege buys more survival, the Monastery or the Farm? By how many
+# percentage points? Guess, then compute with `odds.monastery_vs_farm`.
 
 # %% tags=["solution"]
 red = odds.monastery_vs_farm(DECK, [4], 12)
@@ -536,7 +546,9 @@ print("the Monastery adds", pct(red["monastery"] - red["now"]))
 # %% [markdown] tags=["solution"]
 # **Answer.** The Monastery: from 338281/612540 ≈ 55.23% to 1410299/1837620 ≈ 76.75%, about 21.5 points
 # (with 10 rats and a known 4, Red is where section 6's "looked at a 4" player was). The Farm leaves 55.23% on
-# average, whatever Red has seen.
+# average, whatever Red has seen. These are a spectator's numbers: with Red's own hand and the cards of seven
+# rounds removed, the percentages change, but the Monastery still wins and the Farm still changes nothing on
+# average.
 
 # %% [markdown]
 # ## What to remember

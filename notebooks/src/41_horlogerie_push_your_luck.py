@@ -28,7 +28,7 @@
 #
 # 1. the odds of the next card, counted by hand, then by the library;
 # 2. the value of stopping against the value of drawing;
-# 3. the optimal policy as a table and a chart, against fixed thresholds;
+# 3. the points-optimal policy as a table and a chart, against fixed thresholds;
 # 4. a class experiment: your thresholds, simulated, with an error band;
 # 5. the danger phase: the opponent's mirror problem.
 #
@@ -221,10 +221,16 @@ print("library:", odds.stop_or_draw(later, odds.POINTS))
 # 47%, but what a bust costs went up too (4 points lost instead of 3), and a good card gains less.
 
 # %% [markdown]
-# ## 3. The optimal policy, and fixed thresholds
+# ## 3. The points-optimal policy, and fixed thresholds
 #
 # Working this way **backwards** from every possible end (the dynamic programme of `odds.solve`) gives the
 # **optimal policy**: at every total, with the cards that are left, draw if drawing is worth more than stopping.
+#
+# **Optimal for what?** Here "optimal" means: the most exploration points kept, on average. That is all it
+# counts. It leaves out two things the game also pays for: the **free find** of a perfect draw, and the **danger
+# value** (what the cards drawn mean for the neighbour's Danger phase). So it is the *points-optimal* policy. A
+# player who also counts the free find may choose differently near the value.
+#
 # Start a fresh exploration with the full deck of 54 cards and a team of value 6. `odds.decision_table` says,
 # for each total, how likely the exploration is to reach it and draw, or reach it and stop:
 
@@ -238,7 +244,7 @@ for t, (draws, stops) in policy.items():
     print(f"{t:5}   {pct(draws):>20}   {pct(stops):>20}")
 
 # %% [markdown]
-# Read it: with a total of 1, 2 or 3 the optimal explorer always draws; at 5 always stops. At 4 it depends on
+# Read it: with a total of 1, 2 or 3 the points-optimal explorer always draws; at 5 always stops. At 4 it depends on
 # **how** the 4 was made. After 1 + 3, 2 + 2 or 1 + 1 + 2 it stops: a bust would leave only a 1 or a 2. After a
 # single 4 (probability 9/54 = 16.7%, the "draw" part of the bar) it draws: a bust still keeps a card worth 3 or 4,
 # so busting costs almost nothing. The rule of the game (the lowest card is kept) shapes the policy.
@@ -250,7 +256,7 @@ x, y = bq.OrdinalScale(), bq.LinearScale(min=0, max=0.6)
 bars = bq.Bars(x=totals, y=[[float(d) for d, _ in policy.values()], [float(s) for _, s in policy.values()]],
                scales={"x": x, "y": y}, type="stacked", colors=["#2f6fd6", "#e8912d"],
                labels=["reach this total and draw", "reach this total and stop"], display_legend=True)
-bq.Figure(marks=[bars], title="The optimal explorer (value 6, full deck): draw or stop at each total",
+bq.Figure(marks=[bars], title="The points-optimal explorer (value 6, full deck): draw or stop at each total",
           legend_location="top-right",
           axes=[bq.Axis(scale=x, label="total drawn so far"),
                 bq.Axis(scale=y, orientation="vertical", label="probability", tick_format=".0%")])
@@ -274,13 +280,13 @@ names = [n if n == "optimal" else f"k = {n}" for n in compared]
 x, y = bq.OrdinalScale(), bq.LinearScale(min=0, max=5)
 bars = bq.Bars(x=names, y=[float(s.stats.points) for s in compared.values()], scales={"x": x, "y": y},
                colors=["#2f6fd6"], labels=["expected exploration points kept (exact)"], display_legend=True)
-bq.Figure(marks=[bars], title="Value 6: the optimal policy against 'draw while total < 6 - k'",
+bq.Figure(marks=[bars], title="Value 6: the points-optimal policy against 'draw while total < 6 - k'",
           legend_location="top-right",
           axes=[bq.Axis(scale=x, label="policy"),
                 bq.Axis(scale=y, orientation="vertical", label="expected points kept")])
 
 # %% [markdown]
-# The optimum keeps 4.413 points on average; the best threshold, $k = 2$, keeps 4.309. Drawing to the end
+# The points optimum keeps 4.413 points on average; the best threshold, $k = 2$, keeps 4.309. Drawing to the end
 # ($k = 0$) chases the perfect draw and busts 61% of the time; stopping at once ($k = 5$) keeps a single card.
 #
 # **Exercise 3 (guess first).** A team of Scouts explores for 9. Which threshold $k$ do you think is best now, and
@@ -497,8 +503,8 @@ print("P(the next Danger card busts) =", show(p_ex5), "  library:", odds.next_ca
 # * The odds of the next card are a count over the cards left: the same two lines as any equally likely space.
 # * A decision compares **expected values**, not probabilities: a 29% bust chance was worth taking at total 3,
 #   a 47% one was not at total 4.
-# * Working backwards gives the optimal policy; a simple threshold ("stop at the value minus 2 or 3") comes
-#   within a few hundredths of a point of it.
+# * Working backwards gives the points-optimal policy (points only: no free find, no danger value); a simple
+#   threshold ("stop at the value minus 2 or 3") comes within a few hundredths of a point of it.
 # * A simulation agrees with the exact values within its ±2 SE band, and the band shrinks like $1/\sqrt{n}$.
 # * The left neighbour faces the same problem with wounds: push-your-luck on both sides of the table.
 #

@@ -416,7 +416,9 @@ for _ in range(3):                           # Players 4, 1 and 2 end their turn
 story.apply(BuildRoad(topo.node_edges[45][0]))
 print(story.events[-1].text())
 print("after the road: ", belief_about_player_4(story))
-#
+
+
+# %% [markdown]
 # **Exercise 4 (guess first).** Instead of the road, Player 3 builds a **settlement** (brick, lumber, wool and
 # grain), after receiving a grain in public. What does Player 1 now know about Player 4's card? Guess, then filter
 # the 12 outcomes.
