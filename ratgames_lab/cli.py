@@ -21,6 +21,7 @@ import sys
 from pathlib import Path
 from typing import Any, NoReturn, Sequence, TextIO
 
+from . import analyze_cli
 from .core.analysis import POLICIES
 from .core.bots import choose_for_seat, view_rng
 from .core.errors import IllegalActionError, InvalidPositionError
@@ -33,7 +34,6 @@ MATCH_FORMAT = "ratgames_lab.match/1"
 VOILA_PORT = 8866
 MAX_GAMES = 1_000_000  # about an hour of play on one core; run several seeds ranges for more
 MENU_LIMIT = 24        # longer menus of actions are grouped (first the token or card, then where)
-ANALYZE_PLAYOUTS = {"random": 200, "heuristic": 50, "mix": 50}  # bot playouts cost 10-200x more (docs/dashboards.md)
 LAB_INSTALL_HINT = 'pip install -e ".[lab]"   (from the ratgames_lab folder)'
 
 
@@ -170,30 +170,41 @@ def build_parser() -> argparse.ArgumentParser:
                    help=f"worker processes, at most the number of cores ({_cores()} here; default: 1)")
     p.add_argument("--json", action="store_true", help="print the result as JSON")
 
-    p = sub.add_parser("bench", help="measure games/s, µs/action and clone() time",
-                       description="Random-playout benchmark on one core, for each player count of the game.")
+    p = sub.add_parser("bench", help="measure games per CPU-second, CPU µs/action and clone() time",
+                       description="Random-playout benchmark on one core, for each player count of the game, in CPU "
+                                   "time (process time: comparable on a busy machine).")
     p.add_argument("game", type=_game_name, metavar="GAME", help="game name (see 'ratgames list')")
     p.add_argument("--players", type=_int, metavar="N", help="only this player count")
     _add_game_options(p)
     p.add_argument("--seconds", type=_positive_float, default=2.0, metavar="T",
-                   help="seconds of play per player count (default: 2)")
+                   help="CPU seconds of play per player count (default: 2)")
     p.add_argument("--json", action="store_true", help="print the result as JSON")
 
-    p = sub.add_parser("analyze", help="estimate the win rate of every legal action in a position",
+    p = sub.add_parser("analyze", help="estimate the win rate of every legal action in a position, with a verdict",
                        description="Estimate the win rate of each legal action of the player to move, with "
                                    "playouts from determinized copies (hidden cards resampled), every player then "
-                                   "playing by the playout policy (--policy). "
+                                   "playing by the playout policy (--policy); every action is played on the same "
+                                   "deals, playouts go to the actions still in contention, and the verdict says "
+                                   "which is best at the stated confidence or that they are too close to call "
+                                   "(docs/analysis.md). "
                                    "POSITION.json is a saved match, a position wrapper "
                                    '{"game": ..., "players": ..., "position": {...}} or a bare Master of Rules '
                                    "position.")
     p.add_argument("position", metavar="POSITION.json")
-    p.add_argument("--policy", choices=POLICIES, default="heuristic",
-                   help="how every player plays after the move: heuristic (the game's heuristic bot), random "
-                        "(uniformly random legal moves) or mix (each decision one or the other, 1/2 each); "
-                        "default: heuristic")
-    p.add_argument("--playouts", type=_positive_int, metavar="N",
-                   help=f"playouts per action (default: {ANALYZE_PLAYOUTS['random']} with --policy random, "
-                        f"{ANALYZE_PLAYOUTS['heuristic']} otherwise: bot playouts cost more)")
+    p.add_argument("--policy", choices=POLICIES, default="random",
+                   help="how every player plays after the move: random (uniformly random legal moves; the default: "
+                        "cheap), heuristic (the game's heuristic bot: 10 to 200 times slower) or mix (each "
+                        "decision one or the other, 1/2 each)")
+    p.add_argument("--playouts", type=_positive_int, default=analyze_cli.PLAYOUTS, metavar="N",
+                   help=f"at most N playouts per action (default: {analyze_cli.PLAYOUTS}); the result depends only "
+                        "on N and the seed")
+    p.add_argument("--cpu", type=float, default=analyze_cli.CPU_SECONDS, metavar="SECONDS",
+                   help=f"stop the playouts after this much CPU time, at the last check (default: "
+                        f"{analyze_cli.CPU_SECONDS:g}; 0: no limit)")
+    p.add_argument("--confidence", type=float, default=0.95, metavar="C", help="confidence of the verdict "
+                   "(default: 0.95)")
+    p.add_argument("--resolution", type=float, default=2.0, metavar="POINTS",
+                   help="options closer than this, in points of win rate, count as equally good (default: 2)")
     p.add_argument("--seed", type=_int, default=0, metavar="S", help="seed (default: 0)")
     p.add_argument("--json", action="store_true", help="print the result as JSON")
 
@@ -557,7 +568,8 @@ def cmd_bench(args: argparse.Namespace, out: TextIO) -> int:
         _check_options(args.game, n, options)
         result = bench(args.game, n, seconds=args.seconds, **options)
         clone_us = bench_clone(args.game, n, **options)
-        rows.append({"players": n, "games": result.games, "seconds": result.seconds, "actions": result.actions,
+        rows.append({"players": n, "games": result.games, "seconds": result.seconds,
+                     "wall_seconds": result.wall_seconds, "actions": result.actions,
                      "games_per_second": result.games_per_second, "us_per_action": result.us_per_action,
                      "clone_us": clone_us})
         if not args.json:
@@ -577,41 +589,14 @@ def load_position_file(path: str | Path) -> tuple[Game, GameState]:
 
 
 def cmd_analyze(args: argparse.Namespace, out: TextIO) -> int:
-    """``ratgames analyze``."""
-    from .core.analysis import evaluate_actions
+    """``ratgames analyze`` (see ``analyze_cli``)."""
+    if not 0.5 <= args.confidence < 1 or not 0 <= args.resolution < 100:
+        raise CliError("--confidence must be at least 0.5 and below 1, --resolution between 0 and 100 points")
     game, state = load_position_file(args.position)
     if state.is_terminal():
         raise CliError("the game in this position is over: there is no decision to analyze")
-    player = state.current_player
-    if player == CHANCE:
-        raise CliError("a chance event is pending in this position (a card or die to draw), not a player's decision")
-    playouts = args.playouts or ANALYZE_PLAYOUTS[args.policy]
-    values = evaluate_actions(state, player, playouts=playouts, seed=args.seed, policy=args.policy)
-    policy = values.policy
-    values.sort(key=lambda v: -v.win_rate)
-    if args.json:
-        out.write(json.dumps({"game": game.name, "players": game.players, "player": player,
-                              "playouts": playouts, "seed": args.seed, "policy": policy.name,
-                              "assumes": policy.assumes(), "policy_note": policy.note,
-                              "actions": [v.to_json() for v in values]}, indent=1) + "\n")
-        return 0
-    names_of = player_names(state)
-    text = state.describe()
-    if text is not None:
-        out.write(text + "\n")
-    hand = state.hand_text(player)
-    if hand:
-        out.write(f"The hand of {names_of[player]}, who is to move:\n{hand}\n")
-    out.write(f"{_who(names_of, player)} to move; {playouts} playouts per action, policy {policy.name} "
-              f"(seed {args.seed}): win rates if {policy.assumes()}; hidden cards resampled in each (what "
-              f"{names_of[player]} cannot see is dealt again).\n")
-    if policy.note:
-        out.write(f"Note: {policy.note}.\n")
-    width = max(len(str(v.action)) for v in values)
-    for i, v in enumerate(values, 1):
-        out.write(f"{i:3d}) {str(v.action):{width}s}  win rate {_percent(v.win_rate)}  "
-                  f"(95% interval {_percent(v.low).strip()} – {_percent(v.high).strip()})\n")
-    return 0
+    names = player_names(state)
+    return analyze_cli.report(args.position, game, state, names, lambda p: _who(names, p), args, out)
 
 
 # ------------------------------------------------------------------------------------------------

@@ -65,6 +65,7 @@ class CatanDashboard(cc.CombinedVariant, Dashboard):
     fold_kinds = ("build_settlement", "build_road", "build_city", "move_robber", "bank_trade", "offer_trade",
                   "play_year_of_plenty", "play_monopoly", *cc.FOLD_KINDS)
     teacher_view_label = "Teacher view: show every hand"
+    new_game_hint = "Start a new game with the “Start a game” menu beside the board"
 
     def __init__(self, players: int = 4, seed: int = 0, seats: Sequence[str] | None = None,
                  bot_delay: float = 0.8, auto: bool = True, teacher: bool = True, teacher_view: bool = False,

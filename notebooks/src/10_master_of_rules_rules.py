@@ -493,6 +493,14 @@ for name, rule in [("Limit 23", fulfils_limit_23), ("Best of the Best", fulfils_
 # fails (the red 9 shares your colour). Best of the Best fails: red is the most common colour (2 cards),
 # but the red 9 beats your red 2.
 
+# %%
+# Check your answer: write it in place of the ... and run this cell.
+# Write it as the set of rules fulfilled, e.g. {"Only One", "Limit 23"}.
+from ratgames_lab.lessons import check
+
+answer = ...
+check("10-ex2", answer)
+
 # %% [markdown]
 # ## 7. Scoring and the winner
 #
@@ -566,6 +574,14 @@ print(sum(mine), "cards ->", score_kept(mine), "points")
 # %% [markdown] tags=["solution"]
 # **Answer.** 10 cards = 10 points, +2 for three or more Limit 23, +2 for three Trio, +2 for all five types:
 # **16 points**.
+
+# %%
+# Check your answer: write it in place of the ... and run this cell.
+# Write it as a whole number of points.
+from ratgames_lab.lessons import check
+
+answer = ...
+check("10-ex3", answer)
 
 # %% [markdown]
 # **Next:** [part 2, exact odds](11_master_of_rules_probability.ipynb): what is the *chance* that a rule

@@ -243,6 +243,15 @@ print(len(forgetful), "pairs:", show(limit_forgetful), "  with the memory:", sho
 # too optimistic: a low card that cannot come is counted as if it could. Both numbers are "exact", but only one
 # answers the question "what are my chances, given everything I saw?".
 
+# %%
+# Check your answer: write it in place of the ... and run this cell.
+# Write it as a Fraction, e.g. Fraction(3, 17).
+from fractions import Fraction
+from ratgames_lab.lessons import check
+
+answer = ...
+check("11-ex1", answer)
+
 # %% [markdown]
 # ## 3. Without replacement versus with replacement
 #
@@ -312,6 +321,15 @@ print(show(at_least_one), "  with replacement:", show(with_repl))
 # **Answer.** $1 - \binom{40}{4}/\binom{45}{4}$ = 11521/29799, about 38.7%. With replacement it would be
 # 2465/6561, about 37.6%: slightly less. Without replacement, each card that is not a 9 leaves fewer
 # non-9s behind (40/45, then 39/44, 38/43, 37/42), so "no 9 at all" is a little less likely.
+
+# %%
+# Check your answer: write it in place of the ... and run this cell.
+# Write it as a Fraction, e.g. Fraction(3, 17).
+from fractions import Fraction
+from ratgames_lab.lessons import check
+
+answer = ...
+check("11-ex2", answer)
 
 # %% [markdown]
 # ## 4. Check by simulation, with an error band
@@ -394,6 +412,14 @@ print("trials needed:", n_needed, "  band then:", round(2 * math.sqrt(p * (1 - p
 
 # %% [markdown] tags=["solution"]
 # **Answer.** $n \ge 4p(1-p)/0.01^2$: about 7,500 trials. Halving the band costs four times as many trials.
+
+# %%
+# Check your answer: write it in place of the ... and run this cell.
+# Write it as a number of trials.
+from ratgames_lab.lessons import check
+
+answer = ...
+check("11-ex3", answer)
 
 # %% [markdown]
 # ## 5. What to remember

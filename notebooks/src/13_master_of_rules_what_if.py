@@ -329,11 +329,20 @@ swap_state = game.state_from_json(swap)
 for play in play_odds(swap_state, 0):
     print(card_name(play.card), play.probability, pct(play.probability))
 
-
 # %% [markdown] tags=["solution"]
 # **Answer.** 19/78, about 24.4%. The blue 9 is the highest blue card, but blue must also be (one of) the
 # most common colours, and two greens are already on the table. So at least one of the two cards to come
 # must be blue, and neither may be green: only 19 of the 78 possible pairs do that.
+
+# %%
+# Check your answer: write it in place of the ... and run this cell.
+# Write it as a Fraction, e.g. Fraction(3, 17).
+from fractions import Fraction
+from ratgames_lab.lessons import check
+
+answer = ...
+check("13-ex2", answer)
+
 
 # %% [markdown]
 # ## 4. Play on, undo, and try another future

@@ -509,6 +509,14 @@ for region in ("Gallia", "Germania", "Italia"):
 # **Answer.** 4 in Gallia (3 rats + 1), 2 in Germania (1 + 1) and 1 in Italia (0 + 1): the Peasant's extra
 # cube is the only way to place a cube in a region without rats.
 
+# %%
+# Check your answer: write it in place of the ... and run this cell.
+# Write it as the cubes in (Gallia, Germania, Italia), e.g. (1, 2, 3).
+from ratgames_lab.lessons import check
+
+answer = ...
+check("20-ex2", answer)
+
 # %% [markdown]
 # ## 7. The plague in Gallia: the rulebook's example
 #

@@ -199,9 +199,18 @@ for k in range(1, 7):
 # %% tags=["solution"]
 print(P(contaminates(2), setup_left), odds.contamination_probability(state, "Polonia"))
 
-
 # %% [markdown] tags=["solution"]
 # **Answer.** 2/5: 4 of the 10 setup tokens left (R03 to R06) have threshold 2.
+
+# %%
+# Check your answer: write it in place of the ... and run this cell.
+# Write it as a Fraction, e.g. Fraction(3, 17).
+from fractions import Fraction
+from ratgames_lab.lessons import check
+
+answer = ...
+check("22-ex1", answer)
+
 
 # %% [markdown]
 # ## 3. Several tokens: without replacement
@@ -255,6 +264,15 @@ print("Turcia: without", show(turcia_without), " with", show(turcia_with), " gap
 # **Answer.** Late in the game the gap is several percentage points, against less than one point with 27
 # tokens: the fewer tokens are left, the more each draw changes the pile, and the more the
 # independent-draws shortcut is wrong.
+
+# %%
+# Check your answer: write it in place of the ... and run this cell.
+# Write it as (without replacement, with replacement), e.g. (Fraction(1, 2), Fraction(1, 3)).
+from fractions import Fraction
+from ratgames_lab.lessons import check
+
+answer = ...
+check("22-ex2", answer)
 
 # %% [markdown]
 # ## 4. The reveal loop is not a row of independent draws
@@ -582,6 +600,15 @@ print("with P:", 1 - P(safe(3), normal_left))
 # **Answer.** Less likely: 2/3 instead of 14/15. Blue knows the setup token is safe with 3 cubes, so only the
 # supply token can contaminate, and 18 of the 27 normal tokens left have a threshold of 3 or less. Learning
 # something changes the probability: that is **conditional probability**.
+
+# %%
+# Check your answer: write it in place of the ... and run this cell.
+# Write it as a Fraction, e.g. Fraction(3, 17).
+from fractions import Fraction
+from ratgames_lab.lessons import check
+
+answer = ...
+check("22-ex3", answer)
 
 # %% [markdown]
 # ## What to remember

@@ -340,12 +340,21 @@ print("Hispania:", contamination_probability(state, "Hispania"), "->", contamina
 for m in best_plague_moves(state_g):
     print(f"{m.action.to:9} score {float(m.score):+.3f}")
 
-
 # %% [markdown] tags=["solution"]
 # **Answer.** Hispania's token was dealt at setup, so it is one of the 10 setup tokens left, and none of them
 # has threshold 1. With every threshold one higher, 2 cubes can no longer be contaminated: the chance drops
 # from 2/5 to 0. Turcia stays the best move, with a lower score (+0.636 instead of +0.719), and Hispania,
 # now harmless for Red, moves up to third place.
+
+# %%
+# Check your answer: write it in place of the ... and run this cell.
+# Write it as the new chance for Hispania, a Fraction, e.g. Fraction(1, 3).
+from fractions import Fraction
+from ratgames_lab.lessons import check
+
+answer = ...
+check("23-ex3", answer)
+
 
 # %% [markdown]
 # ## 6. Play on, undo, and try another future

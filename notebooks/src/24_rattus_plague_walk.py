@@ -130,11 +130,20 @@ print("still sums to 1:", sum(dist.values()))
 paths = {n: step("Polonia")[n] * step(n)["Polonia"] for n in step("Polonia")}
 print({n: str(p) for n, p in paths.items()}, "total:", sum(paths.values()))
 
-
 # %% [markdown] tags=["solution"]
 # **Answer.** Each path goes out to one of Polonia's 4 neighbours (1/4) and back (1 over that neighbour's
 # number of neighbours): 1/4 × (1/6 + 1/4 + 1/4 + 1/3) for Germania, Hungaria, Scandia and Russia, which is
 # 1/4 × 1 = 1/4. The sum of the four paths is the printed probability.
+
+# %%
+# Check your answer: write it in place of the ... and run this cell.
+# Write it as a Fraction, e.g. Fraction(3, 17).
+from fractions import Fraction
+from ratgames_lab.lessons import check
+
+answer = ...
+check("24-ex1", answer)
+
 
 # %% [markdown]
 # Let the walk run longer. After a few dozen moves the distribution stops changing: the plague has
@@ -266,6 +275,14 @@ print("return time to Hispania:", 1 / pi2["Hispania"], "moves")
 # **Answer.** Germania again (6 of its neighbours are in play: 6/28 = 3/14 of the time), and Hispania, with
 # 2 neighbours among 14 pairs, gets 2/28 = 1/14: the plague comes back every 14 moves on average, faster than
 # on the 4-player map (22) because the map is smaller.
+
+# %%
+# Check your answer: write it in place of the ... and run this cell.
+# Write it as (the region, the moves to come back to Hispania), e.g. ("Gallia", 10).
+from ratgames_lab.lessons import check
+
+answer = ...
+check("24-ex2", answer)
 
 # %% [markdown]
 # **Exercise 3.** Give honest error bars to the simulation: run 40 independent walks of 500 moves each (seeds

@@ -237,6 +237,14 @@ print(f"Yellow: +{len(yellow_cards)} Magic; rats {rats_before[1]} + {off_class} 
 # the two Witches are of another class: +3 rats, 8 + 3 = 11, then the privilege discards 2: 9 rats. Yellow: +3
 # Magic (3 cards), the Monk is off-class: +1 rat, 11 rats. The next cells check both.
 
+# %%
+# Check your answer: write it in place of the ... and run this cell.
+# Write it as (Red's Clergy influence gained, Red's rats, Yellow's Magic influence gained, Yellow's rats), e.g. (1, 2, 3, 4).
+from ratgames_lab.lessons import check
+
+answer = ...
+check("30-ex1", answer)
+
 # %% [markdown]
 # ### Phase D: resolution, building by building from the left
 #
@@ -295,6 +303,14 @@ print("next decision:", ex.tasks[0], "->", ex.comp.colours[ex.tasks[0][1]],
 # %% [markdown] tags=["solution"]
 # **Answer.** A Sword is a special card, so both played 0 Population + Joker cards: a tie, and Green entered
 # first, so Green gets the privilege (discard 2 rats: 10 → 8) and Blue the basic action (discard 1 rat: 8 → 7).
+
+# %%
+# Check your answer: write it in place of the ... and run this cell.
+# Write it as (who gets the privilege, Green's rats, Blue's rats), e.g. ("Blue", 9, 6).
+from ratgames_lab.lessons import check
+
+answer = ...
+check("30-ex2", answer)
 
 # %%
 # NBVAL_CHECK_OUTPUT
@@ -390,6 +406,14 @@ for p, colour in enumerate(final.comp.colours):
 # 4 − rats: Red 2, Yellow 2, Green 3, Blue 1. Green carried the most unused "rat budget": 3 more off-class cards
 # for influence, and Green would still have lived. Nobody knew the nun total during the game, of course:
 # [part 2](31_rattus_cartus_probability.ipynb) computes the odds a player can know.
+
+# %%
+# Check your answer: write it in place of the ... and run this cell.
+# Write it as how many more rats each could have had, (Red, Yellow, Green, Blue), e.g. (0, 1, 2, 3).
+from ratgames_lab.lessons import check
+
+answer = ...
+check("30-ex3", answer)
 
 # %% [markdown]
 # ## What to remember

@@ -163,6 +163,14 @@ print("cards that make exactly 6:", values_left.count(5), "of", len(values_left)
 # chooses:
 
 # %%
+# Check your answer: write it in place of the ... and run this cell.
+# Write it as how many cards left make a perfect exploration.
+from ratgames_lab.lessons import check
+
+answer = ...
+check("40-ex1", answer)
+
+# %%
 # NBVAL_CHECK_OUTPUT
 play(turn, DRAW)
 play(turn, DeckCard("exploration", "S5"))
@@ -286,6 +294,14 @@ print(shop.describe().splitlines()[-2])
 # %% [markdown] tags=["solution"]
 # **Answer.** 2 points are wasted (5 paid for a cost of 3). Player 1 gains 1 VP and the find M1 (a Compass: +1
 # exploration value before a draw, once per untap).
+
+# %%
+# Check your answer: write it in place of the ... and run this cell.
+# Write it as the exploration points wasted.
+from ratgames_lab.lessons import check
+
+answer = ...
+check("40-ex4", answer)
 
 # %% [markdown]
 # ## 7. The end of the game

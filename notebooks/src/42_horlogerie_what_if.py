@@ -164,12 +164,20 @@ for label, g in (("shipped", game), ("small cards", game_small)):
     print(f"{label:12} E[points] {float(best.stats.points):.3f}  P(perfect) {pct(best.stats.perfect)}"
           f"  P(bust) {pct(best.stats.bust)}  stops at: {stops}")
 
-
 # %% [markdown] tags=["solution"]
 # **Answer.** The bust chance falls (21.0% to 14.7%), the chance of a perfect exploration barely moves (18.9% to
 # 19.2%), and the expected points go up (4.413 to 4.491) although the cards are smaller: small cards let the
 # explorer creep up on the value. The policy still stops at 4 or 5 (it reaches 4 and stops more often, 31.8%
 # against 24.3%, because more totals of 4 are made of small cards).
+
+# %%
+# Check your answer: write it in place of the ... and run this cell.
+# Write it as the new chance of a bust, e.g. 0.25 (within 0.002).
+from ratgames_lab.lessons import check
+
+answer = ...
+check("42-ex1", answer)
+
 
 # %% [markdown]
 # ## 2. The team's exploration value
@@ -227,6 +235,15 @@ for label, g in (("shipped", game), ("Scout 4", game_scout)):
 # **Answer.** It goes up, but barely (72.2% to 72.9%): only 3 of the 21 Horlogers are Scouts, and a team with a
 # Scout already had a value of 6 or more in most cases (a Scout and two 2s make 7).
 
+# %%
+# Check your answer: write it in place of the ... and run this cell.
+# Write it as the new P(value >= 6), a Fraction, e.g. Fraction(3, 17).
+from fractions import Fraction
+from ratgames_lab.lessons import check
+
+answer = ...
+check("42-ex2", answer)
+
 # %% [markdown]
 # ## 3. A deck that has been played
 #
@@ -261,6 +278,15 @@ print(odds.stop_or_draw(no_threes, odds.POINTS))
 # %% [markdown] tags=["solution"]
 # **Answer.** Yes, still draw, but the edge is small: 138/43, about 3.21 points, against 3 for stopping. The
 # perfect 3s were a large part of drawing's value; without them the bust chance rises to 15 of 43 cards (35%).
+
+# %%
+# Check your answer: write it in place of the ... and run this cell.
+# Write it as what drawing is worth, a Fraction, e.g. Fraction(3, 17).
+from fractions import Fraction
+from ratgames_lab.lessons import check
+
+answer = ...
+check("42-ex3", answer)
 
 # %% [markdown]
 # ## 4. The danger drawer's side

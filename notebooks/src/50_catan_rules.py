@@ -163,6 +163,14 @@ print(Counter(kind for _, kind in G.nodes(data="kind")))
 # **Answer.** 24 land intersections and 30 on the coast. The 30 coastal ones include the 18 with only two
 # neighbours (tips of the outer tiles) and 12 with three, where two outer tiles meet.
 
+# %%
+# Check your answer: write it in place of the ... and run this cell.
+# Write it as (land, coast), e.g. (20, 34).
+from ratgames_lab.lessons import check
+
+answer = ...
+check("50-ex1", answer)
+
 # %% [markdown]
 # ## 2. The setup: snake order and the distance rule
 #
@@ -221,6 +229,14 @@ print(len(legal_spots), "legal intersections; the best:", best, f"({int(heat[bes
 # **Answer.** 43 of the 54 intersections are still legal. Each of the three settlements (40, 8, 39) blocks its own
 # intersection and its 3 neighbours, 12 in all, but intersection 44 is next to both 40 and 39 and is counted
 # once: 11 blocked. The best is intersection 9 (wool 10, lumber 8, wool 11), with 10 pips.
+
+# %%
+# Check your answer: write it in place of the ... and run this cell.
+# Write it as (legal intersections, the one with the most pips), e.g. (40, 12).
+from ratgames_lab.lessons import check
+
+answer = ...
+check("50-ex2", answer)
 
 # %% [markdown]
 # The rest of the setup, in snake order. The **second** settlement of each player gives one resource for each
@@ -349,6 +365,14 @@ for move in seven.legal_actions():
 # %% [markdown] tags=["solution"]
 # **Answer.** Tiles 13 (ore 5) and 14 (grain 6), around Player 4's settlement on intersection 35. The desert,
 # also next to it, is where the robber already stands, and the robber must move.
+
+# %%
+# Check your answer: write it in place of the ... and run this cell.
+# Write it as the set of tile numbers, e.g. {1, 2}.
+from ratgames_lab.lessons import check
+
+answer = ...
+check("50-ex4", answer)
 
 # %% [markdown]
 # ## 5. Harbours: better rates with the bank

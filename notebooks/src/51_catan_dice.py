@@ -150,10 +150,19 @@ p_red_numbers = P(lambda o: total(o) in (6, 8), DICE)
 print("P(7)      =", show(p_seven))
 print("P(6 or 8) =", show(p_red_numbers))
 
-
 # %% [markdown] tags=["solution"]
 # **Answer.** A 6 or an 8: 10/36 = 5/18, about 28%, against 6/36 = 1/6, about 17%, for the 7. Each red number
 # alone (5/36) is less likely than the 7, but together they are more likely.
+
+# %%
+# Check your answer: write it in place of the ... and run this cell.
+# Write it as (P(6 or 8), P(7)), e.g. (Fraction(1, 2), Fraction(1, 3)).
+from fractions import Fraction
+from ratgames_lab.lessons import check
+
+answer = ...
+check("51-ex1", answer)
+
 
 # %% [markdown]
 # ## 2. The sum of two uniform variables
@@ -201,6 +210,15 @@ print("red - yellow:  E =", E(difference, DICE), "  Var =", Var(difference, DICE
 # %% [markdown] tags=["solution"]
 # **Answer.** The mean is $7/2 - 7/2 = 0$, and the variance is again $35/12 + 35/12 = 35/6$: subtracting an
 # independent variable adds its variance too (the spread never cancels out).
+
+# %%
+# Check your answer: write it in place of the ... and run this cell.
+# Write it as (expected value, variance), e.g. (1, Fraction(3, 2)).
+from fractions import Fraction
+from ratgames_lab.lessons import check
+
+answer = ...
+check("51-ex2", answer)
 
 # %% [markdown]
 # ## 3. What a spot produces per roll
@@ -264,6 +282,15 @@ print("library:", sum(odds.node_production(board, 40, level=2).values()))
 # %% [markdown] tags=["solution"]
 # **Answer.** The mean doubles (1/3 to 2/3 card per roll) and the variance is multiplied by **4** (2/9 to 8/9):
 # doubling a variable doubles its distance to the mean, and the variance squares distances.
+
+# %%
+# Check your answer: write it in place of the ... and run this cell.
+# Write it as (expected cards per roll, variance), e.g. (Fraction(1, 2), Fraction(1, 3)).
+from fractions import Fraction
+from ratgames_lab.lessons import check
+
+answer = ...
+check("51-ex3", answer)
 
 # %% [markdown]
 # ## 4. Simulated: a running average and its error band
@@ -355,6 +382,14 @@ print("first k:", k_two, "  P(within k) =", pct(1 - (1 - p_two) ** k_two),
 # **Answer.** 25 rolls (50.6%; 24 rolls give only 49.1%): more than six rounds with 4 players.
 # A 1-pip token is not a source you can plan on: trade or build toward a better number.
 
+# %%
+# Check your answer: write it in place of the ... and run this cell.
+# Write it as a number of rolls.
+from ratgames_lab.lessons import check
+
+answer = ...
+check("51-ex4", answer)
+
 # %% [markdown]
 # ## 6. The 7: the robber and the discard
 #
@@ -393,6 +428,15 @@ print("expected cards lost:", show(odds.discard_count(10) * p_some_seven))
 # **Answer.** $5 \times 91/216 = 455/216$, about 2.1 cards. After the first 7 the hand is 5 cards, safe, so a
 # second 7 costs nothing: only "at least one 7" matters. (In a real game you also collect during those rolls,
 # which makes holding many cards riskier still.)
+
+# %%
+# Check your answer: write it in place of the ... and run this cell.
+# Write it as a Fraction, e.g. Fraction(3, 17).
+from fractions import Fraction
+from ratgames_lab.lessons import check
+
+answer = ...
+check("51-ex5", answer)
 
 # %% [markdown]
 # ## 7. Variance and risk: same mean, different spread
@@ -441,6 +485,15 @@ for name, state in (("Steady", steady), ("Streaky", streaky)):
 # **Answer.** Steady: $(17/36)^4 = 83521/1679616$, about 5%. Streaky: $(2/3)^4 = 16/81$, about 20%, four times as
 # often, with the same average. Early in the game, when a player needs a steady trickle of different cards to
 # build, spreading over different numbers lowers the risk; the expected value alone does not see it.
+
+# %%
+# Check your answer: write it in place of the ... and run this cell.
+# Write it as (Steady, Streaky), e.g. (Fraction(1, 2), Fraction(1, 3)).
+from fractions import Fraction
+from ratgames_lab.lessons import check
+
+answer = ...
+check("51-ex6", answer)
 
 # %% [markdown]
 # ## What we learned

@@ -1,8 +1,9 @@
-"""A student's arrival: who may get a game now, the line of waiting pages, and the heartbeat of dashboard pages.
+"""A student's arrival: who may get a game now, the line of waiting pages, and whether a dashboard page is open.
 
 A student has at most one live game. The waiting page asks ``/play/queue`` every 2 s ("n ahead of you") and goes
-to ``/play`` when its turn comes; a dashboard page tells ``/play/alive`` every 5 s that it is open, so that its
-game is kept until it connects, however slow the page is, and hears at once when its game was lost.
+to ``/play`` when its turn comes; a dashboard page holds a request to ``/play/alive`` open while it is open (its
+own connection, which the browser closes with the tab), so that its game is kept until it connects, however slow
+the page is, and hears at once when its game was lost.
 """
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from .housekeeping import shutdown_game
 from .state import ClassState
 
 LINE_PATIENCE = 20.0   # a waiting page that stopped asking this long ago was closed: it leaves the line
+HOLD_SECONDS = 50.0    # a page's open request is answered after this long, and asked again at once
 RELOAD_GRACE = 5.0     # a reloaded page's old websocket closes within this time
 ALREADY_OPEN = "Your game is already open in another tab or window: use that one (one game per student)."
 ALREADY_STARTING = "Your game is already starting in another tab or window: use that one (one game per student)."
@@ -82,24 +84,43 @@ class QueueHandler(Base):
 
 
 class AliveHandler(Base):
-    """``GET /play/alive?kernel=ID``: a dashboard page's heartbeat; {"game": "alive" | "starting" | "lost"}."""
+    """``GET /play/alive?kernel=ID``: held open by a dashboard page while it is open (its own connection).
 
-    def get(self) -> None:
-        self.require("student", "teacher")
+    While such a request is open the page's game is kept, however long the page takes to connect. The answer
+    comes when the game is lost ({"game": "lost"}: the page then says so) or after HOLD_SECONDS ({"game":
+    "alive"}: the page asks again at once). A closed tab closes the request: the game is freed as usual.
+    """
+
+    def on_connection_close(self) -> None:
+        self.closed = True
+
+    def status(self, kernel_id: str) -> str:
+        """'alive', 'starting' (no kernel known to the page yet) or 'lost'."""
         st = self.state
-        now = time.monotonic()
-        self.set_header("Cache-Control", "no-store")
-        kernel_id = self.get_query_argument("kernel", "")[:64]
         if kernel_id:
             game = st.games.get(kernel_id)
-            if game is None or game.session != self.session:
-                self.finish({"game": "lost"})
-                return
-            game.page_seen = now
-            self.finish({"game": "alive"})
-            return
-        waiter = st.line.get(self.session)
-        if waiter is not None:
-            waiter.seen = now
-        known = waiter is not None or st.game_of(self.session) is not None
-        self.finish({"game": "starting" if known else "lost"})
+            return "alive" if game is not None and game.session == self.session else "lost"
+        known = self.session in st.line or st.game_of(self.session) is not None
+        return "starting" if known else "lost"
+
+    async def get(self) -> None:
+        self.require("student", "teacher")
+        st = self.state
+        self.closed = False
+        self.set_header("Cache-Control", "no-store")
+        kernel_id = self.get_query_argument("kernel", "")[:64]
+        session = self.session
+        st.holds[session] = st.holds.get(session, 0) + 1
+        try:
+            deadline = time.monotonic() + HOLD_SECONDS
+            while not self.closed and time.monotonic() < deadline and self.status(kernel_id) != "lost":
+                await asyncio.sleep(1)
+        finally:
+            st.holds[session] -= 1
+            if not st.holds[session]:
+                del st.holds[session]
+            for game in st.games.values():  # the page was there until now
+                if game.session == session:
+                    game.page_seen = max(game.page_seen, time.monotonic())
+        if not self.closed:
+            self.finish({"game": self.status(kernel_id)})

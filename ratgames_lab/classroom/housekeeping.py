@@ -50,17 +50,17 @@ def measure_memory(state: ClassState) -> None:
             game.pid, game.rss_mb = by_kernel[kernel_id]
 
 
-def why_stop(game: Game, settings: ClassroomSettings, now: float) -> str | None:
+def why_stop(game: Game, settings: ClassroomSettings, now: float, page_open: bool = False) -> str | None:
     """Why ``game`` must be stopped now, or None to keep it.
 
-    A game is kept while its page loads, while a websocket is open, and while its page's heartbeat goes on:
-    a page that has not connected yet is waited for as long as it says it is open.
+    A game is kept while its page loads, while a websocket is open, and while its page holds its request to
+    the server open (``page_open``): a page that has not connected yet is waited for as long as it is open.
     """
     if game.page_closed:
         return "its page was closed while it loaded"
     if game.rss_mb > settings.kernel_memory_mb:
         return f"it used {game.rss_mb:.0f} MB (limit {settings.kernel_memory_mb} MB)"
-    if game.loading or game.connections:
+    if game.loading or game.connections or page_open:
         return None
     quiet = now - game.last_sign_of_life()
     if game.ever_connected and quiet > settings.left_seconds:
@@ -77,6 +77,6 @@ async def housekeeping(state: ClassState) -> None:
         now = time.monotonic()
         measure_memory(state)
         stops = [shutdown_game(state, kernel_id, why) for kernel_id, game in list(state.games.items())
-                 if (why := why_stop(game, state.settings, now))]
+                 if (why := why_stop(game, state.settings, now, game.session in state.holds))]
         if stops:
             await asyncio.gather(*stops)

@@ -55,14 +55,15 @@ function ask(){
 }
 ask();})();</script>"""
 
-# Put at the top of a dashboard page: tells the server every 5 s that the page is open (so its game is kept until
-# it connects, however slow the page is) and, if the game was lost, says so with a button that gets a new game.
+# Put at the top of a dashboard page: holds a request to the server open while the page is open (so that its game
+# is kept until it connects, however slow the page is) and, if the game was lost, says so with a button that gets
+# a new game.
 PAGE_GUARD = """<script>(function(){
-var lost=false, timer=null;
+var lost=false;
 function kernel(){var c=document.getElementById('jupyter-config-data');
   try{return c?JSON.parse(c.textContent).kernelId||'':'';}catch(e){return '';}}
 function show(){
-  if(lost) return; lost=true; clearInterval(timer);
+  if(lost) return; lost=true;
   var d=document.createElement('div'); d.id='rg-lost';
   d.setAttribute('style','position:fixed;inset:0;z-index:100000;background:#fff;display:flex;flex-direction:column;'
     +'align-items:center;justify-content:center;font:22px system-ui,sans-serif;color:#222;text-align:center');
@@ -71,18 +72,20 @@ function show(){
   b.onclick=function(){location.replace(location.pathname==='/play'?'/':location.pathname);};
   d.appendChild(p); d.appendChild(b); (document.body||document.documentElement).appendChild(d);
 }
-function beat(){
+function hold(){
   fetch('/play/alive?kernel='+encodeURIComponent(kernel()),{credentials:'same-origin',cache:'no-store'})
-  .then(function(r){return r.json();}).then(function(d){if(d.game==='lost') show();}).catch(function(){});
+  .then(function(r){return r.json();})
+  .then(function(d){if(d.game==='lost') show(); else setTimeout(hold,50);})
+  .catch(function(){setTimeout(hold,2000);});
 }
-timer=setInterval(beat,5000); beat();
+hold();
 })();</script>"""
 LOST_TEXT = "Your game was stopped on the teacher's computer."
 LOST_BUTTON = "Get a new game"
 
 
 def page_guard() -> str:
-    """The script put at the top of every dashboard page (heartbeat, and the lost-game message)."""
+    """The script put at the top of every dashboard page (its open request, and the lost-game message)."""
     return PAGE_GUARD.replace("LOST_TEXT", json.dumps(LOST_TEXT)).replace("LOST_BUTTON", json.dumps(LOST_BUTTON))
 
 

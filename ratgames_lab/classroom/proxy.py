@@ -28,37 +28,54 @@ HEAD_TAG = re.compile(rb"<head[^>]*>", re.I)
 STATIC_PREFIXES = ("/voila/static/", "/voila/templates/", "/voila/labextensions/", "/voila/api/themes/",
                    "/static/")
 FORWARDED_HEADERS = ("Content-Type", "Cache-Control", "ETag", "Last-Modified", "Expires", "Content-Language")
+STATIC_CACHE_BYTES = 256 * 1024 * 1024  # the dashboards' static files take about 30 MB
 UPSTREAM_MAX_MESSAGE = 256 * 1024 * 1024  # what a kernel sends (widget state, charts) is not limited
 
 
 class StaticHandler(Base):
-    """The files the dashboard page loads (scripts, styles, fonts, widget code), for a visitor with a code."""
+    """The files the dashboard page loads (scripts, styles, fonts, widget code), for a visitor with a code.
+
+    They are the same for every page and do not change while the class runs: each is asked from Voila once and
+    then served from memory, so that a class arriving at once does not queue behind Voila's busy process.
+    """
+
+    def initialize(self, state: ClassState, title: str, cache: dict) -> None:
+        super().initialize(state, title)
+        self.cache = cache  # path and query -> (headers, body)
 
     async def get(self, path: str) -> None:
         self.require("student", "teacher")
         if ".." in path.split("/"):
             raise tornado.web.HTTPError(404)
         query = ("?" + self.request.query) if self.request.query else ""
-        response = await fetch(self.state.upstream + path + query,
-                                headers=upstream_headers(self.state, self.request), request_timeout=120,
-                                follow_redirects=False)
-        if response is None or response.code == 599:
-            raise tornado.web.HTTPError(502)
-        if response.code not in (200, 304):
-            raise tornado.web.HTTPError(404)
-        self.set_status(response.code)
-        for name in FORWARDED_HEADERS:
-            if name in response.headers:
-                self.set_header(name, response.headers[name])
-        if response.code == 200:
-            self.write(response.body)
-        self.finish()
+        cached = self.cache.get(path + query)
+        if cached is None:
+            headers = {k: v for k, v in upstream_headers(self.state, self.request).items() if not k.startswith("If-")}
+            response = await fetch(self.state.upstream + path + query, headers=headers, request_timeout=120,
+                                   follow_redirects=False)
+            if response is None or response.code == 599:
+                raise tornado.web.HTTPError(502)
+            if response.code != 200:
+                raise tornado.web.HTTPError(404)
+            cached = ({name: response.headers[name] for name in FORWARDED_HEADERS if name in response.headers},
+                      response.body)
+            if sum(len(body) for _, body in self.cache.values()) + len(response.body) < STATIC_CACHE_BYTES:
+                self.cache[path + query] = cached
+        headers, body = cached
+        for name, value in headers.items():
+            self.set_header(name, value)
+        etag = headers.get("ETag")
+        if etag and self.request.headers.get("If-None-Match") == etag:
+            self.set_status(304)
+            self.finish()
+            return
+        self.finish(body)
 
 
 class PlayHandler(Base):
     """``/play`` and ``/teacher/play``: the dashboard page of a new game, handed out a few at a time.
 
-    A student has at most one game; new games are limited per address; the page gets a heartbeat script at the
+    A student has at most one game; new games are limited per address; the page gets the page-guard script at the
     top of its ``<head>``; a browser that goes away while its page is being made gets no game.
     """
 
@@ -129,7 +146,7 @@ class PlayHandler(Base):
         seen = bytearray()
         found: list[str] = []
         started = False
-        head: list[bytes] = []  # the page's first bytes, held until the heartbeat script is put in its <head>
+        head: list[bytes] = []  # the page's first bytes, held until the page-guard script is put in its <head>
         guard = page_guard().encode()
 
         def on_header(line: str) -> None:

@@ -81,7 +81,7 @@ def make_app(state: ClassState, title: str, cookie_secret: str) -> tornado.web.A
             (r"/voila/query/%s" % KERNEL_ID, SocketHandler, {"state": state, "channel": "query"}),
             (r"/voila/api/shutdown/%s" % KERNEL_ID, ShutdownHandler, common),
             (r"/api/kernels/%s" % KERNEL_ID, ShutdownHandler, common),
-            (r"((?:%s).*)" % "|".join(re.escape(p) for p in STATIC_PREFIXES), StaticHandler, common),
+            (r"((?:%s).*)" % "|".join(re.escape(p) for p in STATIC_PREFIXES), StaticHandler, {**common, "cache": {}}),
             (r".*", NotFound, common),
         ],
         cookie_secret=cookie_secret, xsrf_cookies=True, websocket_max_message_size=state.settings.max_message_bytes,

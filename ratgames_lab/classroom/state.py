@@ -23,11 +23,11 @@ class Game:
     rss_mb: float = 0.0
     loading: bool = True       # its page is still being sent to the browser
     page_closed: bool = False  # the browser went away while its page was being sent
-    page_seen: float = 0.0     # the page's last heartbeat (or when it finished loading)
+    page_seen: float = 0.0     # the page was last seen open (its request to /play/alive, the end of its loading)
     number: int = 0            # "student 7" on the teacher's class page (order of arrival)
 
     def last_sign_of_life(self) -> float:
-        """When the page last showed it is open: its heartbeat, the end of its loading, its websocket closing."""
+        """When the page was last seen open: its request to /play/alive, the end of its loading, its websocket."""
         return max(self.page_seen, self.left, self.served)
 
 
@@ -38,8 +38,8 @@ class Waiter:
     session: str
     number: int                # "student 7": the order of arrival, for the teacher's class page
     since: float               # when it asked for a game
-    seen: float                # its last request or heartbeat
-    in_request: bool = False   # it waits inside a /play request (no heartbeat needed while that is open)
+    seen: float                # its last request
+    in_request: bool = False   # it waits inside a /play request (no polling while that is open)
     stage: str = "in line"     # then "game starting" (its page is being made), then "page loading"
 
 
@@ -56,6 +56,7 @@ class ClassState:
     waiting: int = 0
     line: dict[str, Waiter] = field(default_factory=dict)   # sessions waiting for a game, in order of arrival
     arrivals: int = 0
+    holds: dict[str, int] = field(default_factory=dict)     # session -> open /play/alive requests (pages open)
     open: bool = True
     memory_mb: float = 0.0
     ready: bool = False

@@ -26,6 +26,11 @@ def brief(value: Any, limit: int = BRIEF) -> str:
     return text
 
 
+def _capped(message: str, limit: int = 5 * BRIEF) -> str:
+    """A whole message cut to about ``limit`` characters (the net under every message a game writes itself)."""
+    return message if len(message) <= limit else f"{message[:limit]}... (cut)"
+
+
 def brief_name(text: str, limit: int = BRIEF) -> str:
     """A field path or a name from a file, cut like ``brief`` (without quotes)."""
     return text if len(text) <= limit else f"{text[:limit]}..."
@@ -35,6 +40,7 @@ class IllegalActionError(ValueError):
     """An action the rules forbid; ``rule`` names the rulebook section, the state is unchanged."""
 
     def __init__(self, message: str, rule: str):
+        message = _capped(message)
         super().__init__(f"{message} [rule: {rule}]")
         self.rule = rule
         self.reason = message
@@ -45,6 +51,7 @@ class InvalidPositionError(ValueError):
 
     def __init__(self, message: str, field: str):
         field = brief_name(field) if isinstance(field, str) else field
+        message = _capped(message)
         super().__init__(f"{field}: {message}")
         self.field = field
         self.reason = message

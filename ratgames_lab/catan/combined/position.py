@@ -111,8 +111,8 @@ def check_position(s) -> None:
     if s.robber not in comp.land_tiles and s.robber != -1:
         raise _fail("the robber must stand on a land tile", "robber")
     check_fish(s)
-    if (s.merchant < 0) != (s.merchant_owner < 0) or s.merchant >= 0 and s.merchant not in comp.land_tiles:
-        raise _fail("the merchant stands on a land tile and has an owner, or is off the board", "merchant")
+    if s.merchant_owner >= 0 > s.merchant or s.merchant >= 0 and s.merchant not in comp.land_tiles:
+        raise _fail("the merchant stands on a land tile (its owner's, or nobody's since the setup)", "merchant")
     for i, rec in enumerate(s.steals):
         if len(rec) != 3 or not (0 <= rec[0] < n and 0 <= rec[1] < n and rec[0] != rec[1] and 0 <= rec[2] < K):
             raise _fail("a steal is [thief, victim, card] with two different seats and a card index", f"steals[{i}]")

@@ -16,7 +16,7 @@ from .wagons import init_wagons
 def new_state(comp: CombinedComponents, layout, number2: list[int], fishing: list[list[int]], pirate: int,
               first_player: int) -> CombinedState:
     """The position before the first setup settlement: robber and merchant rules as the digest's setup says
-    (the robber on the desert, the merchant off the board until a Merchant card), $5 each, the barbarian ship
+    (the robber and the merchant on the desert, the merchant owned by nobody until a Merchant card), $5 each, the barbarian ship
     at the start of its track."""
     s = CombinedState.blank(comp)
     n, topo = comp.players, comp.topo
@@ -31,7 +31,7 @@ def new_state(comp: CombinedComponents, layout, number2: list[int], fishing: lis
     s.number2 = number2[:]
     s.robber = layout.robber
     s.pirate = pirate
-    s.merchant = -1
+    s.merchant = layout.robber  # setup: the merchant starts on the desert with the robber, controlled by nobody
     s.merchant_owner = -1
     s.harbour_edges = [e for e, _ in layout.harbours]
     s.harbour_kinds = [k for _, k in layout.harbours]
