@@ -170,6 +170,32 @@ def build_parser() -> argparse.ArgumentParser:
                    help=f"worker processes, at most the number of cores ({_cores()} here; default: 1)")
     p.add_argument("--json", action="store_true", help="print the result as JSON")
 
+    p.add_argument("--scheduler", metavar="ADDRESS",
+                   help="play on a Dask cluster: a scheduler address (tcp://host:8786) or local:N for N local "
+                        "workers (needs the [cluster] extra; same seeds, same results)")
+
+    p = sub.add_parser("tournament", help="let bots play each other, seats rotated, with ratings",
+                       description="A tournament: bots (shipped names or FILE.py:FUNCTION, a student's "
+                                   "choose(view, legal_actions, rng)) play seeded games with seats rotated; prints "
+                                   "win rates with 95%% intervals and an OpenSkill rating. A bot that raises, "
+                                   "plays an illegal move or runs past --time-limit forfeits that game.")
+    p.add_argument("game", type=_game_name, metavar="GAME", help="game name (see 'ratgames list')")
+    p.add_argument("--bots", nargs="+", required=True, metavar="BOT",
+                   help="the entrants: shipped bot names (random, heuristic, ...) or FILE.py:FUNCTION")
+    p.add_argument("--games", type=_bounded_int(1, MAX_GAMES), default=100, metavar="K",
+                   help=f"number of games, 1 to {MAX_GAMES:,} (default: 100)")
+    p.add_argument("--seed", type=_int, default=0, metavar="S", help="seed of the first game (default: 0)")
+    p.add_argument("--players", type=_int, metavar="N",
+                   help="players per game (default: as many as there are bots, within the game's counts)")
+    _add_game_options(p)
+    p.add_argument("--results", metavar="FILE.jsonl",
+                   help="append each game's result to this file; run again with the same file to resume")
+    p.add_argument("--time-limit", type=_positive_float, default=2.0, metavar="T",
+                   help="seconds a bot may take per decision (default: 2)")
+    p.add_argument("--scheduler", metavar="ADDRESS",
+                   help="play on a Dask cluster: tcp://host:8786, or local:N for N local workers")
+    p.add_argument("--json", action="store_true", help="print the result as JSON")
+
     p = sub.add_parser("bench", help="measure games per CPU-second, CPU µs/action and clone() time",
                        description="Random-playout benchmark on one core, for each player count of the game, in CPU "
                                    "time (process time: comparable on a busy machine).")
@@ -536,8 +562,11 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     names = _bot_names(info, args.bots, n, "random")
     options = game_options(args)
     _check_options(args.game, n, options)
-    result = simulate_games(args.game, n, args.games, seed=args.seed, bots=names, processes=args.processes,
-                            **options)
+    try:
+        result = simulate_games(args.game, n, args.games, seed=args.seed, bots=names, processes=args.processes,
+                                scheduler=args.scheduler, **options)
+    except ValueError as exc:
+        raise CliError(str(exc)) from None
     if args.json:
         out.write(json.dumps(result.to_json(), indent=1) + "\n")
         return 0
@@ -552,6 +581,26 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     out.write("Wins: a shared win is split between the winners (2 winners get 0.5 each), so wins can be "
               "fractions.\n")
     out.write(f"Mean game length: {result.mean_length:.1f} actions (chance events included)\n")
+    return 0
+
+
+def cmd_tournament(args: argparse.Namespace, out: TextIO) -> int:
+    """``ratgames tournament``."""
+    from .core.tournament import Tournament
+    options = game_options(args)
+    try:
+        tournament = Tournament(args.game, args.bots, args.games, args.seed, args.players, options,
+                                args.time_limit)
+        _check_options(args.game, tournament.players, options)
+        tournament.run(args.results, scheduler=args.scheduler)
+    except (ValueError, OSError) as exc:
+        raise CliError(str(exc)) from None
+    if args.json:
+        out.write(json.dumps(tournament.to_json(), indent=1) + "\n")
+        return 0
+    for line in tournament.forfeits():
+        out.write(line + "\n")
+    out.write(tournament.table() + "\n")
     return 0
 
 
@@ -706,6 +755,7 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout:
             "play": lambda: cmd_play(args, inp, out),
             "simulate": lambda: cmd_simulate(args, out),
             "bench": lambda: cmd_bench(args, out),
+            "tournament": lambda: cmd_tournament(args, out),
             "analyze": lambda: cmd_analyze(args, out),
             "app": lambda: cmd_app(args, extra, out),
             "student-copy": lambda: cmd_student_copy(args, out),

@@ -104,19 +104,23 @@ display(Markdown(games_table()))
 # %% [markdown]
 # ## How a dashboard works
 #
-# A dashboard is a game table made of buttons and charts. In every dashboard:
+# A dashboard is a game table made of a board, buttons and charts. In every game's dashboard:
 #
-# * **Your choices are buttons.** Only legal moves get a button, so you cannot break a rule by mistake.
-# * **Bots play the other seats.** They move by themselves after a short pause, so the class can follow.
-#   Switch off *Bots play by themselves* and press *Step: next bot move* to go one move at a time.
-# * **The log explains every step** (tab *What happened*): who played what, and for each Rule card whether
-#   it was fulfilled and why, naming the rule of the game that decided it.
+# * **Your choices are in the panel on the right**, which stays on screen. Only legal moves get a button, so
+#   you cannot break a rule by mistake. Where there is a board (Rattus, Rattus Cartus, Catan), you can also
+#   **click the board**: a region, a building, a spot or a road.
+# * **Bots play the other seats.** They move by themselves after a short pause, so the class can follow. The
+#   **playback speed** sits next to your choices, with **Skip to my turn**.
+# * **The log explains every step** (tab *What happened*): who played what and why, naming the rule of the game
+#   that decided it.
 # * **Undo / redo** and a history slider let you go back and try another move.
-# * **Teacher view** (*Teacher view: show all hands*) reveals every hand, to explain a position on the
-#   board. Switch it off again before students play!
-# * **My odds** shows the exact chance that each of your cards fulfils each rule; **What if?** plays many
-#   quick games from the current position to estimate how often each move wins.
+# * **Teacher view** reveals every hand, to explain a position on the board. Switch it off again before
+#   students play!
+# * **Odds** show exact chances computed from what you can see (your cards, the cards played); **What if?**
+#   plays many quick games from the current position and says which move wins most often, or that it is too
+#   close to call.
 # * **Save / load** writes the position to a file (or loads one), so a teacher can prepare a situation.
+# * At the end, the final panel explains the score of every player.
 
 # %% [markdown]
 # ## Play Master of Rules
@@ -152,6 +156,46 @@ from ratgames_lab.widgets.rattus import RattusDashboard
 RattusDashboard(players=4, seed=SEED, seats=["human", "heuristic", "heuristic", "heuristic"]).show()
 
 # %% [markdown]
+# ## Play Rattus Cartus
+#
+# Rattus Cartus is a card game about the plague: each round you place a card on a building, take its action,
+# and hope to survive the nuns' row. The **survival gauge** shows your exact chance of surviving the plague from
+# what you have seen. Its lessons start with [Rattus Cartus: the rules](30_rattus_cartus_rules.ipynb).
+
+# %%
+# NBVAL_IGNORE_OUTPUT
+from ratgames_lab.widgets.rattus_cartus import RattusCartusDashboard
+
+RattusCartusDashboard(players=4, seed=SEED, seats=["human", "heuristic", "heuristic", "heuristic"]).show()
+
+# %% [markdown]
+# ## Play L'Horlogerie des Rats
+#
+# A push-your-luck game: draw cards to get close to a target without going over. The **gauge** shows the exact
+# chances of the next card, and the advice of the best stopping policy (hide it to guess first). Its lessons
+# start with [L'Horlogerie des Rats: the rules](40_horlogerie_rules.ipynb).
+
+# %%
+# NBVAL_IGNORE_OUTPUT
+from ratgames_lab.widgets.horlogerie import HorlogerieDashboard
+
+HorlogerieDashboard(players=4, seed=SEED, seats=["human", "heuristic", "heuristic", "heuristic"]).show()
+
+# %% [markdown]
+# ## Play Catan
+#
+# The hex board of Catan: click a highlighted spot, road or tile to build or move the robber, trade with the
+# bots, and switch on the **heat map** to see how many cards each free spot is expected to bring per roll. The
+# *Start a game* menu also offers the combined variant (Seafarers, Cities & Knights, Traders & Barbarians). Its
+# lessons start with [Catan: the rules](50_catan_rules.ipynb).
+
+# %%
+# NBVAL_IGNORE_OUTPUT
+from ratgames_lab.widgets.catan import CatanDashboard
+
+CatanDashboard(players=4, seed=SEED, seats=["human", "heuristic", "heuristic", "heuristic"]).show()
+
+# %% [markdown]
 # ## The lessons
 #
 # Every game's lessons are in the table above, in reading order: open a lesson by clicking its name, and work
@@ -160,6 +204,7 @@ RattusDashboard(players=4, seed=SEED, seats=["human", "heuristic", "heuristic", 
 # %% [markdown] tags=["teacher"]
 # **For teachers:** exercises have their answers in cells tagged `solution`. The command
 # `ratgames student-copy notebooks --out student_copies` writes copies of these notebooks with those cells
-# blanked, every output cleared and this note removed (it is tagged `teacher`). `ratgames app master_of_rules`
-# (or `ratgames app rattus`) opens a dashboard on its own web page. How to change a lesson or a position:
+# blanked, every output cleared and this note removed (it is tagged `teacher`). `ratgames app GAME` opens a
+# game's dashboard on its own web page (`ratgames list` names the games; `--classroom` serves a whole class).
+# Lesson 43 has the class write their own bots and play a tournament. How to change a lesson or a position:
 # `docs/notebooks.md`.
