@@ -576,5 +576,5 @@ for name, res in (("heuristic", heuristic), ("random", uniform)):
 # * Playout win rates depend on the playout policy (here the heuristic bots, then random players), and a few
 #   playouts per action give wide intervals: they separate rich spots from poor ones, not close spots.
 #
-# Next: [part 4](53_catan_variant_odds.ipynb) prices the combined variant's dice: the event die, progress cards and
-# the barbarians.
+# Next: [part 4](53_catan_variant_dice.ipynb) prices the combined variant's dice: the event die and progress
+# cards; [part 5](54_catan_barbarians.ipynb) prices the barbarians.
