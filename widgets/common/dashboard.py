@@ -539,9 +539,9 @@ class Dashboard(abc.ABC):
         left.add_class("rg-left")
         # the board on the left; on the right, in view however the page scrolls (one projector screen): the dock
         # (banner, decision, message, your hand, playback speed), then the tabs and the game's panels, scrolling
-        dock = w.VBox([self.banner, self.decision.widget, self.status, self.hand, self.speed.widget, controls])
+        dock = w.VBox([self.banner, self.decision.widget, self.status, self.hand, self.speed.widget])
         dock.add_class("rg-dock")
-        rest = w.VBox([self.tabs, *self.side_widgets(), self.rules])
+        rest = w.VBox([controls, self.tabs, *self.side_widgets(), self.rules])
         rest.add_class("rg-rest")
         right = w.VBox([dock, rest], layout=w.Layout(flex="2 1 430px", min_width="0"))
         right.add_class("rg-right")

@@ -50,13 +50,18 @@ class DecisionPanel:
             groups.setdefault(getattr(action, "kind", type(action).__name__), []).append(action)
         rows = []
         self.folds = {}
-        for kind, group in groups.items():
-            buttons = [self._button(a, token) for a in group]
+        folded = {kind for kind, group in groups.items() if kind in self.fold_kinds and len(group) > self.fold_over}
+        # the short groups (the common actions) first, the long ones folded after them; a decision made only of
+        # long groups opens its first one, so that a choice is always in view
+        order = [k for k in groups if k not in folded] + [k for k in groups if k in folded]
+        for kind in order:
+            buttons = [self._button(a, token) for a in groups[kind]]
             row = w.HBox(buttons, layout=w.Layout(flex_flow="row wrap"))
             row.add_class("rg-choices")
-            if kind in self.fold_kinds and len(buttons) > self.fold_over:
+            if kind in folded:
                 title_text = f"{self.group_title(kind)} — {len(buttons)} choices (or use the board)"
-                box = w.Accordion(children=[row], titles=(title_text,), selected_index=None)
+                opened = 0 if len(folded) == len(groups) and kind == order[0] else None
+                box = w.Accordion(children=[row], titles=(title_text,), selected_index=opened)
                 box.add_class("rg-accordion")
                 self.folds[kind] = box
                 self._made += [row, box]
