@@ -5,6 +5,8 @@ INFO = GameInfo(
     name="catan",
     title="Catan",
     players=(3, 4),
+    information="hidden",  # cards or tokens a seat cannot see
+    chance=True,  # shuffles, draws or dice
     status="base game and the group's combined variant (Seafarers + Cities & Knights + Traders & Barbarians: "
            "money, shop, loan, rivers, fish, markets and wagons): every rule, exact odds, heuristic bots, "
            "dashboards with clickable hex boards, five lessons",

@@ -12,7 +12,7 @@ from functools import lru_cache
 import ratgames_lab as rl
 from ratgames_lab.catan import BOTS
 from ratgames_lab.catan.combined.actions import Improve
-from ratgames_lab.catan.combined.build import start_free_pieces
+from ratgames_lab.catan.combined.free_pieces import start_free_pieces
 from ratgames_lab.catan.combined.components import CARDS, PROGRESS_DECK_OF, ROAD_COST, SETTLEMENT_COST
 from ratgames_lab.catan.combined.fish_actions import PassOldBoot
 from ratgames_lab.catan.combined.knights import hire_spots

@@ -21,12 +21,13 @@ from ...core.protocol import Action
 from ..actions import MoveRobber
 from . import table
 from .actions import MovePirate
-from .components import (ABILITY_LEVEL, ACTIVATE_COST, BRIDGE, KNIGHT_COST, KNIGHTS_PER_LEVEL, PROMOTE_COST, ROAD,
-                         SHIP, TRACKS)
+from .components import (ABILITY_LEVEL, ACTIVATE_COST, BRIDGE, KNIGHT_COST, KNIGHTS_PER_LEVEL, PROMOTE_COST, ROAD, SHIP,
+                         TRACKS)
+from .phases import MAIN, player_name
+from .places import pirate_edges
 from .queue import CODE, done, entry, head, push_front, step
-from .seven import (_list_pirate, _list_robber, pirate_target_error, robber_target_error,
-                    truce)
-from .state import MAIN, player_name
+from .seven import _list_pirate, _list_robber, pirate_target_error, robber_target_error, truce
+from .special import update_largest_army, update_routes_at
 from .table import err, not_now
 
 POLITICS = TRACKS.index("politics")
@@ -284,7 +285,6 @@ def robber_corner(s, v: int) -> bool:
 
 def pirate_nodes(s) -> set[int]:
     """The intersections of the pirate's position (the ends of the edges it blocks)."""
-    from .places import pirate_edges
     edge_nodes = s.comp.topo.edge_nodes
     return {v for e in pirate_edges(s) for v in edge_nodes[e]}
 
@@ -297,7 +297,6 @@ def can_act(s, p: int, v: int) -> bool:
 def after_knights(s, nodes: tuple[int, ...] = (), army: bool = True) -> None:
     """Knights came or went on ``nodes``: the routes through them are measured again (a knight cuts opposing
     routes; Longest Road) and, with ``army``, Largest Army is judged (knight levels)."""
-    from .special import update_largest_army, update_routes_at
     if nodes:
         update_routes_at(s, nodes)
     if army:

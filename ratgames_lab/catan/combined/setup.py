@@ -4,9 +4,12 @@ from __future__ import annotations
 
 from ..actions import BuildSettlement
 from . import table
-from .components import GOLD_MONEY, ROAD, SHIP
+from .components import CARDS, GOLD_MONEY, R, ROAD, SHIP
+from .fish import setup_fish
+from .payouts import pay_out, river_income
+from .phases import MAIN, ROLL_PHASE, SETUP_CITY, SETUP_ROAD, SETUP_SETTLEMENT, player_name
 from .places import distance_ok, pirate_edges
-from .state import MAIN, ROLL_PHASE, SETUP_CITY, SETUP_ROAD, SETUP_SETTLEMENT, player_name
+from .special import update_longest_road, update_routes_at
 from .table import err, not_now
 
 
@@ -109,13 +112,10 @@ def place_setup_building(s, v: int, level: int) -> None:
     s.setup_roads = 1 if level == 1 else 2
     s.phase = SETUP_ROAD
     got = starting_production(s, p, v, level)
-    from .rivers import river_income
     river_income(s, p, "settlement" if level == 1 else "setup_city", v)
     s.emit("setup_building", "setup.snake", player=player_name(p), node=v, city=level == 2, **got)
-    from .special import update_routes_at
     update_routes_at(s, (v,))  # a building may break an opponent's route
     s.refresh_board()
-    from .fish import setup_fish
     setup_fish(s, p, v, level)  # the lake or a fishing ground: fish tokens (a chance step before the road)
 
 
@@ -125,7 +125,6 @@ def starting_production(s, p: int, v: int, level: int) -> dict:
     terrain = s.terrain
     cards: list[str] = []
     money = 0
-    from .components import CARDS, R
     for t in s.comp.topo.node_tiles[v]:
         if t == s.robber:
             continue
@@ -135,7 +134,6 @@ def starting_production(s, p: int, v: int, level: int) -> dict:
             cards += [CARDS[kind]] * got
         elif kind == s.comp.gold and (s.number[t] or s.number2[t]):
             money += GOLD_MONEY[level]
-    from .money import pay_out
     return {"cards": cards, "money": pay_out(s, p, money) if money else 0}
 
 
@@ -159,9 +157,7 @@ def place_setup_piece(s, edge: int, piece: int) -> None:
     s.edges_of[p].sort()
     s.emit("setup_piece", "setup.road", player=player_name(p), edge=edge, piece="road" if piece == ROAD else "ship")
     if piece == ROAD:
-        from .rivers import river_income
         river_income(s, p, "road", edge)
-    from .special import update_longest_road
     update_longest_road(s, (p,))
     s.setup_roads -= 1
     if s.setup_roads:

@@ -13,8 +13,9 @@ from __future__ import annotations
 from . import table
 from .actions import MoveShip
 from .components import NO_PIECE, SHIP
+from .phases import MAIN, player_name
 from .places import blocks, pirate_edges
-from .state import MAIN, player_name
+from .special import update_longest_road
 from .table import err, not_now
 
 
@@ -137,7 +138,6 @@ def _check_move(s, a: MoveShip):
 
 
 def _do_move(s, a: MoveShip) -> None:
-    from .special import update_longest_road
     p = s.active
     s.edge_owner[a.source] = -1
     s.edge_piece[a.source] = NO_PIECE
