@@ -356,8 +356,18 @@ def cmd_list(args: argparse.Namespace, out: TextIO) -> int:
 # ------------------------------------------------------------------------------------------------
 # play
 # ------------------------------------------------------------------------------------------------
+def _terminal_texts(info: GameInfo) -> Any:
+    """The game's own terminal texts, if its package has a ``text_board`` module (``state_text(state, seat)``,
+    ``action_text(state, action)``, ``event_text(state, event)``: a board drawn as text, places named)."""
+    name = f"{info.module}.text_board"
+    return importlib.import_module(name) if importlib.util.find_spec(name) is not None else None
+
+
 def _state_text(info: GameInfo, state: GameState, seat: int) -> str:
     """What the human sees: the game's ``describe()`` and ``hand_text()`` hooks, or their observation."""
+    board = _terminal_texts(info)
+    if board is not None:
+        return board.state_text(state, seat)
     describe = getattr(state, "describe", None)
     text = describe() if callable(describe) else None
     if text is None:
@@ -422,6 +432,8 @@ def play_game(game_name: str, players: int | None = None, seat: int = 1, seed: i
     state = game.new_state()
     rng = random.Random(seed)
     names_of = player_names(state)
+    texts = _terminal_texts(info)
+    label = (lambda a: texts.action_text(state, a)) if texts is not None else str
     opponents = ", ".join(f"{_who(names_of, i)} = {b}" for i, b in enumerate(seat_bots) if b is not None)
     out.write(f"{info.title}, {n} players, seed {seed}. You are {_who(names_of, me)}; bots: {opponents}.\n")
     shown = 0
@@ -429,7 +441,7 @@ def play_game(game_name: str, players: int | None = None, seat: int = 1, seed: i
     def show_events() -> None:
         nonlocal shown
         for event in state.events_since(shown):
-            out.write(f"  · {event.text()}\n")
+            out.write(f"  · {texts.event_text(state, event) if texts is not None else event.text()}\n")
         shown = state.event_count
 
     views = view_rng(rng)
@@ -446,10 +458,10 @@ def play_game(game_name: str, players: int | None = None, seat: int = 1, seed: i
             out.write(f"\n=== Your turn ({names_of[me]}) ===\n{_state_text(info, state, me)}\n")
             actions = state.legal_actions()
             if len(actions) == 1:
-                out.write(f"Only one thing to do: {actions[0]}.\n")
+                out.write(f"Only one thing to do: {label(actions[0])}.\n")
                 state.apply(actions[0])
                 continue
-            state.apply(_choose_action(state, me, actions, inp, out))
+            state.apply(_choose_action(state, me, actions, inp, out, label))
     except _Quit:
         return 0
     except KeyboardInterrupt:
@@ -481,11 +493,11 @@ def menu_groups(actions: Sequence[Any]) -> list[list[Any]]:
     return list(groups.values())
 
 
-def group_label(group: Sequence[Any]) -> str:
+def group_label(group: Sequence[Any], label: Any = str) -> str:
     """'Monk: move rat token #1 from Anglia to … (3 choices)': the labels of a group, what differs as '…'."""
     if len(group) == 1:
-        return str(group[0])
-    rows = [str(a).split() for a in group]
+        return label(group[0])
+    rows = [label(a).split() for a in group]
     if len({len(r) for r in rows}) == 1:
         words = [column[0] if len(set(column)) == 1 else "…" for column in zip(*rows)]
     else:  # labels of different lengths: what they share at the start
@@ -527,20 +539,21 @@ def action_effect(state: GameState, player: int, action: Any, rng: random.Random
     return text if any(ch.isdigit() for ch in bare) else None
 
 
-def _choose_action(state: GameState, me: int, actions: Sequence[Any], inp: TextIO, out: TextIO) -> Any:
+def _choose_action(state: GameState, me: int, actions: Sequence[Any], inp: TextIO, out: TextIO,
+                   label: Any = str) -> Any:
     """Show the menu (grouped when long) and read the human's choice, in one or two steps."""
     groups = menu_groups(actions)
     rng = random.Random(state.event_count)
     while True:
         for i, group in enumerate(groups, 1):
             effect = action_effect(state, me, group[0], rng) if len(group) == 1 else None
-            out.write(f"  {i}) {group_label(group)}" + (f" — {effect}" if effect else "") + "\n")
+            out.write(f"  {i}) {group_label(group, label)}" + (f" — {effect}" if effect else "") + "\n")
         group = groups[_ask(len(groups), inp, out)]
         if len(group) == 1:
             return group[0]
-        out.write(f"{group_label(group)}:\n  0) back to the list\n")
+        out.write(f"{group_label(group, label)}:\n  0) back to the list\n")
         for i, action in enumerate(group, 1):
-            out.write(f"  {i}) {action}\n")
+            out.write(f"  {i}) {label(action)}\n")
         choice = _ask(len(group), inp, out, back=True)
         if choice is not None:
             return group[choice]

@@ -6,7 +6,7 @@ A game's dashboard subclasses it and fills the declared extension points, never 
   (log styling), ``css_files`` (stylesheets shipped in ``common/css``), ``fold_kinds`` (long button groups that fold),
   ``playback_step_label``, ``teacher_view_label``, ``new_game_hint`` (where a new game starts);
 - hook methods: ``board_widget`` and ``render_board`` (required), ``make_game`` (a variant's options),
-  ``header_html``, ``banner_html``, ``move_text``, ``hand_html`` (your cards, shown with the decision),
+  ``header_html``, ``banner_html``, ``move_text``, ``action_label`` / ``event_text`` (names for codes), ``hand_html`` (your cards, shown with the decision),
   ``decision_title``, ``action_class``, ``seat_label``, ``rules_html`` (the "how to play" fold-out),
   ``game_over_html`` (the end-of-game explanation), ``side_widgets`` (panels beside the board), ``odds_widgets`` /
   ``odds_key`` / ``update_odds`` (the "My odds" tab), ``playback_pauses`` / ``playback_delay`` (show the events of a
@@ -503,8 +503,9 @@ class Dashboard(abc.ABC):
         self.header = w.HTML()
         self.banner = w.HTML()
         self.status = w.HTML(message_html(""))
-        self.decision = DecisionPanel(self.click, self.action_groups, self.action_class, fold_kinds=self.fold_kinds)
-        self.log = EventLog(self.heading_kinds, kind_classes=self.log_classes)
+        self.decision = DecisionPanel(self.click, self.action_groups, self.action_class, fold_kinds=self.fold_kinds,
+                                      label=self.action_label)
+        self.log = EventLog(self.heading_kinds, kind_classes=self.log_classes, text=self.event_text)
         self.history = HistoryControls(self._navigate)
         self.io = PositionIO(self.position, self.load_position, file_name=self.file_name,
                              can_save=self.teacher_tools)
@@ -540,9 +541,9 @@ class Dashboard(abc.ABC):
         left.add_class("rg-left")
         # the board on the left; on the right, in view however the page scrolls (one projector screen): the dock
         # (banner, decision, message, your hand, playback speed), then the tabs and the game's panels, scrolling
-        dock = w.VBox([self.banner, self.decision.widget, self.status, self.hand, self.speed.widget, controls])
+        dock = w.VBox([self.banner, self.decision.widget, self.status, self.hand, self.speed.widget])
         dock.add_class("rg-dock")
-        rest = w.VBox([self.tabs, *self.side_widgets(), self.rules])
+        rest = w.VBox([controls, self.tabs, *self.side_widgets(), self.rules])
         rest.add_class("rg-rest")
         right = w.VBox([dock, rest], layout=w.Layout(flex="2 1 430px", min_width="0"))
         right.add_class("rg-right")
@@ -587,7 +588,10 @@ class Dashboard(abc.ABC):
             humans = [s for s in range(self.players) if self.is_human(s)]
             self._viewer = humans[0] if humans else None
         self.header.value = self.header_html()
-        self.banner.value = self.banner_html()
+        if state.is_terminal() and self.playback.running:  # the winner comes after the final playback
+            self.banner.value = '<div class="rg-banner rg-banner-bot">The end of the game is shown step by step…</div>'
+        else:
+            self.banner.value = self.banner_html()
         self.render_board()
         if self.playback.running:
             wait = " (press Step for the next one)." if not self.auto else "…"
@@ -707,7 +711,15 @@ class Dashboard(abc.ABC):
 
     def move_text(self, seat: int, action: Any) -> str:
         """The message after a move (games whose moves hide a card, e.g. one placed face down, say less)."""
-        return f"{self.who(seat)}: {action}."
+        return f"{self.who(seat)}: {self.action_label(action)}."
+
+    def action_label(self, action: Any) -> str:
+        """An action's button label, names as the table says them (default ``str(action)``)."""
+        return str(action)
+
+    def event_text(self, event: Any) -> str:
+        """An event's line in the log (default ``event.text()``)."""
+        return event.text()
 
     def header_html(self) -> str:
         """Title line."""

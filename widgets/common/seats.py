@@ -8,7 +8,13 @@ import ipywidgets as w
 HUMAN = "human"
 # plain names for the bots (the engine's names are "random", "heuristic", "rollout")
 BOT_LABELS = {"random": "Random bot", "heuristic": "Clever bot", "rollout": "Thinking bot (slow, strong)"}
+BOT_PLURALS = {"random": "Random bots", "heuristic": "Clever bots", "rollout": "Thinking bots (slow, strong)"}
 BOT_WORDS = {"random": "random bot", "heuristic": "clever bot", "rollout": "thinking bot"}
+
+
+def bots_label(name: str) -> str:
+    """'Clever bots' for the engine's 'heuristic' (a menu choice of opponents)."""
+    return BOT_PLURALS.get(name, f"{name.capitalize()} bots")
 
 
 def bot_word(name: str) -> str:
