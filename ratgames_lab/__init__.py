@@ -11,10 +11,13 @@ from .core.registry import GAMES, GameInfo, discover, load_game
 from .core.bots import seat_view
 from .core.match import Match
 from .core.position import load_position, position_document
+from .core.student_bots import register_bot
+from .core.tournament import run_tournament
 
 __all__ = [
     "CHANCE", "TERMINAL", "GAMES", "GameInfo", "load_game", "IllegalActionError", "InvalidPositionError",
     "Action", "Event", "Game", "GameState", "Match", "load_position", "position_document", "seat_view",
+    "register_bot", "run_tournament",
 ]
 __version__ = "0.1.0"
 

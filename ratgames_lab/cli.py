@@ -17,11 +17,11 @@ import importlib.util
 import json
 import os
 import random
-import socket
 import sys
 from pathlib import Path
 from typing import Any, NoReturn, Sequence, TextIO
 
+from . import analyze_cli
 from .core.analysis import POLICIES
 from .core.bots import choose_for_seat, view_rng
 from .core.errors import IllegalActionError, InvalidPositionError
@@ -34,7 +34,6 @@ MATCH_FORMAT = "ratgames_lab.match/1"
 VOILA_PORT = 8866
 MAX_GAMES = 1_000_000  # about an hour of play on one core; run several seeds ranges for more
 MENU_LIMIT = 24        # longer menus of actions are grouped (first the token or card, then where)
-ANALYZE_PLAYOUTS = {"random": 200, "heuristic": 50, "mix": 50}  # bot playouts cost 10-200x more (docs/dashboards.md)
 LAB_INSTALL_HINT = 'pip install -e ".[lab]"   (from the ratgames_lab folder)'
 
 
@@ -171,30 +170,67 @@ def build_parser() -> argparse.ArgumentParser:
                    help=f"worker processes, at most the number of cores ({_cores()} here; default: 1)")
     p.add_argument("--json", action="store_true", help="print the result as JSON")
 
-    p = sub.add_parser("bench", help="measure games/s, µs/action and clone() time",
-                       description="Random-playout benchmark on one core, for each player count of the game.")
+    p.add_argument("--scheduler", metavar="ADDRESS",
+                   help="play on a Dask cluster: a scheduler address (tcp://host:8786) or local:N for N local "
+                        "workers (needs the [cluster] extra; same seeds, same results)")
+
+    p = sub.add_parser("tournament", help="let bots play each other, seats rotated, with ratings",
+                       description="A tournament: bots (shipped names or FILE.py:FUNCTION, a student's "
+                                   "choose(view, legal_actions, rng)) play seeded games with seats rotated; prints "
+                                   "win rates with 95%% intervals and an OpenSkill rating. A bot that raises, "
+                                   "plays an illegal move or runs past --time-limit forfeits that game.")
+    p.add_argument("game", type=_game_name, metavar="GAME", help="game name (see 'ratgames list')")
+    p.add_argument("--bots", nargs="+", required=True, metavar="BOT",
+                   help="the entrants: shipped bot names (random, heuristic, ...) or FILE.py:FUNCTION")
+    p.add_argument("--games", type=_bounded_int(1, MAX_GAMES), default=100, metavar="K",
+                   help=f"number of games, 1 to {MAX_GAMES:,} (default: 100)")
+    p.add_argument("--seed", type=_int, default=0, metavar="S", help="seed of the first game (default: 0)")
+    p.add_argument("--players", type=_int, metavar="N",
+                   help="players per game (default: as many as there are bots, within the game's counts)")
+    _add_game_options(p)
+    p.add_argument("--results", metavar="FILE.jsonl",
+                   help="append each game's result to this file; run again with the same file to resume")
+    p.add_argument("--time-limit", type=_positive_float, default=2.0, metavar="T",
+                   help="seconds a bot may take per decision (default: 2)")
+    p.add_argument("--scheduler", metavar="ADDRESS",
+                   help="play on a Dask cluster: tcp://host:8786, or local:N for N local workers")
+    p.add_argument("--json", action="store_true", help="print the result as JSON")
+
+    p = sub.add_parser("bench", help="measure games per CPU-second, CPU µs/action and clone() time",
+                       description="Random-playout benchmark on one core, for each player count of the game, in CPU "
+                                   "time (process time: comparable on a busy machine).")
     p.add_argument("game", type=_game_name, metavar="GAME", help="game name (see 'ratgames list')")
     p.add_argument("--players", type=_int, metavar="N", help="only this player count")
     _add_game_options(p)
     p.add_argument("--seconds", type=_positive_float, default=2.0, metavar="T",
-                   help="seconds of play per player count (default: 2)")
+                   help="CPU seconds of play per player count (default: 2)")
     p.add_argument("--json", action="store_true", help="print the result as JSON")
 
-    p = sub.add_parser("analyze", help="estimate the win rate of every legal action in a position",
+    p = sub.add_parser("analyze", help="estimate the win rate of every legal action in a position, with a verdict",
                        description="Estimate the win rate of each legal action of the player to move, with "
                                    "playouts from determinized copies (hidden cards resampled), every player then "
-                                   "playing by the playout policy (--policy). "
+                                   "playing by the playout policy (--policy); every action is played on the same "
+                                   "deals, playouts go to the actions still in contention, and the verdict says "
+                                   "which is best at the stated confidence or that they are too close to call "
+                                   "(docs/analysis.md). "
                                    "POSITION.json is a saved match, a position wrapper "
                                    '{"game": ..., "players": ..., "position": {...}} or a bare Master of Rules '
                                    "position.")
     p.add_argument("position", metavar="POSITION.json")
-    p.add_argument("--policy", choices=POLICIES, default="heuristic",
-                   help="how every player plays after the move: heuristic (the game's heuristic bot), random "
-                        "(uniformly random legal moves) or mix (each decision one or the other, 1/2 each); "
-                        "default: heuristic")
-    p.add_argument("--playouts", type=_positive_int, metavar="N",
-                   help=f"playouts per action (default: {ANALYZE_PLAYOUTS['random']} with --policy random, "
-                        f"{ANALYZE_PLAYOUTS['heuristic']} otherwise: bot playouts cost more)")
+    p.add_argument("--policy", choices=POLICIES, default="random",
+                   help="how every player plays after the move: random (uniformly random legal moves; the default: "
+                        "cheap), heuristic (the game's heuristic bot: 10 to 200 times slower) or mix (each "
+                        "decision one or the other, 1/2 each)")
+    p.add_argument("--playouts", type=_positive_int, default=analyze_cli.PLAYOUTS, metavar="N",
+                   help=f"at most N playouts per action (default: {analyze_cli.PLAYOUTS}); the result depends only "
+                        "on N and the seed")
+    p.add_argument("--cpu", type=float, default=analyze_cli.CPU_SECONDS, metavar="SECONDS",
+                   help=f"stop the playouts after this much CPU time, at the last check (default: "
+                        f"{analyze_cli.CPU_SECONDS:g}; 0: no limit)")
+    p.add_argument("--confidence", type=float, default=0.95, metavar="C", help="confidence of the verdict "
+                   "(default: 0.95)")
+    p.add_argument("--resolution", type=float, default=2.0, metavar="POINTS",
+                   help="options closer than this, in points of win rate, count as equally good (default: 2)")
     p.add_argument("--seed", type=_int, default=0, metavar="S", help="seed (default: 0)")
     p.add_argument("--json", action="store_true", help="print the result as JSON")
 
@@ -320,8 +356,18 @@ def cmd_list(args: argparse.Namespace, out: TextIO) -> int:
 # ------------------------------------------------------------------------------------------------
 # play
 # ------------------------------------------------------------------------------------------------
+def _terminal_texts(info: GameInfo) -> Any:
+    """The game's own terminal texts, if its package has a ``text_board`` module (``state_text(state, seat)``,
+    ``action_text(state, action)``, ``event_text(state, event)``: a board drawn as text, places named)."""
+    name = f"{info.module}.text_board"
+    return importlib.import_module(name) if importlib.util.find_spec(name) is not None else None
+
+
 def _state_text(info: GameInfo, state: GameState, seat: int) -> str:
     """What the human sees: the game's ``describe()`` and ``hand_text()`` hooks, or their observation."""
+    board = _terminal_texts(info)
+    if board is not None:
+        return board.state_text(state, seat)
     describe = getattr(state, "describe", None)
     text = describe() if callable(describe) else None
     if text is None:
@@ -386,6 +432,8 @@ def play_game(game_name: str, players: int | None = None, seat: int = 1, seed: i
     state = game.new_state()
     rng = random.Random(seed)
     names_of = player_names(state)
+    texts = _terminal_texts(info)
+    label = (lambda a: texts.action_text(state, a)) if texts is not None else str
     opponents = ", ".join(f"{_who(names_of, i)} = {b}" for i, b in enumerate(seat_bots) if b is not None)
     out.write(f"{info.title}, {n} players, seed {seed}. You are {_who(names_of, me)}; bots: {opponents}.\n")
     shown = 0
@@ -393,7 +441,7 @@ def play_game(game_name: str, players: int | None = None, seat: int = 1, seed: i
     def show_events() -> None:
         nonlocal shown
         for event in state.events_since(shown):
-            out.write(f"  · {event.text()}\n")
+            out.write(f"  · {texts.event_text(state, event) if texts is not None else event.text()}\n")
         shown = state.event_count
 
     views = view_rng(rng)
@@ -410,10 +458,10 @@ def play_game(game_name: str, players: int | None = None, seat: int = 1, seed: i
             out.write(f"\n=== Your turn ({names_of[me]}) ===\n{_state_text(info, state, me)}\n")
             actions = state.legal_actions()
             if len(actions) == 1:
-                out.write(f"Only one thing to do: {actions[0]}.\n")
+                out.write(f"Only one thing to do: {label(actions[0])}.\n")
                 state.apply(actions[0])
                 continue
-            state.apply(_choose_action(state, me, actions, inp, out))
+            state.apply(_choose_action(state, me, actions, inp, out, label))
     except _Quit:
         return 0
     except KeyboardInterrupt:
@@ -445,11 +493,11 @@ def menu_groups(actions: Sequence[Any]) -> list[list[Any]]:
     return list(groups.values())
 
 
-def group_label(group: Sequence[Any]) -> str:
+def group_label(group: Sequence[Any], label: Any = str) -> str:
     """'Monk: move rat token #1 from Anglia to … (3 choices)': the labels of a group, what differs as '…'."""
     if len(group) == 1:
-        return str(group[0])
-    rows = [str(a).split() for a in group]
+        return label(group[0])
+    rows = [label(a).split() for a in group]
     if len({len(r) for r in rows}) == 1:
         words = [column[0] if len(set(column)) == 1 else "…" for column in zip(*rows)]
     else:  # labels of different lengths: what they share at the start
@@ -491,20 +539,21 @@ def action_effect(state: GameState, player: int, action: Any, rng: random.Random
     return text if any(ch.isdigit() for ch in bare) else None
 
 
-def _choose_action(state: GameState, me: int, actions: Sequence[Any], inp: TextIO, out: TextIO) -> Any:
+def _choose_action(state: GameState, me: int, actions: Sequence[Any], inp: TextIO, out: TextIO,
+                   label: Any = str) -> Any:
     """Show the menu (grouped when long) and read the human's choice, in one or two steps."""
     groups = menu_groups(actions)
     rng = random.Random(state.event_count)
     while True:
         for i, group in enumerate(groups, 1):
             effect = action_effect(state, me, group[0], rng) if len(group) == 1 else None
-            out.write(f"  {i}) {group_label(group)}" + (f" — {effect}" if effect else "") + "\n")
+            out.write(f"  {i}) {group_label(group, label)}" + (f" — {effect}" if effect else "") + "\n")
         group = groups[_ask(len(groups), inp, out)]
         if len(group) == 1:
             return group[0]
-        out.write(f"{group_label(group)}:\n  0) back to the list\n")
+        out.write(f"{group_label(group, label)}:\n  0) back to the list\n")
         for i, action in enumerate(group, 1):
-            out.write(f"  {i}) {action}\n")
+            out.write(f"  {i}) {label(action)}\n")
         choice = _ask(len(group), inp, out, back=True)
         if choice is not None:
             return group[choice]
@@ -526,8 +575,11 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     names = _bot_names(info, args.bots, n, "random")
     options = game_options(args)
     _check_options(args.game, n, options)
-    result = simulate_games(args.game, n, args.games, seed=args.seed, bots=names, processes=args.processes,
-                            **options)
+    try:
+        result = simulate_games(args.game, n, args.games, seed=args.seed, bots=names, processes=args.processes,
+                                scheduler=args.scheduler, **options)
+    except ValueError as exc:
+        raise CliError(str(exc)) from None
     if args.json:
         out.write(json.dumps(result.to_json(), indent=1) + "\n")
         return 0
@@ -545,6 +597,26 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
+def cmd_tournament(args: argparse.Namespace, out: TextIO) -> int:
+    """``ratgames tournament``."""
+    from .core.tournament import Tournament
+    options = game_options(args)
+    try:
+        tournament = Tournament(args.game, args.bots, args.games, args.seed, args.players, options,
+                                args.time_limit)
+        _check_options(args.game, tournament.players, options)
+        tournament.run(args.results, scheduler=args.scheduler)
+    except (ValueError, OSError) as exc:
+        raise CliError(str(exc)) from None
+    if args.json:
+        out.write(json.dumps(tournament.to_json(), indent=1) + "\n")
+        return 0
+    for line in tournament.forfeits():
+        out.write(line + "\n")
+    out.write(tournament.table() + "\n")
+    return 0
+
+
 def cmd_bench(args: argparse.Namespace, out: TextIO) -> int:
     """``ratgames bench``."""
     from .core.bench import bench, bench_clone
@@ -558,7 +630,8 @@ def cmd_bench(args: argparse.Namespace, out: TextIO) -> int:
         _check_options(args.game, n, options)
         result = bench(args.game, n, seconds=args.seconds, **options)
         clone_us = bench_clone(args.game, n, **options)
-        rows.append({"players": n, "games": result.games, "seconds": result.seconds, "actions": result.actions,
+        rows.append({"players": n, "games": result.games, "seconds": result.seconds,
+                     "wall_seconds": result.wall_seconds, "actions": result.actions,
                      "games_per_second": result.games_per_second, "us_per_action": result.us_per_action,
                      "clone_us": clone_us})
         if not args.json:
@@ -578,41 +651,14 @@ def load_position_file(path: str | Path) -> tuple[Game, GameState]:
 
 
 def cmd_analyze(args: argparse.Namespace, out: TextIO) -> int:
-    """``ratgames analyze``."""
-    from .core.analysis import evaluate_actions
+    """``ratgames analyze`` (see ``analyze_cli``)."""
+    if not 0.5 <= args.confidence < 1 or not 0 <= args.resolution < 100:
+        raise CliError("--confidence must be at least 0.5 and below 1, --resolution between 0 and 100 points")
     game, state = load_position_file(args.position)
     if state.is_terminal():
         raise CliError("the game in this position is over: there is no decision to analyze")
-    player = state.current_player
-    if player == CHANCE:
-        raise CliError("a chance event is pending in this position (a card or die to draw), not a player's decision")
-    playouts = args.playouts or ANALYZE_PLAYOUTS[args.policy]
-    values = evaluate_actions(state, player, playouts=playouts, seed=args.seed, policy=args.policy)
-    policy = values.policy
-    values.sort(key=lambda v: -v.win_rate)
-    if args.json:
-        out.write(json.dumps({"game": game.name, "players": game.players, "player": player,
-                              "playouts": playouts, "seed": args.seed, "policy": policy.name,
-                              "assumes": policy.assumes(), "policy_note": policy.note,
-                              "actions": [v.to_json() for v in values]}, indent=1) + "\n")
-        return 0
-    names_of = player_names(state)
-    text = state.describe()
-    if text is not None:
-        out.write(text + "\n")
-    hand = state.hand_text(player)
-    if hand:
-        out.write(f"The hand of {names_of[player]}, who is to move:\n{hand}\n")
-    out.write(f"{_who(names_of, player)} to move; {playouts} playouts per action, policy {policy.name} "
-              f"(seed {args.seed}): win rates if {policy.assumes()}; hidden cards resampled in each (what "
-              f"{names_of[player]} cannot see is dealt again).\n")
-    if policy.note:
-        out.write(f"Note: {policy.note}.\n")
-    width = max(len(str(v.action)) for v in values)
-    for i, v in enumerate(values, 1):
-        out.write(f"{i:3d}) {str(v.action):{width}s}  win rate {_percent(v.win_rate)}  "
-                  f"(95% interval {_percent(v.low).strip()} – {_percent(v.high).strip()})\n")
-    return 0
+    names = player_names(state)
+    return analyze_cli.report(args.position, game, state, names, lambda p: _who(names, p), args, out)
 
 
 # ------------------------------------------------------------------------------------------------
@@ -641,91 +687,42 @@ def app_notebook_path(game: str) -> Path | None:
     return None
 
 
-def _free_port(start: int, host: str = "127.0.0.1", tries: int = 50) -> int:
-    for port in range(start, min(start + tries, 65536)):
-        with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
-            try:
-                sock.bind((host, port))
-            except OSError:
-                continue
-            return port
-    raise CliError(f"no free port between {start} and {start + tries - 1}: pass --port")
-
-
-def voila_command(notebook: Path, port: int, no_browser: bool, extra: Sequence[str]) -> list[str]:
-    """The Voila command line that serves one notebook (on 127.0.0.1 unless ``extra`` gives --Voila.ip)."""
-    # --VoilaExecutor.iopub_timeout: nbclient waits only 4 s for a cell's output; under load the page stayed blank
-    from .classroom.processes import APP_TEMPLATE  # the dashboards' page template (no CDN stylesheet)
-    cmd = [sys.executable, "-m", "voila", str(notebook), f"--port={port}", "--Voila.port_retries=0",
-           "--VoilaExecutor.iopub_timeout=120", f"--template={APP_TEMPLATE}"]
-    if not any(a.startswith("--Voila.ip=") for a in extra):
-        cmd.append("--Voila.ip=127.0.0.1")
-    if no_browser:
-        cmd.append("--no-browser")
-    return cmd + list(extra)
-
-
-def _voila_ip(extra: Sequence[str]) -> str:
-    ip = "127.0.0.1"
-    for a in extra:
-        if a.startswith("--Voila.ip="):
-            ip = a.split("=", 1)[1]
-    return ip
-
-
 def cmd_app(args: argparse.Namespace, extra: Sequence[str], out: TextIO) -> int:
     """``ratgames app``: serve notebooks/apps/GAME.ipynb with Voila until Ctrl-C, SIGTERM or SIGHUP."""
-    bad = [a for a in extra if not a.startswith("--Voila.") and not a.startswith("--VoilaConfiguration.")]
-    if bad:
-        raise CliError(f"unrecognized arguments: {' '.join(bad)} (only --Voila.* options are passed to Voila)")
+    from .classroom.plain_app import AppError, check_extra, serve_app
     notebook = app_notebook_path(args.game)
-    if notebook is None:
-        raise CliError(f"{GAMES[args.game].title} has no dashboard yet (no notebooks/apps/{args.game}.ipynb)")
-    if importlib.util.find_spec("voila") is None:
-        raise CliError(f"Voila is not installed. Install the lab extra: {LAB_INSTALL_HINT}")
-    if args.classroom:
-        return _serve_classroom(args, notebook, extra, out)
-    from .classroom.processes import Stopped, raise_on_signals, restore_signals, start_server, stop_server
-    ip = _voila_ip(extra)
-    port = args.port if args.port is not None else _free_port(VOILA_PORT, "0.0.0.0" if ip != "127.0.0.1" else ip)
-    cmd = voila_command(notebook, port, args.no_browser, extra)
-    local = ip in ("127.0.0.1", "localhost")
-    shown = "localhost" if local else ("<this computer's address>" if ip in ("0.0.0.0", "", "*", "::") else ip)
-    out.write(f"Serving {GAMES[args.game].title} from {notebook}\n"
-              f"Open http://{shown}:{port}/ in a browser. Press Ctrl-C to stop.\n")
-    if not local:
-        out.write("Warning: anyone who can reach this computer can open the app, with no code. To serve a class "
-                  f"safely, use: ratgames app {args.game} --classroom\n")
-    out.flush()
-    previous = raise_on_signals()
-    proc = None
     try:
-        proc = start_server(cmd)
-        code = proc.wait()
-        out.write(f"Voila stopped (exit code {code}).\n")
-        return 0 if code == 0 else 1
-    except (KeyboardInterrupt, Stopped):
-        out.write("Stopping Voila and its kernels...\n")
-        return 0
-    finally:
-        if proc is not None:
-            stop_server(proc)
-        restore_signals(previous)
+        check_extra(extra, args.game, loopback=not args.classroom)
+        if notebook is None:
+            raise CliError(f"{GAMES[args.game].title} has no dashboard yet (no notebooks/apps/{args.game}.ipynb)")
+        if importlib.util.find_spec("voila") is None:
+            raise CliError(f"Voila is not installed. Install the lab extra: {LAB_INSTALL_HINT}")
+        if args.classroom:
+            return _serve_classroom(args, notebook, extra, out)
+        return serve_app(args.game, GAMES[args.game].title, notebook, args.port, args.no_browser, extra, out,
+                         default_port=VOILA_PORT)
+    except AppError as exc:
+        raise CliError(str(exc)) from None
 
 
 def _serve_classroom(args: argparse.Namespace, notebook: Path, extra: Sequence[str], out: TextIO) -> int:
     """``ratgames app GAME --classroom``."""
-    from .classroom import ClassroomSettings, default_memory_mb, new_code
+    from .classroom import ClassroomSettings, default_memory_mb, game_memory_cap_mb, new_code
+    from .classroom.plain_app import free_port, port_is_free
     from .classroom.server import serve_classroom
     if extra:
         raise CliError(f"--classroom sets Voila's options itself (loopback, token, limits): leave out {extra[0]}")
     if args.ready_games > args.students:
         raise CliError(f"--ready-games ({args.ready_games}) cannot exceed --students ({args.students})")
-    port = args.port if args.port is not None else _free_port(VOILA_PORT, args.host)
+    port = args.port if args.port is not None else free_port(VOILA_PORT, args.host)
+    if not port_is_free(port, args.host):
+        raise CliError(f"port {port} is busy (another program listens on it): choose another with --port P")
+    memory_mb = args.memory_limit or default_memory_mb()
     settings = ClassroomSettings(
         game=args.game, notebook=notebook, port=port, host=args.host, students=args.students, ready_games=args.ready_games,
         starts_at_once=max(1, min(4, os.cpu_count() or 1)),
-        memory_mb=args.memory_limit or default_memory_mb(), idle_minutes=args.idle_minutes,
+        memory_mb=memory_mb, kernel_memory_mb=game_memory_cap_mb(memory_mb, args.students + args.ready_games),
+        idle_minutes=args.idle_minutes,
         student_code=new_code(6), teacher_code=new_code(10))
     return serve_classroom(settings, GAMES[args.game].title, out)
 
@@ -771,6 +768,7 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout:
             "play": lambda: cmd_play(args, inp, out),
             "simulate": lambda: cmd_simulate(args, out),
             "bench": lambda: cmd_bench(args, out),
+            "tournament": lambda: cmd_tournament(args, out),
             "analyze": lambda: cmd_analyze(args, out),
             "app": lambda: cmd_app(args, extra, out),
             "student-copy": lambda: cmd_student_copy(args, out),

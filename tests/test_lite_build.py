@@ -117,6 +117,15 @@ def test_every_app_notebook_gets_a_landing_page_and_the_home_page_lists_the_less
         assert f"path={nb.name}" in home
 
 
+def test_the_site_ships_every_lesson_but_not_their_sources_with_the_solutions(tmp_path):
+    build_lite.stage_contents(tmp_path / "files")
+    shipped = {p.relative_to(tmp_path / "files").as_posix() for p in (tmp_path / "files").rglob("*") if p.is_file()}
+    lessons = {p.name for p in (ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb")}
+    assert lessons and lessons <= shipped
+    assert (ROOT / "notebooks" / "src").is_dir()  # the jupytext sources exist, and stay out of the site
+    assert not [name for name in shipped if name.endswith(".py") or name.startswith("src/")]
+
+
 def test_lessons_belong_to_the_game_with_the_longest_matching_name(monkeypatch):
     monkeypatch.setattr(build_lite, "games", lambda: ["rattus", "rattus_cartus", "catan"])
     assert build_lite.lesson_game(Path("20_rattus_rules.ipynb")) == "rattus"

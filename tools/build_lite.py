@@ -48,6 +48,8 @@ PURE_WHEELS = {
     "ipywidgets": ("8.1.9", "f2b8cbcaae10252b809fbe4d7470db75c09b769a32cbf816d20e5ca6d3c5a79d"),
     "bqscales": ("0.3.7", "f38625bfbc502aa010f2b87a5f7dddecfb439c4ca4ce2ec3a4db6e26c99b58db"),
     "bqplot": ("0.13.1", "ae6a3bc687c400451524c56e7a05a0f943a0bb38d4e8b065d129a2bcbbd08ddc"),
+    "openskill": ("6.2.0", "7c9cf8447181a5402793afe9230058ae1091ceb7fc0364b9ab3eb51e9eac1ac9"),
+    "tqdm": ("4.70.1", "c293e525e6fef9c20e8728fd4612df02a0aa31bb5fe91ecd93e123b1b7bffa73"),
 }
 #: wheels whose labextension (the widgets' JavaScript) the site ships; not loaded in Pyodide
 LABEXTENSION_WHEELS = {

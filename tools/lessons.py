@@ -1,7 +1,9 @@
 """Keep the lesson notebooks in step with their paired .py sources, run them, and save them clean.
 
-Every lesson ``notebooks/NN_*.ipynb`` is paired (jupytext) with ``notebooks/NN_*.py`` in the percent format:
-edit either one (the .py in any editor, the notebook in JupyterLab with jupytext installed), then
+Every lesson ``notebooks/NN_*.ipynb`` is paired (jupytext) with ``notebooks/src/NN_*.py`` in the percent format
+(jupytext's paired-folder format ``ipynb,src//py:percent``, declared in each notebook's metadata, so that a student
+browsing the notebooks folder meets each lesson once, and not its source with the solutions): edit either one (the
+.py in any editor, the notebook in JupyterLab with jupytext installed), then
 
     python3 tools/lessons.py sync     [NAME ...]  # copy the newer of each pair into the other, then clean
     python3 tools/lessons.py execute  [NAME ...]  # sync, run each notebook top to bottom in place, clean
@@ -23,8 +25,9 @@ import nbformat
 
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = ROOT / "notebooks"
+SOURCES = NOTEBOOKS / "src"  # the lessons' jupytext sources (they hold the solutions)
 LESSON_GLOB = "[0-9][0-9]_*.ipynb"
-PAIRING = "ipynb,py:percent"
+PAIRING = "ipynb,src//py:percent"
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 NOTEBOOK_METADATA = ("kernelspec", "language_info", "jupytext")
 CELL_METADATA = ("tags",)
@@ -80,10 +83,15 @@ def save(nb: nbformat.NotebookNode, path: Path) -> None:
     nbformat.write(nb, path)
 
 
+def source_of(notebook: Path) -> Path:
+    """The paired jupytext source of a lesson notebook: ``notebooks/src/NN_name.py``."""
+    return notebook.parent / "src" / notebook.with_suffix(".py").name
+
+
 def lessons(names: list[str]) -> list[Path]:
     """The lesson notebooks named (by file name or stem), or every lesson."""
-    found = sorted(set(NOTEBOOKS.glob(LESSON_GLOB)) |  # a new lesson may exist only as its .py source so far
-                   {p.with_suffix(".ipynb") for p in NOTEBOOKS.glob(LESSON_GLOB.replace(".ipynb", ".py"))})
+    sources = SOURCES.glob(LESSON_GLOB.replace(".ipynb", ".py"))  # a new lesson may exist only as its source so far
+    found = sorted(set(NOTEBOOKS.glob(LESSON_GLOB)) | {NOTEBOOKS / p.with_suffix(".ipynb").name for p in sources})
     if not names:
         return found
     chosen = [p for p in found if p.name in names or p.stem in names]
@@ -94,21 +102,21 @@ def lessons(names: list[str]) -> list[Path]:
 
 
 def clean_file(path: Path) -> None:
-    """Clean one saved notebook in place, and rewrite its paired .py from it (same cells; the header follows the
+    """Clean one saved notebook in place, and rewrite its paired src/*.py from it (same cells; the header follows the
     notebook's metadata, so that jupytext in JupyterLab does not change the notebook on opening)."""
     import jupytext
 
     nb = clean(nbformat.read(path, as_version=4))
     save(nb, path)
     if nb.metadata.get("jupytext", {}).get("formats") == PAIRING:
-        jupytext.write(nb, path.with_suffix(".py"), fmt="py:percent")
+        jupytext.write(nb, source_of(path), fmt="py:percent")
 
 
 def sync(path: Path) -> None:
-    """Pair the notebook with its .py (percent format) and copy the newer one's cells into the other."""
-    if not path.exists():  # a new lesson written as a .py: create its notebook, paired
+    """Pair the notebook with its src/*.py (percent format) and copy the newer one's cells into the other."""
+    if not path.exists():  # a new lesson written as a src/*.py: create its notebook, paired
         subprocess.run([sys.executable, "-m", "jupytext", "--quiet", "--set-formats", PAIRING,
-                        str(path.with_suffix(".py"))], check=True)
+                        str(source_of(path))], check=True)
     nb = nbformat.read(path, as_version=4)
     if nb.metadata.get("jupytext", {}).get("formats") != PAIRING:
         nb.metadata["jupytext"] = {"formats": PAIRING}

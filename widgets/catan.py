@@ -23,7 +23,9 @@ from . import catan_combined as cc
 from .catan_board import HEAT_LABEL, PLAYER_NAMES, CatanBoard
 from .catan_combined_board import CombinedBoard
 from .catan_combined_view import RULES_IN_BRIEF as COMBINED_RULES
-from .catan_combined_view import banner_task, event_text
+from .catan_combined_view import banner_task
+from .catan_combined_view import event_text as event_die_text
+from .catan_names import PlaceNaming
 from .catan_trade import TradePanel
 from .catan_view import BANNER_TASKS, RULES_IN_BRIEF, game_over_html, players_html, production_html
 from .common.click_modes import ClickModes
@@ -42,7 +44,7 @@ MODE_KIND = {"settlement": "node", "city": "node", "road": "edge", "robber": "ti
 KIND_WORDS = {"node": "intersection", "edge": "edge", "tile": "tile"}
 
 
-class CatanDashboard(cc.CombinedVariant, Dashboard):
+class CatanDashboard(PlaceNaming, cc.CombinedVariant, Dashboard):
     """Play Catan against bots on a clickable hex board, trade with them, and see exact production odds."""
 
     game_name = "catan"
@@ -65,6 +67,7 @@ class CatanDashboard(cc.CombinedVariant, Dashboard):
     fold_kinds = ("build_settlement", "build_road", "build_city", "move_robber", "bank_trade", "offer_trade",
                   "play_year_of_plenty", "play_monopoly", *cc.FOLD_KINDS)
     teacher_view_label = "Teacher view: show every hand"
+    new_game_hint = "Start a new game with the “Start a game” menu beside the board"
 
     def __init__(self, players: int = 4, seed: int = 0, seats: Sequence[str] | None = None,
                  bot_delay: float = 0.8, auto: bool = True, teacher: bool = True, teacher_view: bool = False,
@@ -312,7 +315,7 @@ class CatanDashboard(cc.CombinedVariant, Dashboard):
         title, target = "Catan", 10
         if self.combined:
             title, target = "Catan · combined variant", self.game.options["vp_target"]
-            dice = f' · <span class="ct-dice">last roll {esc(event_text(obs["dice"]))}</span>' if obs["dice"] else ""
+            dice = f' · <span class="ct-dice">last roll {esc(event_die_text(obs["dice"]))}</span>' if obs["dice"] else ""
         return (f'<div class="rg-header"><div class="rg-title">{esc(title)}</div><div class="rg-subtitle">{where}{dice}'
                 f' · first to {target} VP on their own turn · {self.players} players{esc(self.you_text())}</div></div>')
 

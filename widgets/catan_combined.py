@@ -26,7 +26,7 @@ from .catan_combined_view import (COMMODITY_COLOURS, barbarian_html, combined_pl
 from .catan_trade import TradePanel
 from .catan_traders import TradersPanel
 from .catan_view import chip
-from .common.seats import BOT_LABELS
+from .common.seats import bots_label
 from .common.theme import esc
 
 VARIANT_LABELS = (("Base game", "base"), ("Combined variant (all 3 expansions)", "combined"))
@@ -166,7 +166,7 @@ class GameMenu:
                                   layout=w.Layout(width="130px"), style={"description_width": "55px"})
         self.seed = w.IntText(value=seed, description="Game number", layout=w.Layout(width="190px"),
                               style={"description_width": "initial"})
-        names = [(BOT_LABELS.get(b, f"{b} bot") + "s", b) for b in bots]
+        names = [(bots_label(b), b) for b in bots]
         self.opponents = w.Dropdown(options=names, value="heuristic" if "heuristic" in bots else bots[0],
                                     description="Opponents", layout=w.Layout(width="260px"),
                                     style={"description_width": "initial"})

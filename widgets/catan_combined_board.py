@@ -250,9 +250,11 @@ class CombinedBoard(CatanBoard):
             v.set_points("merchant", [], [], [])
         else:
             x, y = self.tile_xy[m["tile"]]
+            owner = m["owner"]  # None: on the desert since the setup, nobody's until a Merchant card
             v.set_points("merchant", [m["tile"]], [x + 0.55], [y + 0.2],
-                         colors=[PLAYER_COLOURS[m["owner"]]],
-                         names=[f"the merchant ({names[m['owner']]}): 2:1 for this tile's resource"])
+                         colors=["#ffffff" if owner is None else PLAYER_COLOURS[owner]],
+                         names=["the merchant (nobody's yet)" if owner is None else
+                                f"the merchant ({names[owner]}): 2:1 for this tile's resource"])
 
 
 def combined_board_figure(state, *, viewer: int | None = None, title: str | None = None):

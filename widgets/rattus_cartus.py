@@ -57,11 +57,11 @@ class RattusCartusDashboard(Dashboard):
 
     def __init__(self, players: int = 4, seed: int = 0, seats: Sequence[str] | None = None,
                  bot_delay: float = 0.8, auto: bool = True, teacher: bool = True, teacher_view: bool = False,
-                 animate: bool = True):
+                 animate: bool = True, options: dict | None = None):
         self.gauge = SurvivalGauge()
-        self._text = CartusText(load_game(self.game_name, players=players, seed=seed).comp)  # names before the match
+        self._text = CartusText(load_game(self.game_name, players=players, seed=seed, **(options or {})).comp)
         super().__init__(players=players, seed=seed, seats=seats, bot_delay=bot_delay, auto=auto, teacher=teacher,
-                         teacher_view=teacher_view, animate=animate)
+                         teacher_view=teacher_view, animate=animate, options=options)
 
     # ------------------------------------------------------------------ names
     @property
@@ -117,7 +117,9 @@ class RattusCartusDashboard(Dashboard):
         labels = [self._tags(p) for p in range(self.players)]
         self.seats_view.value = t.seats_html(obs, labels, hands, self._winners(), hide)
         self.tracks_view.value = t.tracks_html(obs)
-        self.nun_view.value = t.nun_row_html(obs, full["nun_row"] if full else None)
+        over = self.state.is_terminal() and not self.playback.running  # the end reveals the whole nun row
+        row = full or (self.state.to_json() if over else None)
+        self.nun_view.value = t.nun_row_html(obs, row["nun_row"] if row else None)
         self.buildings_view.value = t.buildings_html(obs, full["placed"] if full else None)
         v = self.viewer()
         if v is None:
@@ -212,6 +214,11 @@ class RattusCartusDashboard(Dashboard):
             return
         if self.game.options.get("hide_rats") and not self.teacher:
             self.gauge.clear("Rat totals are hidden in this game.")
+            return
+        if self.state.is_terminal():  # no chance left: the plague has struck (see the log and the end panel)
+            self.gauge.clear("The game is over: the nun row is revealed, and who survived the plague is in the "
+                             "end panel and the log.")
+            self._gauge_key = None
             return
         obs = self.observation(v)
         key = (self.version, v)

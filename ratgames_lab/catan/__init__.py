@@ -153,7 +153,7 @@ from .traders_data import MARKETS, default_baggage_train, default_fish, default_
 
 __all__ += ["BuildBridge", "BuyCommodity", "BuyResource", "SaveCity", "TakeLoan", "BRIDGE_COST", "RIVER_MONEY",
             "SHOP", "cheapest_route", "wagon_points_left", "MARKETS", "default_baggage_train", "default_fish", "default_goods"]
-from .combined.fish import OLD_BOOT_VP  # noqa: E402
+from .combined.special import OLD_BOOT_VP  # noqa: E402
 from .combined.fish_actions import (DrawFish, FishFreePiece, FishProgress, FishRemove, FishResource,  # noqa: E402
                                     FishSteal, PassOldBoot, BoostWagonFish)
 

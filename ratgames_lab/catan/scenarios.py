@@ -11,8 +11,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Callable, Mapping
 
-from ..core.position import lesson_writers, rebuild_positions
-from .actions import DEV_CARDS
+from ..core.position import lesson_writers, position_document, rebuild_positions
+from . import Game
+from .actions import DEV_CARDS, BuildRoad, BuildSettlement
 from .board import RESOURCES, Board
 
 EMPTY_HAND = {r: 0 for r in RESOURCES}
@@ -94,10 +95,6 @@ LAST_SETUP_PLACEMENTS = ((40, 51), (8, 7), (39, 50), (9, 8), (28, 34), (41, 52),
 
 def position_last_setup() -> dict:
     """4 players, the shipped base board: seven setup settlements placed, Player 1 places the last one."""
-    from ..core.position import position_document
-    from . import Game
-    from .actions import BuildRoad, BuildSettlement
-
     game = Game(players=4, seed=0)
     state = game.new_state()
     for node, edge in LAST_SETUP_PLACEMENTS:

@@ -38,10 +38,11 @@ class ClassroomSettings:
     ready_games: int = 6            # games started in advance (Voila's pre-heated kernel pool)
     starts_at_once: int = 2         # pages handed out at once while games start; the others wait in line
     memory_mb: int = 6000           # no new game once the server and its kernels use this much memory
-    kernel_memory_mb: int = 700     # a game (kernel) above this is stopped
+    kernel_memory_mb: int = 700     # a game (kernel) above this is stopped (see game_memory_cap_mb)
     idle_minutes: int = 45          # a game with no activity for this long is stopped (Voila's culler)
     left_seconds: int = 10          # a game whose tab was closed is stopped after this many seconds
-    unopened_seconds: int = 60      # a page handed out but never connected: its game is stopped after this
+    unopened_seconds: int = 45      # a page not connected yet that closed its request this long ago: game stopped
+    games_per_minute: int = 60      # new games per address and minute (a whole class may share one address)
     max_message_bytes: int = 4 * 1024 * 1024  # largest websocket message a browser may send
     student_code: str = ""
     teacher_code: str = ""
@@ -71,6 +72,14 @@ def default_memory_mb() -> int:
     except (ValueError, OSError, AttributeError):
         return 6000
     return max(1000, int(total * 0.75 / 2**20))
+
+
+def game_memory_cap_mb(memory_mb: int, games: int) -> int:
+    """The memory one game may use: its share of ``memory_mb`` among ``games`` games, within 200..700 MB.
+
+    A Rattus game starts at about 120 MB; 200 MB leaves room to play, and 30 games at the cap stay within 6 GB.
+    """
+    return max(200, min(700, memory_mb // max(1, games)))
 
 
 def role_notebook(app_notebook: dict, role: str) -> dict:
@@ -149,25 +158,3 @@ def check_kernel_frame(data: bytes, protocol: str | None) -> str | None:
     if any(a > b for a, b in zip(offsets, offsets[1:])) or offsets[-1] > size:
         return "frame offsets out of order or beyond its end"
     return None
-
-
-class LoginLimiter:
-    """At most ``attempts`` wrong codes per address per ``window`` seconds (guessing a code is hopeless)."""
-
-    def __init__(self, attempts: int = 10, window: float = 60.0):
-        self.attempts = attempts
-        self.window = window
-        self._failures: dict[str, list[float]] = {}
-
-    def blocked(self, address: str, now: float) -> bool:
-        """True if ``address`` typed too many wrong codes recently."""
-        recent = [t for t in self._failures.get(address, []) if now - t < self.window]
-        self._failures[address] = recent
-        return len(recent) >= self.attempts
-
-    def failed(self, address: str, now: float) -> None:
-        """Record a wrong code from ``address``."""
-        self._failures.setdefault(address, []).append(now)
-        if len(self._failures) > 10_000:  # a flood of addresses: forget the oldest
-            for key in list(self._failures)[:5_000]:
-                del self._failures[key]

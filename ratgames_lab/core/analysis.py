@@ -1,145 +1,62 @@
-"""The "what if" evaluator: estimated win rate of each legal action, never peeking at hidden cards.
+"""The "what if" evaluator: the win rate of each legal action, paired and adaptive, with an honest verdict.
 
-Each playout starts from a world sampled for the player (``determinize``) and plays it to the end under a
-**playout policy**: how every player is assumed to play after the analysed move ("random", "heuristic", "mix", or
-one plan per seat). The win rates answer "if everybody then plays like this"; the result records the policy.
+Each playout starts from a world sampled for the player (``determinize``: hidden cards dealt again, never peeked
+at) and plays it to the end under a **playout policy** (``core.policy``): how every player is assumed to play after
+the analysed move. Every action is played on the same worlds with the same seeds, and playouts go only to the
+actions still in contention (``core.racing``: successive elimination on paired differences). The result says which
+action is best at the stated confidence, or that the budget cannot tell the leaders apart (``Verdict``).
 """
 from __future__ import annotations
 
 import dataclasses
 import math
-import random
-from typing import Callable, Iterator, Mapping, Union
+import time
+from typing import Callable, Iterator
 
 from .errors import IllegalActionError
-from .playout import bot_playout, random_playout
+from .policy import (DEFAULT_POLICY, MIX_SHARE, POLICIES, PlayoutPolicy, Policy,  # noqa: F401  (re-exported)
+                     game_bots, playout_policy)
 from .protocol import Action, GameState
+from .racing import Race, Verdict
 
 Z_95 = 1.959963984540054
-POLICIES = ("random", "heuristic", "mix")  # the named policies; a mapping seat -> plan also works
-MIX_SHARE = 0.5  # under "mix", the chance that a decision is the heuristic bot's (else a random legal move)
-DEFAULT_POLICY = "random"  # evaluate_actions' default: the same numbers as before policies existed
-
-Policy = Union[str, Mapping[int, str]]
-
-_PLANS = {"random": "plays uniformly random legal moves",
-          "heuristic": "plays like the heuristic bot",
-          "mix": "plays like the heuristic bot half of the time, a random legal move otherwise"}
+CONFIDENCE = 0.95  # the default confidence of every verdict
+RESOLUTION = 0.02  # the default resolution: two actions within 2 points of win rate count as equally good
 
 
 @dataclasses.dataclass(frozen=True)
 class ActionValue:
-    """Estimated win rate of one action with a 95% Wilson confidence interval."""
+    """Estimated win rate of one action (95% Wilson interval on its own playouts) and, paired on the same worlds,
+    how far the leader is ahead of it (``lead``, interval ``lead_low``..``lead_high``; 0 for the leader)."""
 
     action: Action
     win_rate: float
     low: float
     high: float
     playouts: int
+    lead: float = 0.0
+    lead_low: float = 0.0
+    lead_high: float = 0.0
+    in_contention: bool = True
 
     def to_json(self) -> dict:
         """Plain-data form for files and widgets."""
         return {"action": self.action.to_json(), "label": str(self.action), "win_rate": self.win_rate,
-                "low": self.low, "high": self.high, "playouts": self.playouts}
-
-
-@dataclasses.dataclass(frozen=True)
-class PlayoutPolicy:
-    """How every seat plays after the analysed move: one plan per seat ("random", "mix" or a bot's name)."""
-
-    name: str  # what the win rates assume: "random", "heuristic", "mix", a bot's name, "per seat" or "custom"
-    seats: tuple[str, ...]  # each seat's plan
-    note: str = ""  # why it is not what was asked (a game without a heuristic bot), else ""
-    rollout: Callable | None = dataclasses.field(default=None, compare=False, repr=False)
-    bots: tuple = dataclasses.field(default=(), compare=False, repr=False)  # (bot or None, share) per seat
-
-    def assumes(self) -> str:
-        """One sentence: what the win rates assume, e.g. 'every player then plays like the heuristic bot'."""
-        if self.name == "custom":
-            return "every player then plays as the given rollout function decides"
-        if len(set(self.seats)) == 1:
-            return f"every player then {_plan_text(self.seats[0])}"
-        return "; ".join(f"Player {p + 1} then {_plan_text(plan)}" for p, plan in enumerate(self.seats))
-
-    def play(self, state: GameState, rng: random.Random) -> int:
-        """Play a sampled world (a ``determinize`` copy) in place to the end under this policy."""
-        if self.rollout is not None:
-            return self.rollout(state, rng)
-        if all(bot is None for bot, _share in self.bots):
-            return random_playout(state, rng)  # the same draws as before policies existed
-        return bot_playout(state, self.bots, rng)
-
-
-def _plan_text(plan: str) -> str:
-    return _PLANS.get(plan, f"plays like the {plan} bot")
+                "low": self.low, "high": self.high, "playouts": self.playouts, "lead": self.lead,
+                "lead_low": self.lead_low, "lead_high": self.lead_high, "in_contention": self.in_contention}
 
 
 class Evaluation(list):
-    """The ActionValues of ``evaluate_actions`` (a list), with the ``policy`` their win rates assume."""
+    """The ActionValues of ``evaluate_actions`` (a list, in legal-action order), with the ``policy`` their win rates
+    assume, the ``verdict`` and what was spent (``playouts`` in all, ``cpu_seconds``, ``cpu_stopped``)."""
 
-    def __init__(self, values=(), policy: PlayoutPolicy | None = None):
+    def __init__(self, values=(), policy: PlayoutPolicy | None = None, verdict: Verdict | None = None):
         super().__init__(values)
         self.policy = policy
-
-
-def game_bots(state: GameState) -> dict:
-    """The bots of the state's game by name ({} for a game that is not registered)."""
-    from .registry import GAMES
-    info = GAMES.get(state.game_name)
-    return dict(info.bots()) if info is not None else {}
-
-
-def playout_policy(state: GameState, policy: Policy = DEFAULT_POLICY) -> PlayoutPolicy:
-    """Resolve ``policy`` for the state's game; ValueError names an unknown policy, bot or seat.
-
-    "heuristic" plays every seat with the game's heuristic bot (``GAMES[game].bots()["heuristic"]``), "mix" makes
-    each decision the heuristic bot's with probability 1/2 and a uniformly random legal move otherwise, "random"
-    plays uniformly random legal moves. A mapping seat -> plan ("random", "heuristic", "mix" or any bot of the
-    game but "rollout") sets each seat; seats it leaves out play "random". A game without a heuristic bot falls
-    back to random, and ``note`` says so.
-    """
-    players = state.players
-    if isinstance(policy, str):
-        if policy not in POLICIES:
-            raise ValueError(f"unknown playout policy {policy!r} (known policies: {', '.join(POLICIES)}, "
-                             f"or a mapping seat -> bot name)")
-        plans = [policy] * players
-    elif isinstance(policy, Mapping):
-        plans = ["random"] * players
-        for seat, plan in policy.items():
-            if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
-                raise ValueError(f"playout policy: no seat {seat!r} in a {players}-player game (seats 0-{players - 1})")
-            plans[seat] = plan
-    else:
-        raise ValueError(f"a playout policy is one of {', '.join(POLICIES)} or a mapping seat -> bot name, "
-                         f"not {policy!r}")
-    bots = game_bots(state)
-    usable = sorted(set(bots) - {"rollout", "random"})
-    seats, note = [], ""
-    for plan in plans:
-        if not isinstance(plan, str) or (plan not in POLICIES and plan not in usable):
-            raise ValueError(f"unknown playout plan {plan!r} for {state.game_name or 'this game'} (known: "
-                             f"{', '.join(dict.fromkeys([*POLICIES, *usable]))})")
-        if plan in ("heuristic", "mix") and "heuristic" not in bots:
-            note = f"{state.game_name or 'this game'} has no heuristic bot: the playouts are random"
-            plan = "random"
-        seats.append(plan)
-    made: dict[str, tuple] = {}
-    for plan in set(seats):
-        if plan == "random":
-            made[plan] = (None, 0.0)
-        elif plan == "mix":
-            made[plan] = (_playout_bot(bots["heuristic"]), MIX_SHARE)
-        else:
-            made[plan] = (_playout_bot(bots[plan]), 1.0)
-    name = seats[0] if len(set(seats)) == 1 else "per seat"
-    return PlayoutPolicy(name, tuple(seats), note, bots=tuple(made[plan] for plan in seats))
-
-
-def _playout_bot(cls):
-    """The bot a playout uses: ``cls.for_playouts()`` when the bot class offers a cheaper setting, else ``cls()``."""
-    make = getattr(cls, "for_playouts", None)
-    return make() if callable(make) else cls()
+        self.verdict = verdict
+        self.playouts = 0
+        self.cpu_seconds = 0.0
+        self.cpu_stopped = False
 
 
 def wilson_interval(mean: float, n: int, z: float = Z_95) -> tuple[float, float]:
@@ -153,52 +70,83 @@ def wilson_interval(mean: float, n: int, z: float = Z_95) -> tuple[float, float]
     return max(0.0, min(mean, centre - half)), min(1.0, max(mean, centre + half))
 
 
-def evaluate_in_steps(state: GameState, player: int, playouts: int, seed: int = 0,
-                      policy: Policy | PlayoutPolicy = DEFAULT_POLICY) -> Iterator[tuple[int, int, Evaluation]]:
-    """Yield (games played, games in all, results so far) after each playout, then once more at the end; the last
-    results are ``evaluate_actions(state, player, playouts, seed, policy)`` (for a widget that works in batches)."""
-    plan = policy if isinstance(policy, PlayoutPolicy) else playout_policy(state, policy)
-    rng = random.Random(seed)
-    actions = state.legal_actions()
-    total = len(actions) * playouts
-    results = Evaluation(policy=plan)
-    done = 0
-    for action in actions:
-        wins = 0.0
-        for _ in range(playouts):
-            sim = state.determinize(player, rng)
-            sim.apply(action)
-            plan.play(sim, rng)
-            wins += sim.returns()[player]
-            done += 1
-            yield done, total, results
-        mean = wins / playouts if playouts else 0.0
-        low, high = wilson_interval(mean, playouts)
-        results.append(ActionValue(action, mean, low, high, playouts))
-    yield done, total, results
+def race_values(race: Race, policy: PlayoutPolicy | None = None, checked: bool = True) -> Evaluation:
+    """The race's results as an Evaluation: at its last check (``checked``) or with every playout so far."""
+    upto = race.checked_rounds if checked else race.rounds
+    values = []
+    for i, action in enumerate(race.actions):
+        own = race.results[i][:upto]
+        n = len(own)
+        mean = sum(own) / n if n else 0.0
+        low, high = wilson_interval(mean, n)
+        d = race.differences.get(i) if checked else None
+        lead = (d.mean, d.low, d.high) if d is not None else (0.0, 0.0, 0.0)
+        values.append(ActionValue(action, mean, low, high, n, *lead, in_contention=i in race.alive))
+    out = Evaluation(values, policy, race.verdict)
+    out.playouts = sum(len(r[:upto]) for r in race.results)
+    return out
 
 
-def evaluate_actions(state: GameState, player: int | None = None, playouts: int = 100, seed: int = 0,
-                     policy: Policy = DEFAULT_POLICY, rollout: Callable | None = None) -> Evaluation:
-    """For each legal action of ``player`` (default: the player to move), its estimated win rate under ``policy``.
+def _plan(state: GameState, policy: Policy | PlayoutPolicy, rollout: Callable | None) -> PlayoutPolicy:
+    if rollout is not None:
+        return PlayoutPolicy("custom", ("custom",) * state.players, rollout=rollout)
+    return policy if isinstance(policy, PlayoutPolicy) else playout_policy(state, policy)
 
-    Each playout starts from ``state.determinize(player, rng)``: a copy where everything the player cannot see is
-    resampled, so the estimate never uses hidden information. The copy is then played to the end under the
-    playout policy (see ``playout_policy``): "random" (uniformly random legal moves; the default, the numbers of
-    earlier versions), "heuristic" (every seat plays the game's heuristic bot) or "mix". The bots act on the sampled
-    copy itself: nothing hidden in it is the true hidden information, only a world the player cannot rule out.
-    ``rollout(sim, rng)``, if given, plays the copies instead (policy "custom"). The result is a list of
-    ActionValue whose ``policy`` attribute records what the win rates assume.
-    """
+
+def start_race(state: GameState, player: int | None = None, playouts: int = 100, seed: int = 0,
+               policy: Policy | PlayoutPolicy = DEFAULT_POLICY, rollout: Callable | None = None,
+               confidence: float = CONFIDENCE, resolution: float = RESOLUTION) -> tuple[Race, PlayoutPolicy]:
+    """A paired race over the legal actions of the player to move (checked: only that player, not chance)."""
     if player is None:
         player = state.current_player
     if player != state.current_player or player < 0:
         raise IllegalActionError(f"player {player} is not the one to move", "analysis.player_to_move")
-    if rollout is not None:
-        plan = PlayoutPolicy("custom", ("custom",) * state.players, rollout=rollout)
-    else:
-        plan = playout_policy(state, policy)
-    results = Evaluation(policy=plan)
-    for _done, _total, results in evaluate_in_steps(state, player, playouts, seed, plan):
-        pass
-    return results
+    plan = _plan(state, policy, rollout)
+    return Race(state, player, plan.play, seed, confidence, resolution, playouts), plan
+
+
+def evaluate_in_steps(state: GameState, player: int, playouts: int, seed: int = 0,
+                      policy: Policy | PlayoutPolicy = DEFAULT_POLICY, confidence: float = CONFIDENCE,
+                      resolution: float = RESOLUTION) -> Iterator[tuple[int, int, Evaluation]]:
+    """Yield (playouts per option so far, at most, results so far: every playout, the verdict of the last check)
+    after each round, then the final results: those of ``evaluate_actions(state, player, playouts, seed, policy)``
+    (for a widget that works in batches and draws the intervals as they narrow)."""
+    race, plan = start_race(state, player, playouts, seed, policy, None, confidence, resolution)
+    while not race.done:
+        race.step()
+        yield race.rounds, playouts, race_values(race, plan, checked=False)
+    yield race.rounds, playouts, race_values(race, plan)
+
+
+def evaluate_actions(state: GameState, player: int | None = None, playouts: int = 100, seed: int = 0,
+                     policy: Policy = DEFAULT_POLICY, rollout: Callable | None = None,
+                     confidence: float = CONFIDENCE, resolution: float = RESOLUTION,
+                     cpu_seconds: float | None = None,
+                     progress: Callable[[int, int], None] | None = None) -> Evaluation:
+    """For each legal action of ``player`` (default: the player to move), its estimated win rate under ``policy``,
+    and the ``verdict``: which action is best at ``confidence``, or which ones are too close to call.
+
+    Each round samples one world ``state.determinize(player, rng)`` (everything the player cannot see resampled, so
+    the estimate never uses hidden information) and one playout seed, and plays every action still in contention
+    from that world with that seed under the playout policy (see ``playout_policy``): "random" (uniformly random
+    legal moves, the default), "heuristic" or "mix"; ``rollout(sim, rng)``, if given, plays instead (policy
+    "custom"). After each scheduled check, actions proven worse than the leader stop being played. It stops when
+    one action is left, when the rest are within ``resolution`` of the leader, or after ``playouts`` playouts per
+    option. ``cpu_seconds``, if given, stops early after that much CPU time: the result is then the one of the
+    last check reached (``cpu_stopped`` is True; rerun with ``playouts=`` the verdict's playouts to reproduce it).
+    Same arguments, same result: the playout count, never the machine's speed, decides the result.
+    ``progress(playouts per option so far, at most)``, if given, is called after each round.
+    """
+    race, plan = start_race(state, player, playouts, seed, policy, rollout, confidence, resolution)
+    start = time.process_time()
+    stopped = False
+    while not race.done:
+        if cpu_seconds is not None and time.process_time() - start >= cpu_seconds:
+            stopped = True
+            break
+        race.step()
+        if progress is not None:
+            progress(race.rounds, race.limit)
+    out = race_values(race, plan)
+    out.cpu_seconds, out.cpu_stopped = time.process_time() - start, stopped
+    return out

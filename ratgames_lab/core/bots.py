@@ -5,6 +5,7 @@ import random
 from typing import Protocol
 
 from .analysis import POLICIES, Policy, evaluate_actions
+from .playout import choose_for_seat, seat_view, view_rng  # noqa: F401  (re-exported: the seat helpers)
 from .protocol import Action, GameState
 
 
@@ -15,21 +16,6 @@ class Bot(Protocol):
 
     def choose(self, view: GameState, rng: random.Random) -> Action:
         """The move for the seat to play in ``view`` (a determinized copy: hidden information is resampled)."""
-
-
-def seat_view(state: GameState, rng: random.Random) -> GameState:
-    """What the seat to move may know, as a state: a determinized copy for that seat (hidden information resampled)."""
-    return state.determinize(state.current_player, rng)
-
-
-def view_rng(rng: random.Random) -> random.Random:
-    """A separate, reproducible generator for the bots' views, derived from ``rng`` without drawing from it."""
-    return random.Random(hash(rng.getstate()))
-
-
-def choose_for_seat(bot: "Bot", state: GameState, rng: random.Random, views: random.Random) -> Action:
-    """Ask ``bot`` for the move of the seat to play, showing it only what that seat may know."""
-    return bot.choose(seat_view(state, views), rng)
 
 
 class RandomBot:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Callable
 
-from .errors import InvalidPositionError
+from .errors import InvalidPositionError, brief
 from .jsonio import read_json_file
 from .protocol import OptionSpec
 
@@ -25,7 +25,7 @@ class DataOption(OptionSpec):
         if isinstance(value, Path):
             value = str(value)
         if value is not None and not isinstance(value, (str, dict)):
-            raise ValueError(f"option {name}={value!r} must be a path, a dict or None")
+            raise ValueError(f"option {name}={brief(value)} must be a path, a dict or None")
         return value
 
     def load(self, name: str, value: Any) -> Any:

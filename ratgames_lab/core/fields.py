@@ -16,7 +16,7 @@ import abc
 import math
 from typing import Any, Callable, Mapping, Sequence
 
-from .errors import InvalidPositionError
+from .errors import InvalidPositionError, brief
 
 Length = int | str | Callable[[Any], int] | None
 
@@ -69,7 +69,7 @@ class Int(FieldType):
         if (self.min is not None and data < self.min) or (top is not None and data > top):
             lo = "" if self.min is None else str(self.min)
             hi = "" if top is None else str(top)
-            raise _fail(f"must be between {lo or '-inf'} and {hi or 'inf'}, not {data}", path)
+            raise _fail(f"must be between {lo or '-inf'} and {hi or 'inf'}, not {brief(data)}", path)
         return data
 
     def schema(self, ctx: Any) -> dict:
@@ -111,7 +111,7 @@ class Str(FieldType):
         if not isinstance(data, str):
             raise _fail(f"must be a string, not {_kind(data)}", path)
         if self.choices is not None and data not in self.choices:
-            raise _fail(f"{data!r} is not one of {list(self.choices)}", path)
+            raise _fail(f"{brief(data)} is not one of {list(self.choices)}", path)
         return data
 
     def schema(self, ctx: Any) -> dict:
@@ -131,7 +131,7 @@ class Ref(FieldType):
         index = ctx.ref_index(self.table)
         i = index.get(data) if isinstance(data, str) else None
         if i is None:
-            raise _fail(f"unknown {_singular(self.table)} {data!r}", path)
+            raise _fail(f"unknown {_singular(self.table)} {brief(data)}", path)
         return i
 
     def schema(self, ctx: Any) -> dict:
@@ -219,7 +219,7 @@ class Keyed(ListOf):
         names = ctx.refs[self.table]
         for key in data:
             if key not in ctx.ref_index(self.table):
-                raise _fail(f"{key!r} is not a {_singular(self.table)} of this game", _join(path, str(key)))
+                raise _fail(f"{brief(key)} is not a {_singular(self.table)} of this game", _join(path, str(key)))
         dec = self.inner.decode
         out = []
         for name in names:
@@ -253,9 +253,9 @@ class FlagSet(FieldType):
         for i, name in enumerate(data):
             k = index.get(name) if isinstance(name, str) else None
             if k is None:
-                raise _fail(f"unknown {_singular(self.table)} {name!r}", f"{path}[{i}]")
+                raise _fail(f"unknown {_singular(self.table)} {brief(name)}", f"{path}[{i}]")
             if flags[k]:
-                raise _fail(f"{name!r} is listed twice", f"{path}[{i}]")
+                raise _fail(f"{brief(name)} is listed twice", f"{path}[{i}]")
             flags[k] = True
         return flags
 
@@ -286,7 +286,7 @@ class Counts(FieldType):
         for i, name in enumerate(data):
             k = index.get(name) if isinstance(name, str) else None
             if k is None:
-                raise _fail(f"unknown {_singular(self.table)} {name!r}", f"{path}[{i}]")
+                raise _fail(f"unknown {_singular(self.table)} {brief(name)}", f"{path}[{i}]")
             counts[k] += 1
         return counts
 
@@ -544,7 +544,7 @@ def _decode_keyed(f: Field, raw: Mapping, ctx: Any) -> list:
     index = ctx.ref_index(keyed.table)
     for key in raw:
         if key not in index:
-            raise _fail(f"{key!r} is not a {_singular(keyed.table)} of this game", _join(f.outer, str(key)))
+            raise _fail(f"{brief(key)} is not a {_singular(keyed.table)} of this game", _join(f.outer, str(key)))
     out = []
     for name in ctx.refs[keyed.table]:
         path = _join(f.outer, name)

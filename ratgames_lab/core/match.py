@@ -10,7 +10,7 @@ from typing import Any
 from .errors import IllegalActionError, InvalidPositionError
 from .protocol import Action, Game, GameState
 from .jsonio import read_json_file
-from .position import game_from_file
+from .game_file import MATCH_FORMAT, game_from_file
 
 _SNAPSHOT_EVERY = 32
 
@@ -113,7 +113,7 @@ class Match:
     # -- files -----------------------------------------------------------
     def to_json(self) -> dict:
         """Game, options, seed, actions and cursor as JSON data (and the start position, if any), with a checksum."""
-        data = {"format": "ratgames_lab.match/1", **self.game.config(),
+        data = {"format": MATCH_FORMAT, **self.game.config(),
                 "actions": [a.to_json() for a in self.actions], "cursor": self.cursor}
         if self.start is not None:
             data["start"] = self.start.to_json()
@@ -128,7 +128,7 @@ class Match:
         for key in ("game", "players", "seed", "actions"):
             if key not in data:
                 raise InvalidPositionError("missing", key)
-        game = game_from_file(data["game"], data["players"], data.get("options"), data["seed"], refused_as="game")
+        game = game_from_file(data["game"], data["players"], data.get("options"), data["seed"])
         if not isinstance(data["actions"], list):
             raise InvalidPositionError("must be a list", "actions")
         start = None

@@ -4,17 +4,31 @@ from __future__ import annotations
 import random
 from typing import Sequence
 
-from .protocol import CHANCE, TERMINAL, GameState
+from .protocol import CHANCE, TERMINAL, Action, GameState
 
 MAX_STEPS = 100_000
+
+
+def seat_view(state: GameState, rng: random.Random) -> GameState:
+    """What the seat to move may know, as a state: a determinized copy for that seat (hidden information resampled)."""
+    return state.determinize(state.current_player, rng)
+
+
+def view_rng(rng: random.Random) -> random.Random:
+    """A separate, reproducible generator for the bots' views, derived from ``rng`` without drawing from it."""
+    return random.Random(hash(rng.getstate()))
+
+
+def choose_for_seat(bot, state: GameState, rng: random.Random, views: random.Random) -> Action:
+    """Ask ``bot`` for the move of the seat to play, showing it only what that seat may know."""
+    return bot.choose(seat_view(state, views), rng)
 
 
 def play_to_end(state: GameState, bots: Sequence, rng: random.Random, max_steps: int = MAX_STEPS) -> int:
     """Play ``state`` in place until it ends; returns the number of actions applied.
 
-    Each bot decides from a determinized copy for its seat (``core.bots.choose_for_seat``), never from the state.
+    Each bot decides from a determinized copy for its seat (``choose_for_seat``), never from the state.
     """
-    from .bots import choose_for_seat, view_rng
     views = view_rng(rng)
     steps = 0
     while not state.is_terminal():

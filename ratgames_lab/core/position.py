@@ -5,14 +5,19 @@ import json
 import re
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable
+from typing import Any, Callable
 
 import fastjsonschema
 
-from .errors import InvalidPositionError
+from .errors import InvalidPositionError, brief
+from .game_file import MATCH_FORMAT, POSITION_FORMAT, game_from_file
+from .jsonio import read_json_file
+from .match import Match
+from .protocol import Game, GameState
+from .registry import GAMES, load_game
 
-if TYPE_CHECKING:
-    from .protocol import Game, GameState
+__all__ = ["MATCH_FORMAT", "POSITION_FORMAT", "game_from_file", "load_position", "position_document",
+           "dumps_position", "require", "validate_schema", "lesson_writers", "rebuild_positions"]
 
 
 @lru_cache(maxsize=None)
@@ -55,41 +60,27 @@ def require(condition: bool, message: str, field: str) -> None:
 
 
 # ------------------------------------------------------------------------------------------------
-# One position file format for every game (and the saved match format)
+# One position file format for every game (and the saved match format, read by core.match)
 # ------------------------------------------------------------------------------------------------
-POSITION_FORMAT = "ratgames_lab.position/1"
-MATCH_FORMAT = "ratgames_lab.match/1"
+def position_file_schema(name: str) -> dict:
+    """The JSON Schema of a game's position files (every player count and declared variant, shipped data), from
+    ``Game.position_schema()``: what ``tools/position_schemas.py`` writes for editors to validate against."""
+    info = GAMES[name]
+    positions = []
+    for _, options in info.configurations():
+        for players in info.players:
+            schema = load_game(name, players=players, **options).position_schema()
+            schema.pop("$schema", None)
+            positions.append(schema)
+    return {"$schema": "http://json-schema.org/draft-07/schema#", "title": f"{info.title}: a position file",
+            "type": "object", "additionalProperties": False, "required": ["format", "game", "players", "position"],
+            "properties": {"format": {"const": POSITION_FORMAT}, "game": {"const": name},
+                           "players": {"enum": list(info.players)}, "options": {"type": "object"},
+                           "description": {"type": "string"}, "seed": {"type": "integer"},
+                           "position": {"anyOf": positions}}}
 
 
-def game_from_file(name: Any, players: Any, options: Any, seed: Any = 0, prefix: str = "",
-                   refused_as: str | None = None) -> "Game":
-    """The Game a file names; data options must be data, never paths; InvalidPositionError names the field.
-
-    ``refused_as`` names the field to blame when the game refuses the player count or an option (default: that
-    field itself).
-    """
-    from .data_option import check_file_options
-    from .registry import GAMES, load_game
-    if not isinstance(name, str) or name not in GAMES:
-        raise InvalidPositionError(f"unknown game {name!r} (known games: {', '.join(sorted(GAMES))})",
-                                   f"{prefix}game")
-    if options is None:
-        options = {}
-    check_file_options(GAMES[name].game_class().option_specs, options, f"{prefix}options")
-    if not isinstance(players, int) or isinstance(players, bool):
-        raise InvalidPositionError("must be a whole number", f"{prefix}players")
-    if not isinstance(seed, int) or isinstance(seed, bool) or abs(seed) >= 2**63:
-        raise InvalidPositionError("must be a whole number", f"{prefix}seed")
-    try:
-        return load_game(name, players=players, seed=seed, **options)
-    except InvalidPositionError as exc:
-        raise InvalidPositionError(exc.reason, f"{prefix}options.{exc.field}") from None
-    except ValueError as exc:
-        field = refused_as or ("players" if "players" in str(exc) else "options")
-        raise InvalidPositionError(str(exc), f"{prefix}{field}") from None
-
-
-def position_document(game: "Game", state: "GameState", description: str | None = None) -> dict:
+def position_document(game: Game, state: GameState, description: str | None = None) -> dict:
     """The one position file format: {format, game, players, options, position, description?}."""
     doc = {"format": POSITION_FORMAT, "game": game.name, "players": game.players,
            "options": game.config()["options"], "position": state.to_json()}
@@ -105,24 +96,22 @@ def dumps_position(document: dict) -> str:
     return json.dumps(ordered, indent=1, ensure_ascii=False, allow_nan=False) + "\n"
 
 
-def load_position(source: Any) -> tuple["Game", "GameState"]:
+def load_position(source: Any) -> tuple[Game, GameState]:
     """Any position or match file of any game (a path or its JSON data) -> (game, state at the cursor).
 
     Reads the one position format and saved matches, plus two older forms: a game's bare state
     (``{"format": "ratgames_lab.<game>/1", ...}``) and a wrapper without "game" (``{"players", "position"}``).
     """
-    from .jsonio import read_json_file
     data = source if isinstance(source, dict) else read_json_file(source, "file")
     if not isinstance(data, dict):
         raise InvalidPositionError("a position file must be a JSON object", "file")
     fmt = data.get("format")
     if fmt == MATCH_FORMAT:
-        from .match import Match
         match = Match.from_json(data)
         return match.game, match.state.clone()
     if "position" in data:
         if fmt not in (None, POSITION_FORMAT):
-            raise InvalidPositionError(f"unknown format {fmt!r} (expected {POSITION_FORMAT!r})", "format")
+            raise InvalidPositionError(f"unknown format {brief(fmt)} (expected {POSITION_FORMAT!r})", "format")
         for key in data:
             if key not in ("format", "game", "players", "options", "position", "description", "seed"):
                 raise InvalidPositionError("unexpected field", str(key))
@@ -145,13 +134,12 @@ def load_position(source: Any) -> tuple["Game", "GameState"]:
         return_game = game_from_file(name, data.get("players"), None)
         return return_game, return_game.state_from_json(data)
     raise InvalidPositionError(
-        f"unknown format {fmt!r}: expected a position ({POSITION_FORMAT!r}) or a saved match ({MATCH_FORMAT!r})",
+        f"unknown format {brief(fmt)}: expected a position ({POSITION_FORMAT!r}) or a saved match ({MATCH_FORMAT!r})",
         "format")
 
 
 def _game_of_format(fmt: Any) -> str | None:
     """'ratgames_lab.rattus/1' -> 'rattus' if that is a registered game."""
-    from .registry import GAMES
     if isinstance(fmt, str) and fmt.startswith("ratgames_lab.") and "/" in fmt:
         name = fmt[len("ratgames_lab."):].split("/")[0]
         if name in GAMES:

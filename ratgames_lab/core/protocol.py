@@ -7,8 +7,8 @@ import random
 from fractions import Fraction
 from typing import Any, ClassVar, Iterable, Mapping, NamedTuple, Sequence
 
-from .errors import IllegalActionError, InvalidPositionError
-from .fields import StateFields
+from .errors import IllegalActionError, InvalidPositionError, brief
+from .fields import StateFields, check_json_value
 
 CHANCE = -1
 TERMINAL = -2
@@ -59,7 +59,7 @@ class Action:
             ftype = f.type if isinstance(f.type, str) else getattr(f.type, "__name__", str(f.type))
             value = getattr(self, f.name)
             if not _matches(ftype, value):
-                raise IllegalActionError(f"{type(self).__name__}.{f.name} must be {ftype}, not {value!r}",
+                raise IllegalActionError(f"{type(self).__name__}.{f.name} must be {ftype}, not {brief(value)}",
                                          "engine.action")
 
     def to_json(self) -> dict:
@@ -79,7 +79,7 @@ class Action:
         try:
             return self.describe()
         except (KeyError, IndexError, ValueError, TypeError, AttributeError):  # a decodable action with unknown names
-            args = ", ".join(f"{k}={v!r}" for k, v in self.to_json().items() if k != "kind")
+            args = ", ".join(f"{k}={brief(v)}" for k, v in self.to_json().items() if k != "kind")
             return f"{self.kind}({args})"
 
 
@@ -96,7 +96,7 @@ class ActionCodec:
         kind = data.get("kind")
         cls = self.by_kind.get(kind) if isinstance(kind, str) else None
         if cls is None:
-            raise InvalidPositionError(f"unknown action kind {kind!r}", "action.kind")
+            raise InvalidPositionError(f"unknown action kind {brief(kind)}", "action.kind")
         kwargs = {}
         for f in dataclasses.fields(cls):
             if f.name not in data:
@@ -161,12 +161,30 @@ class StateMeta(abc.ABCMeta):
     def __new__(mcls, name: str, bases: tuple, ns: dict, **kwargs: Any):
         fields = ns.get("FIELDS")
         if isinstance(fields, StateFields):
+            _refuse_reserved_names(name, fields, bases, ns)
             if "__slots__" not in ns:
                 inherited = {slot for base in bases for k in base.__mro__ for slot in getattr(k, "__slots__", ())}
                 ns["__slots__"] = tuple(n for n in fields.slots() if n not in inherited)
             if "clone" not in ns:
                 ns["clone"] = fields.make_clone()
         return super().__new__(mcls, name, bases, ns, **kwargs)
+
+
+def _refuse_reserved_names(cls_name: str, fields: StateFields, bases: tuple, ns: dict) -> None:
+    """A state field may not take the name of a method or attribute of the class or of the protocol (``scores``)."""
+    for field in fields.slots():
+        if field in ns:
+            raise TypeError(f"{cls_name}: state field {field!r} has the name of an attribute of {cls_name} itself; "
+                            "rename the field")
+        for base in bases:
+            for k in base.__mro__:
+                if field not in k.__dict__:
+                    continue
+                declared = k.__dict__.get("FIELDS")
+                if isinstance(declared, StateFields) and field in declared.slots():
+                    break  # a field inherited from a parent state class: fine
+                raise TypeError(f"{cls_name}: state field {field!r} is a reserved name ({k.__name__}.{field} is part "
+                                "of the game protocol); rename the field")
 
 
 class GameState(abc.ABC, metaclass=StateMeta):
@@ -293,7 +311,7 @@ class GameState(abc.ABC, metaclass=StateMeta):
     def check(self, action: Action) -> None:
         """Raise IllegalActionError (naming the rule) if ``action`` is illegal now; change nothing."""
         if not isinstance(action, Action):
-            raise IllegalActionError(f"{action!r} is not an action", "engine.action")
+            raise IllegalActionError(f"{brief(action)} is not an action", "engine.action")
         if self.current_player == TERMINAL:
             raise IllegalActionError("the game is over", "game.end")
         if not self.is_legal(action):
@@ -368,26 +386,25 @@ class GameState(abc.ABC, metaclass=StateMeta):
     @classmethod
     def from_json(cls, data: Any, comp: Any) -> "GameState":
         """A validated position for the components ``comp``; InvalidPositionError names the bad field."""
-        from .fields import check_json_value
         if not isinstance(data, Mapping):
             raise InvalidPositionError("a position must be a JSON object", "position")
         check_json_value(data)
         if data.get("format") == "ratgames_lab.position/1":  # a position file: its game must be this one
             if data.get("game") != cls.game_name:
-                raise InvalidPositionError(f"this position is for {data.get('game')!r}, not {cls.game_name!r}",
+                raise InvalidPositionError(f"this position is for {brief(data.get('game'))}, not {cls.game_name!r}",
                                            "game")
             if data.get("players") != comp.players:
                 raise InvalidPositionError(f"this game is for {comp.players} players, the position for "
-                                           f"{data.get('players')!r}", "players")
+                                           f"{brief(data.get('players'))}", "players")
             try:
                 return cls.from_json(data.get("position"), comp)
             except InvalidPositionError as exc:
                 raise InvalidPositionError(exc.reason, f"position.{exc.field}") from None
         if cls.FORMAT and data.get("format") != cls.FORMAT:
-            raise InvalidPositionError(f"expected {cls.FORMAT!r}, got {data.get('format')!r}", "format")
+            raise InvalidPositionError(f"expected {cls.FORMAT!r}, got {brief(data.get('format'))}", "format")
         players = data.get("players")
         if players != comp.players or isinstance(players, bool):
-            raise InvalidPositionError(f"this game is for {comp.players} players, the position for {players!r}",
+            raise InvalidPositionError(f"this game is for {comp.players} players, the position for {brief(players)}",
                                        "players")
         known = cls.FIELDS.json_keys() | {"format", "players", "events"}  # type: ignore[union-attr]
         for key in data:
@@ -455,9 +472,9 @@ class OptionSpec:
 
     def validate(self, name: str, value: Any) -> Any:
         if self.allowed is not None and value not in self.allowed:
-            raise ValueError(f"option {name}={value!r} is not one of {list(self.allowed)}")
+            raise ValueError(f"option {name}={brief(value)} is not one of {list(self.allowed)}")
         if self.kind is not None and not isinstance(value, self.kind):
-            raise ValueError(f"option {name}={value!r} must be of type {self.kind.__name__}")
+            raise ValueError(f"option {name}={brief(value)} must be of type {self.kind.__name__}")
         return value
 
 
@@ -476,10 +493,10 @@ class Game(abc.ABC):
             players = self.max_players
         if not isinstance(players, int) or isinstance(players, bool) or not (self.min_players <= players <= self.max_players):
             raise ValueError(
-                f"option players={players!r}: {self.title} is for {self.min_players}-{self.max_players} players"
+                f"option players={brief(players)}: {self.title} is for {self.min_players}-{self.max_players} players"
             )
         if not isinstance(seed, int) or isinstance(seed, bool):
-            raise ValueError(f"option seed={seed!r} must be an integer")
+            raise ValueError(f"option seed={brief(seed)} must be an integer")
         self.players = players
         self.seed = seed
         self.options = {}
@@ -487,7 +504,7 @@ class Game(abc.ABC):
             spec = self.option_specs.get(key)
             if spec is None:
                 known = ", ".join(sorted(self.option_specs)) or "none"
-                raise ValueError(f"unknown option {key!r} for {self.name} (known options: {known})")
+                raise ValueError(f"unknown option {brief(key)} for {self.name} (known options: {known})")
             self.options[key] = spec.validate(key, value)
         for key, spec in self.option_specs.items():
             self.options.setdefault(key, spec.default)
@@ -511,7 +528,7 @@ class Game(abc.ABC):
             allowed = names.get(f.name)
             value = getattr(action, f.name)
             if allowed is not None and value is not None and value not in allowed:
-                raise InvalidPositionError(f"{value!r} is not a name this game knows (for {f.name!r})", f"action.{f.name}")
+                raise InvalidPositionError(f"{brief(value)} is not a name this game knows (for {f.name!r})", f"action.{f.name}")
         return action
 
     def action_names(self) -> Mapping[str, Any]:

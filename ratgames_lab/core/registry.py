@@ -10,9 +10,14 @@ import dataclasses
 import importlib
 import importlib.util
 import pkgutil
+from pathlib import Path
 from typing import Any
 
+from .errors import brief
 from .protocol import Game
+
+_PACKAGE = Path(__file__).resolve().parent.parent  # the folder of ratgames_lab, whose game packages declare themselves
+INFORMATION = ("perfect", "hidden")  # perfect: every seat sees the whole position; hidden: some of it is private
 
 
 @dataclasses.dataclass(frozen=True)
@@ -29,12 +34,21 @@ class GameInfo:
     app_settings: dict = dataclasses.field(default_factory=dict)  # the web app's dashboard arguments
     app_intro: str = ""  # the web app's line under the title (default: "You are Player 1 ...")
     variants: dict = dataclasses.field(default_factory=dict)  # variant name -> its load_game options
+    # the information structure, as OpenSpiel's GameType declares it (stated by every game, never guessed):
+    information: str = dataclasses.field(default="", kw_only=True)  # "perfect" or "hidden"
+    chance: bool = dataclasses.field(default=None, kw_only=True)  # type: ignore[assignment]  # dice, shuffles...
 
     def configurations(self) -> list[tuple[str, dict]]:
         """(label, load_game options) of the game and of each declared variant: ("", {}) first."""
         return [("", {})] + [(label, dict(options)) for label, options in self.variants.items()]
 
     def __post_init__(self) -> None:
+        if self.information not in INFORMATION:
+            raise ValueError(f"game {self.name!r}: information={brief(self.information)} must be one of "
+                             f"{', '.join(map(repr, INFORMATION))} (say whether a seat can see the whole position)")
+        if not isinstance(self.chance, bool):
+            raise ValueError(f"game {self.name!r}: chance={brief(self.chance)} must be True or False "
+                             "(does the game roll dice, shuffle or draw?)")
         if not self.module:
             object.__setattr__(self, "module", f"ratgames_lab.{self.name}")
 
@@ -53,9 +67,8 @@ class GameInfo:
 
 def discover() -> dict[str, GameInfo]:
     """Every game package of ratgames_lab that declares itself in an ``about.py``, by name."""
-    import ratgames_lab
     found: dict[str, GameInfo] = {}
-    for module in sorted(pkgutil.iter_modules(ratgames_lab.__path__), key=lambda m: m.name):
+    for module in sorted(pkgutil.iter_modules([str(_PACKAGE)]), key=lambda m: m.name):
         if not module.ispkg or module.name in ("core", "widgets"):
             continue
         name = f"ratgames_lab.{module.name}.about"
@@ -79,5 +92,5 @@ def load_game(name: str, players: int | None = None, seed: int = 0, **options: A
     """Build a Game by name; an unknown name, player count or option raises ValueError naming it."""
     info = GAMES.get(name) if isinstance(name, str) else None
     if info is None:
-        raise ValueError(f"unknown game {name!r} (known games: {', '.join(sorted(GAMES))})")
+        raise ValueError(f"unknown game {brief(name)} (known games: {', '.join(sorted(GAMES))})")
     return info.game_class()(players=players, seed=seed, **options)

@@ -2,14 +2,18 @@
 from __future__ import annotations
 
 import dataclasses
+import functools
 import random
 import statistics
 import sys
 import warnings
 from typing import Any, Sequence
 
+from .distributed import map_tasks
 from .playout import play_to_end
 from .registry import GAMES, load_game
+
+CHUNK = 500  # games per task on a cluster
 
 
 @dataclasses.dataclass
@@ -71,9 +75,14 @@ def _play_batch(args: tuple) -> list[tuple[list[float], list[int], int]]:
     return out
 
 
+def _seed_batch(game_name: str, players: int, options: dict, bot_names: list, seeds: range) -> list:
+    return _play_batch((game_name, players, options, bot_names, seeds))
+
+
 def simulate_games(game: str, players: int, games: int, seed: int = 0, bots: Sequence[str] | None = None,
-                   processes: int = 1, **options: Any) -> SimulationResult:
-    """Play ``games`` games (game i uses seed ``seed + i``) and summarise them."""
+                   processes: int = 1, scheduler: str | None = None, **options: Any) -> SimulationResult:
+    """Play ``games`` games (game i uses seed ``seed + i``) and summarise them, here (over ``processes``) or on a
+    Dask scheduler (``core.distributed``): same seeds, same results."""
     bot_names = list(bots) if bots else ["random"] * players
     if len(bot_names) == 1:
         bot_names = bot_names * players
@@ -85,7 +94,11 @@ def simulate_games(game: str, players: int, games: int, seed: int = 0, bots: Seq
         warnings.warn(f"this Python cannot start processes ({sys.platform}): the {games} games run in this "
                       "process, one after the other (same results, more time)", RuntimeWarning, stacklevel=2)
         processes = 1
-    if processes > 1:
+    if scheduler:
+        chunks = [seeds[i:i + CHUNK] for i in range(0, games, CHUNK)]
+        task = functools.partial(_seed_batch, game, players, options, bot_names)
+        results = [r for part in map_tasks(task, chunks, scheduler=scheduler, label="games") for r in part]
+    elif processes > 1:
         from concurrent.futures import ProcessPoolExecutor  # here: importing it fails where processes do not exist
 
         chunks = [seeds[i::processes] for i in range(processes)]

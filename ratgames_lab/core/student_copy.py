@@ -1,7 +1,7 @@
 """Student copies of the teaching notebooks: solution cells blanked, teacher notes removed, outputs cleared.
 
-Plain nbformat-4 JSON. A lesson's paired jupytext source (``NN_name.py`` beside ``NN_name.ipynb``) holds the
-solutions too, so it is not copied.
+Plain nbformat-4 JSON. A lesson's paired jupytext source (``src/NN_name.py`` for ``NN_name.ipynb``, or a
+``NN_name.py`` beside it) holds the solutions too, so it is not copied.
 """
 from __future__ import annotations
 
@@ -34,6 +34,20 @@ def is_for_teachers(cell: dict) -> bool:
     """True if the cell carries the ``teacher`` tag (a note removed from student copies)."""
     tags = cell.get("metadata", {}).get("tags", [])
     return isinstance(tags, list) and TEACHER_TAG in tags
+
+
+def paired_sources(path: Path, nb: dict) -> set[Path]:
+    """The text files jupytext pairs with the notebook at ``path`` (from its ``formats`` metadata), and the
+    ``.py`` beside it; a format reads ``[folder//]ext[:name]``, e.g. ``ipynb,src//py:percent``."""
+    found = {path.with_suffix(".py")}
+    meta = nb.get("metadata") if isinstance(nb, dict) else None
+    pairing = meta.get("jupytext") if isinstance(meta, dict) else None
+    formats = pairing.get("formats") if isinstance(pairing, dict) else None
+    for fmt in formats.split(",") if isinstance(formats, str) else ():
+        folder, _, ext = fmt.split(":")[0].rpartition("//")
+        if ext and ext != "ipynb":
+            found.add(path.parent / folder / f"{path.stem}.{ext.lstrip('.')}")
+    return found
 
 
 def student_notebook(nb: dict) -> tuple[dict, int]:
@@ -130,6 +144,7 @@ def make_student_copies(src: Path, out: Path) -> list[tuple[Path, int]]:
     if not notebooks:
         raise NotebookError(f"no notebooks found in {src}")
     copies: list[tuple[Path, dict, int]] = []
+    sources: set[Path] = set()  # paired lesson sources hold the solutions
     for path in notebooks:  # check them all before writing anything
         try:
             data: Any = json.loads(path.read_text(encoding="utf-8"))
@@ -140,7 +155,7 @@ def make_student_copies(src: Path, out: Path) -> list[tuple[Path, int]]:
         except NotebookError as exc:
             raise NotebookError(f"{path}: {exc}") from None
         copies.append((out / path.relative_to(src.resolve()), nb, blanked))
-    sources = {path.with_suffix(".py") for path in notebooks}  # paired lesson sources hold the solutions
+        sources |= {source.resolve() for source in paired_sources(path, data)}
     data_files = [(path, out / path.relative_to(src.resolve()))
                   for path in _files(src.resolve(), out.resolve(), "*")
                   if path.suffix != ".ipynb" and path not in sources]

@@ -5,6 +5,8 @@ INFO = GameInfo(
     name="horlogerie",
     title="L'Horlogerie des Rats",
     players=(2, 3, 4, 5, 6),
+    information="hidden",  # cards or tokens a seat cannot see
+    chance=True,  # shuffles, draws or dice
     status="complete: every rule, exact push-your-luck odds, threshold and optimal-stopping bots, "
            "three lessons, dashboard",
     summary="L'Horlogerie des Rats (amateur card game): push your luck exploring the Twisted Land, survive the "

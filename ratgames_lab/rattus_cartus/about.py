@@ -5,6 +5,8 @@ INFO = GameInfo(
     name="rattus_cartus",
     title="Rattus Cartus",
     players=(2, 3, 4, 5),
+    information="hidden",  # cards or tokens a seat cannot see
+    chance=True,  # shuffles, draws or dice
     status="complete: every rule of the digest, exact odds, heuristic bot, three lessons, dashboard and web app",
     summary="Rattus Cartus (White Goblin Games): win influence in medieval buildings with your cards, and keep "
             "your rats below the nuns hidden in the row.",

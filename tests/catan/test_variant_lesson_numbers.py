@@ -1,4 +1,5 @@
-"""Every number lesson 53 (the combined variant's odds) states, recomputed without ``catan.variant_odds``.
+"""Every number lessons 53 and 54 (the combined variant's dice, the barbarians) state, recomputed without
+``catan.variant_odds``.
 
 The event die is the list of its six faces; one roll is enumerated over the 6 x 6 x 6 dice outcomes; sequences of
 rolls go through an exact dynamic program over those outcomes (or plain enumeration of ship / gate sequences);
@@ -273,19 +274,39 @@ def test_strength_and_the_defence_as_things_stand():
     assert sum(level for _, level, active in KNIGHTS if active) == 6 == 2 + 3 + 1
 
 
-def test_the_defence_law_and_one_grain():
-    law, p = barbarians_win(HALF, Fraction(0))
-    assert law == {6: Fraction(1, 8), 7: Fraction(1, 4), 8: Fraction(1, 4), 9: Fraction(1, 4), 10: Fraction(1, 8)}
-    assert p == Fraction(3, 8)
-    assert barbarians_win(HALF, Fraction(1))[1] == Fraction(1, 8) == HALF ** 3
+def in_turn_order(p_others: Fraction, mine: Fraction) -> Fraction:
+    """P(barbarians win) with the roll order P2, P3, P4, then you: the attack comes on roll k with chance 1/2^k
+    (1/8 for yours or later); only the players who had a turn before it may have activated (chance p_others per
+    inactive knight); you activate now (mine = 1) or never."""
+    strength, total = sum(CITIES.values()), Fraction(0)
+    for k, when in enumerate([Fraction(1, 2), Fraction(1, 4), Fraction(1, 8), Fraction(1, 8)]):
+        had_turn = {2, 3, 4} if k == 3 else set(range(2, 2 + k))
+        lose = Fraction(0)
+        for case in itertools.product((True, False), repeat=len(KNIGHTS)):
+            weight, defence = Fraction(1), 0
+            for (owner, level, active), on in zip(KNIGHTS, case):
+                p = Fraction(1) if active else mine if owner == 1 else p_others if owner in had_turn else Fraction(0)
+                weight *= p if on else 1 - p
+                defence += level if on else 0
+            lose += weight if defence < strength else 0
+        total += when * lose
+    return total
+
+
+def test_the_roll_order_decides_which_knights_can_be_active():
+    assert in_turn_order(HALF, Fraction(0)) == Fraction(55, 64)
+    assert in_turn_order(HALF, Fraction(1)) == Fraction(43, 64)
+    assert in_turn_order(HALF, Fraction(0)) - in_turn_order(HALF, Fraction(1)) == Fraction(3, 16)
+    assert in_turn_order(Fraction(1), Fraction(0)) == Fraction(3, 4)  # "Catan holds either way" is false
+    assert in_turn_order(Fraction(1), Fraction(1)) == HALF
+    assert in_turn_order(Fraction(0), Fraction(1)) == 1
 
 
 def test_the_answer_against_the_assumed_chance():
     for i in range(11):
         q = Fraction(i, 10)
-        assert barbarians_win(q, Fraction(0))[1] == (1 - q) ** 2 * (1 + q)
-        assert barbarians_win(q, Fraction(1))[1] == (1 - q) ** 3
-    assert barbarians_win(Fraction(0), Fraction(1))[1] == 1 and barbarians_win(Fraction(1), Fraction(0))[1] == 0
-    assert barbarians_win(Fraction(2, 5), Fraction(0))[1] == Fraction(63, 125) > HALF
-    assert barbarians_win(Fraction(1, 10), Fraction(0))[1] == Fraction(891, 1000)
-    assert barbarians_win(Fraction(9, 10), Fraction(1))[1] == Fraction(1, 1000)
+        wait, act = in_turn_order(q, Fraction(0)), in_turn_order(q, Fraction(1))
+        assert wait == Fraction(3, 4) + (1 - q) / 8 + (1 - q) ** 2 * (1 + q) / 8
+        assert act == HALF + (1 - q) / 4 + (1 - q) ** 2 / 8 + (1 - q) ** 3 / 8
+        assert wait >= act >= HALF
+    assert barbarians_win(HALF, Fraction(0))[1] == Fraction(3, 8)  # the old model, had everyone had a turn

@@ -12,7 +12,7 @@ from functools import lru_cache
 import ratgames_lab as rl
 from ratgames_lab.catan import BOTS
 from ratgames_lab.catan.combined.actions import Improve
-from ratgames_lab.catan.combined.build import start_free_pieces
+from ratgames_lab.catan.combined.free_pieces import start_free_pieces
 from ratgames_lab.catan.combined.components import CARDS, PROGRESS_DECK_OF, ROAD_COST, SETTLEMENT_COST
 from ratgames_lab.catan.combined.fish_actions import PassOldBoot
 from ratgames_lab.catan.combined.knights import hire_spots
@@ -77,12 +77,12 @@ def _rare_phases():
     for name, args in (("aqueduct", ()), ("choose_deck", ()), ("place_metropolis", (0,))):
         s = _main_state_with_city()
         push_front(s, [entry(name, s.active, *args)])
-        s._settle()
+        s.after_load()
         assert s.phase == name
         out.append(s)
     s = _main_state_with_city()
     assert start_free_pieces(s, 2)
-    s._settle()
+    s.after_load()
     out.append(s)
     return out
 

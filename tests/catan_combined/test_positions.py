@@ -9,7 +9,7 @@ from functools import lru_cache
 
 import pytest
 
-from ratgames_lab.catan.combined.build import start_free_pieces
+from ratgames_lab.catan.combined.free_pieces import start_free_pieces
 from ratgames_lab.catan.combined.components import CARDS, PROGRESS_DECK_OF, PROGRESS_IDS, TRACKS
 from ratgames_lab.catan.combined.queue import push
 from ratgames_lab.core.errors import InvalidPositionError

@@ -160,6 +160,35 @@ def _resource_tiles_touching(s, p: int) -> set[int]:
             if s.terrain[t] < len(RESOURCES)}
 
 
+def test_merchant_starts_on_the_desert_with_the_robber_owned_by_nobody():
+    """setup: « Placer le marchand (pion mauve) et le voleur (Pion gris) sur la case 'Désert' »; nobody controls it,
+    so nobody has its VP or its 2:1 until a Merchant card is played."""
+    g = rl.load_game("catan", 3, seed=0, variant="combined")
+    s = g.new_state()
+    doc = s.to_json()
+    desert = next(t for t, tile in enumerate(doc["tiles"]) if tile["terrain"] == "desert")
+    assert doc["robber"] == desert
+    for p in range(3):
+        assert s.observation(p)["merchant"] == {"tile": desert, "owner": None}
+    assert g.state_from_json(doc).to_json() == doc  # a position with an unowned merchant loads
+    rng = random.Random(0)
+    while s.phase != "roll":  # the setup: the merchant stays, and adds no point to anyone's buildings
+        s.apply(rng.choice(s.legal_actions()))
+    assert s.observation(0)["merchant"] == {"tile": desert, "owner": None}
+    assert s.scores() == [3, 3, 3]
+    s = blank()
+    p = s.active
+    gold = tiles_of(s, "gold")[0]
+    build(s, p, lone_corner(s, gold), 1)
+    give(s, p, "merchant")
+    t = min(_resource_tiles_touching(s, p))
+    before = s.scores()
+    s.apply(PlayMerchant(t))  # the first Merchant card takes it from the desert
+    assert s.observation(p)["merchant"] == {"tile": t, "owner": p}
+    assert s.scores()[p] == before[p] + 1 and s.rates[p][s.terrain[t]] == 2
+    assert "taking it from" not in s.events[-1].text()
+
+
 def test_merchant_gives_2_to_1_and_1_vp_to_its_controller_until_taken():
     s = blank()
     p, o1, _ = seats(s)
@@ -333,7 +362,7 @@ def test_random_games_play_the_science_and_trade_cards():
                 checked += 1
             for a in acts:
                 if type(a).__module__.endswith(("progress_science", "progress_trade")):
-                    assert s._illegal(a) is None, a  # what is listed passes its rule's check
+                    assert s.is_legal(a), a  # what is listed passes its rule's check
             plays = [a for a in acts if a.kind.startswith("play_")
                      or a.kind in ("improve", "build_city", "commercial_harbor_exchange")]
             s.apply(rng.choice(plays) if plays and rng.random() < 0.5 else rng.choice(acts))

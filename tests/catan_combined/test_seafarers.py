@@ -456,10 +456,10 @@ def test_the_pirate_on_a_frame_fishing_ground_blocks_its_two_coastal_edges():
 
 
 def test_free_ships_count_as_built_this_turn():
-    from ratgames_lab.catan.combined.build import start_free_pieces
+    from ratgames_lab.catan.combined.free_pieces import start_free_pieces
     s = _route_position()
     assert start_free_pieces(s, 2)
-    s._settle()
+    s.after_load()
     assert BuildShip(127) in s.legal_actions()
     assert_rejected(s, MoveShip(126, 125), "turn.phase")
     s.apply(BuildShip(127))

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from ratgames_lab.classroom import (CODE_ALPHABET, V1_PROTOCOL, ClassroomSettings, LoginLimiter, check_kernel_frame,
-                                    code_matches, new_code, role_notebook)
+from ratgames_lab.classroom import (CODE_ALPHABET, V1_PROTOCOL, ClassroomSettings, check_kernel_frame, code_matches,
+                                    game_memory_cap_mb, new_code, role_notebook)
 from ratgames_lab.classroom.processes import alive, descendants, start_server, stop_server
 
 from .server_helper import FREEZING_FRAME, v1_message
@@ -32,13 +32,70 @@ def test_codes_are_random_readable_and_typed_loosely():
     assert not code_matches("KXP-7RN", "KXP-7RM") and not code_matches("", "KXP-7RM")
 
 
-def test_wrong_codes_are_limited_per_address():
-    limiter = LoginLimiter(attempts=3, window=60)
+def test_wrong_codes_are_limited_per_browser_and_never_lock_out_an_address():
+    pytest.importorskip("limits")
+    from ratgames_lab.classroom.fairness import Fairness
+    fairness = Fairness(wrong_per_browser=3, wrong_per_address=5)
     for _ in range(3):
-        assert not limiter.blocked("10.0.0.5", 0.0)
-        limiter.failed("10.0.0.5", 0.0)
-    assert limiter.blocked("10.0.0.5", 1.0) and not limiter.blocked("10.0.0.6", 1.0)
-    assert not limiter.blocked("10.0.0.5", 61.0)
+        assert not fairness.browser_blocked("browser-a")
+        fairness.wrong_code("browser-a", "10.0.0.5")
+    assert fairness.browser_blocked("browser-a")
+    # another browser behind the same address (a school's NAT) is not blocked, only slowed down past 5 a minute
+    assert not fairness.browser_blocked("browser-b") and not fairness.address_slowed("10.0.0.5")
+    fairness.wrong_code("browser-b", "10.0.0.5")
+    fairness.wrong_code("browser-c", "10.0.0.5")
+    assert fairness.address_slowed("10.0.0.5") and not fairness.browser_blocked("browser-b")
+    assert not fairness.address_slowed("10.0.0.6")
+
+
+def test_new_games_are_limited_per_address():
+    pytest.importorskip("limits")
+    from ratgames_lab.classroom.fairness import Fairness
+    fairness = Fairness(games_per_address=4)
+    assert [fairness.new_game("10.0.0.5") for _ in range(5)] == [True] * 4 + [False]
+    assert fairness.new_game("10.0.0.6")
+
+
+def test_a_game_memory_cap_keeps_a_class_within_the_memory_limit():
+    assert game_memory_cap_mb(6000, 36) == 200 and game_memory_cap_mb(18000, 36) == 500
+    assert game_memory_cap_mb(100_000, 36) == 700 and game_memory_cap_mb(1000, 0) == 700
+
+
+def test_a_game_is_kept_while_its_page_says_it_is_open():
+    pytest.importorskip("tornado")
+    from ratgames_lab.classroom.housekeeping import why_stop
+    from ratgames_lab.classroom.state import Game
+    s = ClassroomSettings(game="rattus", notebook=Path("x.ipynb"))
+    game = Game("k", "student", "s", served=0.0)
+    assert why_stop(game, s, 500.0) is None               # still loading, however long
+    game.loading, game.page_seen = False, 10.0
+    assert why_stop(game, s, 500.0, page_open=True) is None   # a slow page, open (its request held), no websocket yet
+    game.page_seen = 500.0                                    # then the page closed its request
+    assert why_stop(game, s, 500.0 + s.unopened_seconds - 1) is None
+    assert "stopped answering" in why_stop(game, s, 500.0 + s.unopened_seconds + 1)
+    game.connections, game.ever_connected = 1, True
+    assert why_stop(game, s, 10_000.0) is None            # connected
+    game.connections, game.left, game.page_seen = 0, 1000.0, 1000.0
+    assert why_stop(game, s, 1000.0 + s.left_seconds - 1) is None
+    assert why_stop(game, s, 1000.0 + s.left_seconds + 1) == "its tab was closed or reloaded"
+    game.page_closed = True
+    assert why_stop(game, s, 1000.0) == "its page was closed while it loaded"
+
+
+def test_the_line_counts_who_is_ahead_and_forgets_closed_waiting_pages():
+    from ratgames_lab.classroom.state import ClassState
+    st = ClassState(ClassroomSettings(game="rattus", notebook=Path("x.ipynb")), "http://x", "t", 0)
+    for i, session in enumerate("abcd"):
+        st.join_line(session, float(i))
+    assert [st.ahead_of(x) for x in "abcd"] == [0, 1, 2, 3]
+    st.line["a"].stage = "game starting"
+    assert [st.ahead_of(x) for x in "abcd"] == [0, 1, 2, 3]
+    st.line["b"].stage = "page loading"                   # b's page is on its way: no longer ahead of anyone
+    assert [st.ahead_of(x) for x in "acd"] == [0, 1, 2]
+    st.join_line("d", 40.0)                               # d keeps asking; c's waiting page was closed
+    st.forget_gone_waiters(41.0, patience=20.0)
+    assert list(st.line) == ["a", "b", "d"] and st.ahead_of("d") == 1
+    assert st.long_waits(41.0, 30) == [(1, 41.0, "game starting"), (2, 40.0, "page loading"), (4, 38.0, "in line")]
 
 
 def test_the_freezing_frame_and_other_malformed_frames_are_refused():

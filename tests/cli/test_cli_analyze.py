@@ -53,8 +53,10 @@ def test_the_three_file_forms_give_the_same_analysis(run, files):
     rankings = [_ranking(r.out) for r in outs.values()]
     assert rankings[0] == rankings[1] == rankings[2]
     assert len(rankings[0]) == len(match.state.legal_actions())
-    assert (f"Player {match.state.current_player + 1} to move; 12 playouts per action, policy random (seed 3): win "
-            "rates if every player then plays uniformly random legal moves" in outs["match"].out)
+    assert (f"Player {match.state.current_player + 1} to move; policy random (seed 3): win rates if every player "
+            "then plays uniformly random legal moves; hidden cards resampled" in outs["match"].out)
+    assert "(at most 12 per option), confidence 95%, resolution ±2 points" in outs["match"].out
+    assert "Verdict: " in outs["match"].out
 
 
 def test_ranking_is_evaluate_actions_best_first(run, files):
@@ -86,24 +88,43 @@ def test_json_output(run, files):
 LAST_TRICK = Path(__file__).parents[1] / "core" / "data" / "mor_last_trick.json"  # 4 options, short playouts
 
 
-def test_default_policy_is_the_heuristic_bot(run):
-    r = run("analyze", str(LAST_TRICK), "--playouts", "10", "--seed", "2")
+def test_default_policy_is_random_and_the_verdict_is_evaluate_actions_one(run):
+    r = run("analyze", str(LAST_TRICK), "--playouts", "30", "--seed", "2")
     assert r.code == 0, r.err
-    assert ("Player 1 to move; 10 playouts per action, policy heuristic (seed 2): win rates if every player then "
-            "plays like the heuristic bot" in r.out)
+    assert "Player 1 to move; policy random (seed 2): win rates if every player then plays uniformly random" in r.out
     _game, state = rl.load_position(LAST_TRICK)
-    values = sorted(evaluate_actions(state, playouts=10, seed=2, policy="heuristic"), key=lambda v: -v.win_rate)
-    assert _ranking(r.out) == [(str(v.action), f"{100 * v.win_rate:.1f}%") for v in values]
-    assert run("analyze", str(LAST_TRICK), "--playouts", "10", "--seed", "2", "--policy", "heuristic").out == r.out
+    values = evaluate_actions(state, playouts=30, seed=2, policy="random")
+    ranked = sorted(values, key=lambda v: -v.win_rate)
+    assert _ranking(r.out) == [(str(v.action), f"{100 * v.win_rate:.1f}%") for v in ranked]
+    assert f"Verdict: {values.verdict.text()}" in r.out
+    assert run("analyze", str(LAST_TRICK), "--playouts", "30", "--seed", "2", "--policy", "random").out == r.out
 
 
-def test_default_playouts_depend_on_the_policy(run, monkeypatch):
-    import ratgames_lab.cli as cli
-    monkeypatch.setattr(cli, "ANALYZE_PLAYOUTS", {"random": 7, "heuristic": 3, "mix": 4})
-    for policy, n in (("random", 7), ("heuristic", 3), ("mix", 4)):
-        data = json.loads(run("analyze", str(LAST_TRICK), "--json", "--policy", policy).out)
-        assert data["playouts"] == n and {a["playouts"] for a in data["actions"]} == {n}
-        assert data["policy"] == policy
+def test_default_budget_json_reports_the_verdict(run):
+    data = json.loads(run("analyze", str(LAST_TRICK), "--json", "--cpu", "0", "--playouts", "60").out)
+    assert data["playouts"] == 60 and data["policy"] == "random" and data["cpu_limit"] is None
+    assert data["verdict"]["kind"] in ("best", "close") and data["verdict"]["text"]
+    assert max(a["playouts"] for a in data["actions"]) == data["verdict"]["playouts"] <= 60
+
+
+def test_the_description_is_printed_first(run, tmp_path):
+    doc = json.loads(LAST_TRICK.read_text())
+    doc["description"] = "The last trick: which card?"
+    path = tmp_path / "described.json"
+    path.write_text(json.dumps(doc))
+    assert run("analyze", str(path), "--playouts", "5").out.startswith("The last trick: which card?\n")
+
+
+@pytest.mark.parametrize("path", ["horlogerie/positions/empty_mission_deck.json",
+                                  "master_of_rules/positions/support_right_all_3p.json"])
+def test_chance_positions_are_explained(run, path):
+    r = run("analyze", str(Path(rl.__file__).parent / path), "--playouts", "5")
+    assert r.code == 0 and "illustrates a rule" in r.out and "Chance moves next" in r.out
+
+
+def test_a_cpu_stop_is_reported_with_the_way_to_reproduce_it(run):
+    r = run("analyze", str(LAST_TRICK), "--playouts", "100000", "--cpu", "0.3", "--policy", "random")
+    assert "The CPU limit (0.3 s) stopped the playouts" in r.out and "--cpu 0' gives exactly this result" in r.out
 
 
 def test_policies_give_different_rankings_each_reproducible(run):
@@ -177,10 +198,36 @@ def test_a_finished_game_has_nothing_to_analyze(run, tmp_path):
     assert r.code == 2 and "the game in this position is over" in r.err
 
 
-def test_a_chance_node_is_not_a_decision(run, tmp_path):
+def test_a_chance_node_is_analysed_or_explained_never_refused(run, tmp_path):
     match = _match(stop_at_decision=False, steps=0)
     while match.state.current_player != rl.CHANCE:
         match.apply(match.state.legal_actions()[0])
     match.save(tmp_path / "chance.json")
-    r = run("analyze", str(tmp_path / "chance.json"))
-    assert r.code == 2 and "a chance event is pending" in r.err
+    r = run("analyze", str(tmp_path / "chance.json"), "--playouts", "5")
+    assert r.code == 0 and "Chance moves next" in r.out
+
+
+def test_a_perfect_information_game_is_not_said_to_resample_hidden_cards(run, monkeypatch):
+    import dataclasses
+    monkeypatch.setitem(rl.GAMES, "master_of_rules", dataclasses.replace(rl.GAMES["master_of_rules"],
+                                                                         information="perfect"))
+    out = run("analyze", str(LAST_TRICK), "--playouts", "5").out
+    assert "nothing is hidden in this game" in out and "hidden cards resampled" not in out
+
+
+def test_the_progress_bar_shows_only_on_a_terminal():
+    import io
+
+    from ratgames_lab import analyze_cli
+
+    class Terminal(io.StringIO):
+        def isatty(self):
+            return True
+
+    update, close = analyze_cli.progress_bar(io.StringIO())
+    assert update is None
+    screen = Terminal()
+    update, close = analyze_cli.progress_bar(screen)
+    update(5, 10)
+    close()
+    assert "5/10" in screen.getvalue() and "playouts/option" in screen.getvalue()

@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from ratgames_lab import cli
+from ratgames_lab.classroom import plain_app
 from ratgames_lab.core.registry import GAMES, GameInfo
 
 REPO = Path(__file__).resolve().parents[2]
@@ -63,7 +64,8 @@ def test_missing_notebook_exits_2(run, monkeypatch):
 
 
 def test_a_game_without_dashboard_exits_2(run, monkeypatch):
-    monkeypatch.setitem(GAMES, "no_board", GameInfo("no_board", "No Board", "ratgames_lab.master_of_rules", (3,)))
+    monkeypatch.setitem(GAMES, "no_board", GameInfo("no_board", "No Board", "ratgames_lab.master_of_rules", (3,),
+                                                    information="hidden", chance=True))
     assert cli.app_notebook_path("no_board") is None
     r = run("app", "no_board", "--no-browser")
     assert r.code == 2 and "No Board has no dashboard yet" in r.err
@@ -82,6 +84,7 @@ def test_voila_command_and_printed_url(run, monkeypatch, tmp_path):
     notebook = _tiny_notebook(tmp_path / "a.ipynb", "x")
     monkeypatch.setattr(cli, "app_notebook_path", lambda game: notebook)
     monkeypatch.setattr(subprocess, "Popen", _FakePopen)
+    monkeypatch.setattr(plain_app, "server_answers", lambda proc, url, timeout=180: True)
     _FakePopen.calls.clear()
     r = run("app", "master_of_rules", "--port", "9123", "--no-browser")
     assert r.code == 0
@@ -89,16 +92,24 @@ def test_voila_command_and_printed_url(run, monkeypatch, tmp_path):
     [cmd] = _FakePopen.calls
     assert cmd[:4] == [sys.executable, "-m", "voila", str(notebook)]
     assert "--port=9123" in cmd and "--Voila.ip=127.0.0.1" in cmd and "--no-browser" in cmd
-    r = run("app", "master_of_rules", "--port", "9124", "--Voila.ip=0.0.0.0")
-    assert "Open http://<this computer's address>:9124/" in r.out
-    cmd = _FakePopen.calls[-1]
-    assert cmd[-1] == "--Voila.ip=0.0.0.0" and "--no-browser" not in cmd
+    # the kernel of a closed tab (no page connected, idle) is stopped by jupyter_server's culler
+    assert "--MappingKernelManager.cull_connected=False" in cmd
+    assert f"--MappingKernelManager.cull_idle_timeout={plain_app.CULL_IDLE_SECONDS}" in cmd
+
+
+def test_the_address_is_printed_only_once_voila_answers(run, monkeypatch, tmp_path):
+    notebook = _tiny_notebook(tmp_path / "a.ipynb", "x")
+    monkeypatch.setattr(cli, "app_notebook_path", lambda game: notebook)
+    monkeypatch.setattr(subprocess, "Popen", _FakePopen)  # a Voila that exits at once, never answering
+    r = run("app", "master_of_rules", "--port", "9126", "--no-browser")
+    assert "Open http://" not in r.out and "Voila stopped" in r.out
 
 
 def test_default_port_skips_a_busy_one(run, monkeypatch, tmp_path):
     notebook = _tiny_notebook(tmp_path / "a.ipynb", "x")
     monkeypatch.setattr(cli, "app_notebook_path", lambda game: notebook)
     monkeypatch.setattr(subprocess, "Popen", _FakePopen)
+    monkeypatch.setattr(plain_app, "server_answers", lambda proc, url, timeout=180: True)
     busy = _free_port()
     monkeypatch.setattr(cli, "VOILA_PORT", busy)
     with socket.socket() as sock:
@@ -107,6 +118,21 @@ def test_default_port_skips_a_busy_one(run, monkeypatch, tmp_path):
         r = run("app", "master_of_rules", "--no-browser")
     port = int(r.out.split("http://localhost:", 1)[1].split("/", 1)[0])
     assert port != busy and port > busy
+
+
+@pytest.mark.parametrize("classroom", [False, True])
+def test_a_busy_port_is_one_error_line(run, monkeypatch, tmp_path, classroom):
+    notebook = _tiny_notebook(tmp_path / "a.ipynb", "x")
+    monkeypatch.setattr(cli, "app_notebook_path", lambda game: notebook)
+    monkeypatch.setattr(subprocess, "Popen", _FakePopen)
+    _FakePopen.calls.clear()
+    busy = _free_port()
+    with socket.socket() as sock:
+        sock.bind(("0.0.0.0" if classroom else "127.0.0.1", busy))
+        sock.listen()
+        r = run("app", "master_of_rules", "--no-browser", "--port", str(busy), *(["--classroom"] if classroom else []))
+    assert r.code == 2 and _FakePopen.calls == []
+    assert r.err.strip().startswith(f"ratgames: error: port {busy} is busy") and len(r.err.strip().splitlines()) == 1
 
 
 def test_voila_really_serves_the_notebook(run, monkeypatch, tmp_path):
@@ -151,16 +177,27 @@ def test_voila_really_serves_the_notebook(run, monkeypatch, tmp_path):
     assert f"Open http://localhost:{port}/" in result["r"].out
 
 
+@pytest.mark.parametrize("ip", ["0.0.0.0", "192.168.1.23", "::"])
+def test_the_plain_app_refuses_the_network_and_points_to_classroom(run, monkeypatch, tmp_path, ip):
+    monkeypatch.setattr(cli, "app_notebook_path", lambda game: _tiny_notebook(tmp_path / "a.ipynb", "x"))
+    monkeypatch.setattr(subprocess, "Popen", _FakePopen)
+    _FakePopen.calls.clear()
+    r = run("app", "master_of_rules", "--port", "9125", "--no-browser", f"--Voila.ip={ip}")
+    assert r.code == 2 and _FakePopen.calls == []
+    assert r.err.strip() == (f"ratgames: error: the plain app serves this computer only (--Voila.ip={ip} would serve "
+                             "the network with no code and no limits): to serve a class, use: "
+                             "ratgames app master_of_rules --classroom")
+
+
 def test_voila_ip_given_once_replaces_the_default(run, monkeypatch, tmp_path):
     notebook = _tiny_notebook(tmp_path / "a.ipynb", "x")
     monkeypatch.setattr(cli, "app_notebook_path", lambda game: notebook)
     monkeypatch.setattr(subprocess, "Popen", _FakePopen)
+    monkeypatch.setattr(plain_app, "server_answers", lambda proc, url, timeout=180: True)
     _FakePopen.calls.clear()
-    r = run("app", "master_of_rules", "--port", "9125", "--no-browser", "--Voila.ip=0.0.0.0")
+    r = run("app", "master_of_rules", "--port", "9125", "--no-browser", "--Voila.ip=localhost")
     [cmd] = _FakePopen.calls
-    assert [a for a in cmd if a.startswith("--Voila.ip")] == ["--Voila.ip=0.0.0.0"]
-    assert "anyone who can reach this computer can open the app, with no code" in r.out
-    assert "ratgames app master_of_rules --classroom" in r.out
+    assert r.code == 0 and [a for a in cmd if a.startswith("--Voila.ip")] == ["--Voila.ip=localhost"]
 
 
 @pytest.mark.parametrize("argv, message", [
@@ -214,3 +251,46 @@ def test_sigterm_stops_voila_and_every_kernel(tmp_path):
         if proc.poll() is None:
             os.killpg(proc.pid, signal.SIGKILL)
             proc.wait()
+
+
+def test_the_kernel_of_a_page_that_left_is_culled(tmp_path):
+    """The plain app frees a closed tab's kernel: a page opened and left (no websocket) is culled."""
+    pytest.importorskip("voila")
+    psutil = pytest.importorskip("psutil")
+    port = _free_port()
+    app_dir = tmp_path / "notebooks" / "apps"
+    app_dir.mkdir(parents=True)
+    _tiny_notebook(app_dir / "master_of_rules.ipynb", "hello from ratgames")
+    code = ("import sys, pathlib; from ratgames_lab import cli; "
+            f"cli.app_notebook_path = lambda game: pathlib.Path({str(app_dir / 'master_of_rules.ipynb')!r}); "
+            "sys.exit(cli.main(sys.argv[1:]))")
+    proc = subprocess.Popen([sys.executable, "-c", code, "app", "master_of_rules", "--no-browser", "--port", str(port),
+                             "--MappingKernelManager.cull_idle_timeout=3", "--MappingKernelManager.cull_interval=1"],
+                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, start_new_session=True)
+
+    def kernels() -> list:
+        try:
+            return [c for c in psutil.Process(proc.pid).children(recursive=True)
+                    if "ipykernel" in " ".join(c.cmdline())]
+        except psutil.Error:
+            return []
+
+    try:
+        first = proc.stdout.readline() + proc.stdout.readline() + proc.stdout.readline()
+        assert f"Open http://localhost:{port}/" in first  # printed once Voila answers: the page opens at once
+        for _ in range(2):  # open the page and leave it, twice
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=60) as resp:
+                assert "hello from ratgames" in resp.read().decode()
+        assert kernels()
+        deadline = time.monotonic() + 60
+        while kernels() and time.monotonic() < deadline:
+            time.sleep(0.5)
+        assert kernels() == []
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGTERM)
+            try:
+                proc.wait(30)
+            except subprocess.TimeoutExpired:
+                os.killpg(proc.pid, signal.SIGKILL)
+                proc.wait()

@@ -18,8 +18,9 @@ def _blocks(text: str) -> list[str]:
     return re.findall(r"^```sh\n(.*?)^```$", text, re.M | re.S)
 
 
-def _before_first_heading(text: str) -> str:
-    return re.split(r"^# ", text, maxsplit=1, flags=re.M)[0]
+def _head(text: str) -> str:
+    """The README up to its second heading: the title, what the project is, and the two commands."""
+    return re.split(r"^## ", text, maxsplit=1, flags=re.M)[0]
 
 
 def _ci_block() -> str:
@@ -27,27 +28,35 @@ def _ci_block() -> str:
     return text.split("# --- README test command ---\n", 1)[1].split("# --- end ---", 1)[0]
 
 
-def test_readme_starts_with_exactly_two_commands():
-    head = _before_first_heading(README)
+def test_readme_says_what_it_is_then_gives_exactly_two_commands():
+    head = _head(README)
+    assert head.startswith("# ratgames_lab\n")
+    intro = head.split("```sh", 1)[0]
+    assert "probability" in intro and "lessons" in intro.lower(), "what the project is comes first"
+    assert len(intro.split()) < 120, "three lines of what it is, then the commands"
     blocks = _blocks(head)
-    assert len(blocks) == 2
-    assert head.index("```sh") < 200, "the README starts with the commands"
-    lab, tests = blocks
-    assert 'pip install -e ".[lab]"' in lab and "jupyter lab notebooks/00_start_here.ipynb" in lab
-    assert "python3 -m venv .venv" in lab
-    assert 'pip install -e ".[test,lab]"' in tests and "apt-get install -y chromium" in tests
-    assert "[ -x /usr/bin/chromium ]" in tests and "-m pytest" in tests
+    assert blocks == ["sh tools/setup.sh lessons\n", "sh tools/setup.sh test\n"]
 
 
-def test_both_commands_are_valid_bash():
-    for block in _blocks(_before_first_heading(README)):
-        proc = subprocess.run(["bash", "-n"], input=block, capture_output=True, text=True, timeout=30)
-        assert proc.returncode == 0, proc.stderr
+def test_setup_script_installs_and_runs_what_the_readme_says():
+    script = (REPO / "tools" / "setup.sh").read_text()
+    assert 'pip install -e ".[lab]"' in script and "jupyter\" lab notebooks/00_start_here.ipynb" in script
+    assert 'pip install -e ".[test,lab]"' in script and "apt_install chromium" in script
+    assert "[ -x /usr/bin/chromium ]" in script and "-m pytest -p no:cacheprovider -n 2 --dist=loadfile" in script
+    assert "python3 -m venv" in script and "apt_install python3-venv" in script
+
+
+def test_setup_script_is_valid_sh_and_refuses_a_wrong_word():
+    script = REPO / "tools" / "setup.sh"
+    proc = subprocess.run(["sh", "-n", str(script)], capture_output=True, text=True, timeout=30)
+    assert proc.returncode == 0, proc.stderr
+    proc = subprocess.run(["sh", str(script), "nonsense"], capture_output=True, text=True, timeout=30)
+    assert proc.returncode == 2 and "usage: sh tools/setup.sh lessons|test" in proc.stderr
 
 
 def test_ci_runs_the_readme_test_command():
-    readme_tests = _blocks(_before_first_heading(README))[1]
-    assert _ci_block().replace(".venv-ci", ".venv") == readme_tests
+    readme_tests = _blocks(_head(README))[1]
+    assert _ci_block() == "VENV=.venv-ci " + readme_tests
 
 
 def test_ci_script_is_strict_and_executable():
@@ -69,7 +78,11 @@ def test_readme_documents_every_command_and_the_binder_links():
         assert f"{notebook}.ipynb" in README
     assert "mybinder.org/v2/gh/OWNER/ratgames_lab/HEAD?urlpath=lab/tree/notebooks/00_start_here.ipynb" in README
     assert "urlpath=voila/render/notebooks/apps/master_of_rules.ipynb" in README
-    assert "ratgames app master_of_rules" in README and "--Voila.ip" in README
+    assert "ratgames app rattus --classroom" in README
+
+
+def test_readme_says_how_to_reach_ratgames_after_the_install():
+    assert ".venv/bin/ratgames list" in README and ". .venv/bin/activate" in README
 
 
 def test_docs_glossary_has_every_french_term_of_the_engine():

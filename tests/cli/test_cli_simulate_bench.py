@@ -49,8 +49,8 @@ def test_bench_every_player_count(run):
     lines = r.out.strip().splitlines()
     assert len(lines) == 3
     for n, line in zip((3, 4, 5), lines):
-        m = re.match(rf"master_of_rules\s+{n} players:\s+([\d.]+) games/s,\s+([\d.]+) µs/action .*; clone\(\) "
-                     rf"([\d.]+) µs$", line)
+        m = re.match(rf"master_of_rules\s+{n} players:\s+([\d.]+) games per CPU-second,\s+([\d.]+) CPU µs/action "
+                     rf".*CPU-s, .* s wall clock\); clone\(\) ([\d.]+) µs$", line)
         assert m, line
         assert all(float(x) > 0 for x in m.groups())
 
@@ -63,3 +63,4 @@ def test_bench_one_player_count_json(run):
     assert row["players"] == 4 and row["games"] >= 1 and row["actions"] >= row["games"]
     assert row["us_per_action"] == pytest.approx(1e6 * row["seconds"] / row["actions"])
     assert row["clone_us"] > 0
+    assert row["seconds"] >= 0.05 and row["wall_seconds"] > 0  # "seconds" is CPU time: at least the CPU asked for

@@ -3,10 +3,16 @@
 
 No per-game code: a game gets all of this by declaring itself (and its variants) in its about.py. A test takes
 ``game_count`` = (name, players, options) or ``game_variant`` = (name, options); ``options`` go to ``load_game``.
+The checks that concern hidden information and chance follow each game's declaration (``GameInfo.information``,
+``GameInfo.chance``). The toy games of ``toys/`` join the run when ``RATGAMES_TOY_GAMES`` names them (see there).
 """
 from __future__ import annotations
 
 import ratgames_lab as rl
+
+from .toys import register_toy_games
+
+register_toy_games()
 
 
 def _label(name: str, variant: str) -> str:

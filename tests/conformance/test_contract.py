@@ -1,9 +1,10 @@
 """The engine contract, on every registered game and player count, through seeded random games.
 
-After every step: the JSON round trip; ``is_legal(a)`` iff ``a in legal_actions()``; illegal actions (from other
+After every step: the JSON round trip, with the same legal actions in the same order; ``is_legal(a)`` iff ``a in legal_actions()``; illegal actions (from other
 states, other seats, other games, with malformed fields) rejected with IllegalActionError and the JSON unchanged;
 chance outcomes as Fractions summing to exactly 1; ``determinize(q)`` keeping what q sees and, for the seat to
-move, its legal actions; observations and actions as plain JSON.
+move, its legal actions; observations and actions as plain JSON. What is checked of hidden information and chance
+follows the game's declaration (``GameInfo.information``, ``GameInfo.chance``).
 """
 from __future__ import annotations
 
@@ -111,6 +112,8 @@ def _step_checks(game, state, rng, pool, player, step) -> bool:
     assert _json(again.to_json()) == text, "JSON round trip"
     assert again.current_player == state.current_player
     legal = state.legal_actions()
+    assert [a.to_json() for a in again.legal_actions()] == [a.to_json() for a in legal], \
+        "legal_actions() lists other actions or another order after a JSON round trip (order is part of the position)"
     if state.is_terminal():
         assert legal == []
         return False
@@ -131,7 +134,7 @@ def _step_checks(game, state, rng, pool, player, step) -> bool:
 
 def test_random_games_keep_the_contract(game_count):
     name, players, options = game_count
-    resampled = False
+    resampled = chance_seen = False
     for seed in range(GAMES_PER_COUNT):
         game = rl.load_game(name, players=players, seed=seed, **options)
         state = game.new_state()
@@ -139,6 +142,7 @@ def test_random_games_keep_the_contract(game_count):
         pool: list = []
         for step in range(MAX_STEPS):
             player = state.current_player
+            chance_seen |= player == rl.CHANCE
             if step < EVERY_STEP_UNTIL or step % CHECK_EVERY == 0 or state.is_terminal():
                 resampled |= _step_checks(game, state, rng, pool, player, step)
             if state.is_terminal():
@@ -152,7 +156,17 @@ def test_random_games_keep_the_contract(game_count):
         returns = state.returns()
         assert len(returns) == players and abs(sum(returns) - 1) < 1e-9 or sum(returns) == 0
         assert len(state.scores()) == players
-    assert resampled, "determinize never resampled anything: the observation checks would be vacuous"
+    _check_declaration(rl.GAMES[name], resampled, chance_seen)
+
+
+def _check_declaration(info, resampled: bool, chance_seen: bool) -> None:
+    """The random games agree with the game's declared information structure."""
+    if info.information == "hidden":
+        assert resampled, "determinize never resampled anything: the observation checks would be vacuous"
+    else:
+        assert not resampled, "a perfect-information game's determinize must change nothing"
+    met = "met" if chance_seen else "never met"
+    assert chance_seen == info.chance, f"declared chance={info.chance}, but a chance node was {met}"
 
 
 def test_malformed_action_json_is_refused_by_name(game_variant):

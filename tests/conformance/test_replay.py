@@ -9,6 +9,7 @@ import os
 import random
 import subprocess
 import sys
+from pathlib import Path
 
 import ratgames_lab as rl
 from ratgames_lab.core.match import Match
@@ -24,7 +25,9 @@ def _digest_here(name: str, players: int, seed: int, options: dict) -> str:
     return hashlib.sha256(json.dumps([state.to_json(), actions], sort_keys=True).encode()).hexdigest()
 
 
-SCRIPT = ("import hashlib, json, random, sys\nimport ratgames_lab as rl\n" + inspect.getsource(_digest_here)
+TESTS = str(Path(__file__).resolve().parents[1])  # the toy games (toys/) are registered in the subprocess too
+SCRIPT = ("import hashlib, json, random, sys\nimport ratgames_lab as rl\nsys.path.insert(0, sys.argv[5])\n"
+          "from conformance.toys import register_toy_games\nregister_toy_games()\n" + inspect.getsource(_digest_here)
           + "print(_digest_here(sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), json.loads(sys.argv[4])))\n")
 
 
@@ -35,7 +38,8 @@ def test_same_seed_same_game_across_processes_and_hash_seeds(game_variant):
     assert here == _digest_here(game_name, players, 5, options)
     for hash_seed in ("1", "2"):
         env = {**os.environ, "PYTHONHASHSEED": hash_seed}
-        out = subprocess.run([sys.executable, "-c", SCRIPT, game_name, str(players), "5", json.dumps(options)],
+        out = subprocess.run([sys.executable, "-c", SCRIPT, game_name, str(players), "5", json.dumps(options),
+                              TESTS],
                              env=env,
                              capture_output=True, text=True, timeout=300, check=True)
         assert out.stdout.strip() == here, f"PYTHONHASHSEED={hash_seed} gives another game"
@@ -70,11 +74,14 @@ def test_a_tampered_match_file_is_reported(game_variant, tmp_path):
     match = Match(rl.load_game(game_name, players=players, seed=4, **options))
     rng = random.Random(4)
     for _ in range(30):
+        if match.state.is_terminal():
+            break
         state = match.state
         match.apply(state.sample_chance(rng) if state.current_player == rl.CHANCE
                     else rng.choice(state.legal_actions()))
     data = match.to_json()
-    data["cursor"] = 20  # another position of the same game: well formed, but not what was saved
+    tampered = min(20, len(match.actions) - 1)
+    data["cursor"] = tampered  # another position of the same game: well formed, but not what was saved
     path = tmp_path / "tampered.json"
     path.write_text(json.dumps(data))
     try:
@@ -85,4 +92,4 @@ def test_a_tampered_match_file_is_reported(game_variant, tmp_path):
         raise AssertionError("a tampered match loaded silently")
     del data["checksum"]
     path.write_text(json.dumps(data))
-    assert Match.load(path).cursor == 20  # without a checksum (older files) it loads as written
+    assert Match.load(path).cursor == tampered  # without a checksum (older files) it loads as written

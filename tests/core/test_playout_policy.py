@@ -1,4 +1,4 @@
-"""The playout policy of evaluate_actions: random (the numbers of earlier versions), heuristic, mix, per seat."""
+"""The playout policy of evaluate_actions: random (paired worlds, written plainly in the test), heuristic, mix, per seat."""
 from __future__ import annotations
 
 import random
@@ -18,20 +18,26 @@ from .helpers import hidden_swap, position
 LAST_TRICK = Path(__file__).parent / "data" / "mor_last_trick.json"  # Master of Rules, last cards, 4 options
 
 
-def previous_evaluate_actions(state, player, playouts, seed):
-    """evaluate_actions as it was before playout policies (commit fce0bc4): uniformly random playouts."""
-    rng = random.Random(seed)
-    results = []
-    for action in state.legal_actions():
-        total = 0.0
-        for _ in range(playouts):
-            sim = state.determinize(player, rng)
+def paired_reference(state, player, playouts, seed):
+    """evaluate_actions with few playouts (one check, at the end: every action plays every round), written plainly:
+    each round one world and one playout seed, shared by every action (common random numbers)."""
+    seeds = random.Random(seed)
+    totals = [0.0] * len(state.legal_actions())
+    for _ in range(playouts):
+        world_seed, play_seed = seeds.getrandbits(64), seeds.getrandbits(64)
+        world = state.determinize(player, random.Random(world_seed))
+        for i, action in enumerate(state.legal_actions()):
+            sim = world.clone()
             sim.apply(action)
-            random_playout(sim, rng)
-            total += sim.returns()[player]
-        mean = total / playouts
-        results.append(ActionValue(action, mean, *wilson_interval(mean, playouts), playouts))
-    return results
+            random_playout(sim, random.Random(play_seed))
+            totals[i] += sim.returns()[player]
+    return [(action, t / playouts, *wilson_interval(t / playouts, playouts), playouts)
+            for action, t in zip(state.legal_actions(), totals)]
+
+
+def own(values):
+    """Each action's own estimate (without the paired comparison with the leader)."""
+    return [(v.action, v.win_rate, v.low, v.high, v.playouts) for v in values]
 
 
 def rattus_position():
@@ -43,23 +49,23 @@ def rattus_position():
 
 
 @pytest.mark.parametrize("make", [lambda: position(4, 2, 14)[1], lambda: position(3, 9, 30)[1], rattus_position])
-def test_random_policy_gives_the_previous_numbers(make):
+def test_random_policy_plays_every_action_on_the_same_worlds(make):
     state = make()
-    expected = previous_evaluate_actions(state, state.current_player, 5, seed=4)
+    expected = paired_reference(state, state.current_player, 5, seed=4)
     values = evaluate_actions(state, None, playouts=5, seed=4, policy="random")
-    assert values == expected
-    assert evaluate_actions(state, None, playouts=5, seed=4) == expected  # the default policy is random
+    assert own(values) == expected
+    assert evaluate_actions(state, None, playouts=5, seed=4) == values  # the default policy is random
     assert values.policy.name == "random" and values.policy.note == ""
 
 
-def test_previous_numbers_pinned():
-    """Pinned (MoR 4 players, seed 2, 14 random moves; 6 playouts, seed 4) — re-pinned once, when Master of Rules'
-    determinize moved to its hidden worlds (issue 13) and so drew other worlds from the same seed."""
+def test_numbers_pinned():
+    """Pinned (MoR 4 players, seed 2, 14 random moves; 6 playouts, seed 4) — re-pinned when Master of Rules'
+    determinize moved to its hidden worlds (issue 13), and when the actions came to share their worlds (issue 27)."""
     game, state = position(4, 2, 14)
     values = evaluate_actions(state, None, playouts=6, seed=4, policy="random")
     assert [str(v.action) for v in values] == ["Take Limit 23 from the display",
                                                "Take Best of the Best from the display"]
-    assert [v.win_rate for v in values] == [1 / 6, 0.0]
+    assert [v.win_rate for v in values] == [1 / 6, 1 / 6]
 
 
 def test_heuristic_policy_is_reproducible_and_recorded():
@@ -202,19 +208,20 @@ def test_game_without_heuristic_bot_falls_back_to_random(monkeypatch):
         def bots(self):
             return dict(CORE_BOTS)
 
-    monkeypatch.setitem(rl.GAMES, "master_of_rules", NoHeuristic(info.name, info.title, info.module, info.players))
+    monkeypatch.setitem(rl.GAMES, "master_of_rules", NoHeuristic(info.name, info.title, info.module, info.players,
+                                                                    information=info.information, chance=info.chance))
     game, state = position(4, 2, 14)
     for policy in ("heuristic", "mix"):
         values = evaluate_actions(state, None, playouts=5, seed=4, policy=policy)
         assert values.policy.name == "random"
         assert values.policy.note == "master_of_rules has no heuristic bot: the playouts are random"
-        assert values == previous_evaluate_actions(state, state.current_player, 5, seed=4)
+        assert own(values) == paired_reference(state, state.current_player, 5, seed=4)
 
 
 def test_custom_rollout_is_recorded():
     game, state = position(4, 2, 14)
     values = evaluate_actions(state, None, playouts=5, seed=4, rollout=random_playout)
-    assert values == previous_evaluate_actions(state, state.current_player, 5, seed=4)
+    assert own(values) == paired_reference(state, state.current_player, 5, seed=4)
     assert values.policy.name == "custom"
 
 

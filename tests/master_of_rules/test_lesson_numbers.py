@@ -8,6 +8,8 @@ is the card of one of their hidden slots, and a dummy's card is the card of a de
 """
 from __future__ import annotations
 
+import functools
+import itertools
 import math
 from fractions import Fraction
 from itertools import combinations
@@ -186,9 +188,95 @@ def test_lesson_12_value_of_information_both_orders():
     assert max(avg(lambda d: points(c, t, d)) for c in numbers for t in rules) == Fraction(15, 17)
     number_first = {c: avg(lambda d: max(points(c, t, d) for t in rules)) for c in numbers}
     rule_first = {RULES[t]: avg(lambda d: max(points(c, t, d) for c in numbers)) for t in rules}
-    assert number_first[C["G1"]] == Fraction(20, 17) == max(number_first.values())
+    assert number_first[C["G1"]] == Fraction(20, 17) == max(number_first.values())  # if nobody blocked
     assert rule_first == {"limit_23": Fraction(13, 17), "only_one": Fraction(15, 17), "trio": Fraction(18, 17)}
     assert avg(lambda d: max(points(c, t, d) for c in numbers for t in rules)) == Fraction(29, 17)
+
+
+@functools.lru_cache(maxsize=None)
+def _ordered_hands(items: tuple) -> dict:
+    """{a 3-card hand (sorted): P}, the cards dealt one by one from a pool (sorted (rule id, count) pairs)."""
+    pool, out = dict(items), {}
+    for hand in itertools.product(RULES, repeat=3):
+        left, p = dict(pool), Fraction(1)
+        for r in hand:
+            p *= Fraction(left[r], sum(left.values()))
+            left[r] -= 1
+            if not p:
+                break
+        if p:
+            out[tuple(sorted(hand))] = out.get(tuple(sorted(hand)), Fraction(0)) + p
+    return out
+
+
+def _ordered_plays(pool: dict, seats: int, played: frozenset = frozenset()) -> dict:
+    """{types played by `seats` players in turn: P} (see _plays)."""
+    return _plays(tuple(sorted(pool.items())), seats, played)
+
+
+@functools.lru_cache(maxsize=None)
+def _plays(items: tuple, seats: int, played: frozenset) -> dict:
+    """{types played by `seats` players in turn: P}; each is dealt 3 cards one by one from `pool` (counts by
+    rule id) and plays a random allowed card (any card if every card of the hand is of a type already played)."""
+    pool = dict(items)
+    if seats == 0:
+        return {played: Fraction(1)}
+    out: dict = {}
+    for hand, p in _ordered_hands(items).items():
+        left = {r: n - hand.count(r) for r, n in pool.items()}
+        allowed = [r for r in hand if r not in played] or list(hand)
+        for r in allowed:
+            for later, q in _ordered_plays(left, seats - 1, played | {r}).items():
+                out[later] = out.get(later, Fraction(0)) + p * q / len(allowed)
+    return out
+
+
+def test_lesson_12_number_first_with_the_others_rule_cards_blocking():
+    """Players 1-3 play their second-round Rule cards before Player 4: a type they play is blocked."""
+    state = position("set_bonus_choice")
+    _, dummies, numbers, rules, points = _set_bonus_points()
+    pool = {r: 0 for r in RULES}
+    for r in state.hidden_worlds(3).deals[1].items:
+        pool[r] += 1
+    assert sum(pool.values()) == 36
+    played = _ordered_plays(pool, 3)
+    blocked = {r: sum((p for s, p in played.items() if r in s), Fraction(0)) for r in ("limit_23", "only_one", "trio")}
+    assert [round(float(blocked[r]), 3) for r in ("limit_23", "only_one", "trio")] == [0.457, 0.64, 0.525]
+
+    judged = {(c, t, d): points(c, t, d) for c in numbers for t in rules for d in dummies}
+
+    def value(c):
+        total = Fraction(0)
+        for d in dummies:
+            for s, p in played.items():
+                allowed = [t for t in rules if RULES[t] not in s] or rules
+                total += p * max(judged[c, t, d] for t in allowed)
+        return total / len(dummies)
+
+    assert value(C["G1"]) == Fraction(66812303, 82781160)
+    assert value(C["P4"]) == Fraction(149441687, 248343480)
+    assert max(value(c) for c in numbers) < Fraction(18, 17)  # Trio first (no block possible) is the best order
+
+
+def test_lesson_12_exercise_1_under_hand_based_play():
+    """Player 4 plays a random allowed card of a 3-card hand (Trio and Support Right blocked): 19633/45815 (the
+    engine, with Player 2's Rule card blocking too, is checked in tests/notebooks/test_lesson_conclusions_engine)."""
+    state = position("support_right_bet")
+    fulfilled = dict.fromkeys(RULES, Fraction(0))  # P(Player 4's rule is fulfilled), over Player 3's Number card
+    for c3, p in state.hidden_worlds(0).marginal(("hand", 2, 0)).items():
+        numbers, rules = list(state.table_numbers), list(state.table_rules)
+        numbers[0], numbers[2] = C["R3"], c3
+        for r in RULES:
+            rules[3] = RULE_BY_ID[r]
+            fulfilled[r] += p * judge_table(numbers, rules, 4)[3][0]
+    pool = {r: 0 for r in RULES}
+    for r in state.hidden_worlds(0).deals[1].items:
+        pool[r] += 1
+    p4 = Fraction(0)
+    for hand, p in _ordered_hands(tuple(sorted(pool.items()))).items():
+        allowed = [r for r in hand if r not in ("trio", "support_right")] or list(hand)
+        p4 += p * sum(fulfilled[r] for r in allowed) / len(allowed)
+    assert p4 == Fraction(19633, 45815)
 
 
 # -- notebook 13 ------------------------------------------------------------------------------------------------

@@ -9,6 +9,8 @@ import ratgames_lab as rl
 
 ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOKS = ROOT / "notebooks"
+SOURCES = NOTEBOOKS / "src"  # each lesson's jupytext source (with the solutions), out of the students' way
+PAIRING = "ipynb,src//py:percent"  # jupytext's paired-folder format: NN_x.ipynb <-> src/NN_x.py
 LESSON_GLOB = "[0-9][0-9]_*.ipynb"
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 PLACEHOLDER_START = "Run this cell to "
@@ -21,6 +23,11 @@ def game_of(name: str) -> str | None:
         return None
     games = sorted(rl.GAMES, key=len, reverse=True)  # "rattus_cartus" before "rattus"
     return next((g for g in games if match.group(1).startswith(g + "_")), None)
+
+
+def source_of(name: str) -> Path:
+    """The paired jupytext source of the lesson ``NN_x.ipynb``: ``notebooks/src/NN_x.py``."""
+    return SOURCES / Path(name).with_suffix(".py").name
 
 
 LESSONS = sorted(p.name for p in NOTEBOOKS.glob(LESSON_GLOB))

@@ -1,10 +1,11 @@
-"""The lessons of every game: paired with their .py source, seeded, executed once, exercises tagged.
+"""The lessons of every game: paired with their src/*.py source, seeded, executed once, exercises tagged.
 
 A lesson is ``notebooks/NN_<game>_<topic>.ipynb`` (plus ``00_start_here.ipynb``), found by that file pattern,
 so a new game's lessons are checked with no edit here. nbval runs them (``pytest --nbval-lax notebooks/``);
-these tests check what nbval does not: that each notebook and its jupytext .py are in sync, that every random
-choice is seeded, that widget/chart cells are marked for nbval, that every exercise has a solution cell, and that
-``ratgames student-copy`` removes every solution and leaves a notebook a student can run top to bottom.
+these tests check what nbval does not: that each notebook and its jupytext source (notebooks/src/) are in sync,
+that every random choice is seeded, that widget/chart cells are marked for nbval, that every exercise has a
+solution cell, and that ``ratgames student-copy`` removes every solution and leaves a notebook a student can run
+top to bottom.
 """
 from __future__ import annotations
 
@@ -12,6 +13,8 @@ import ast
 import importlib
 import json
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import jupytext
@@ -21,8 +24,8 @@ import ratgames_lab as rl
 from ratgames_lab.core.position import dumps_position
 from ratgames_lab.core.student_copy import CODE_PLACEHOLDER, is_solution, student_notebook
 
-from .lessons import (GAME_LESSONS, LESSONS, NOTEBOOKS, PLACEHOLDER_START, WIDGET_VIEW, game_of,
-                      load_lesson_position)
+from .lessons import (GAME_LESSONS, LESSONS, NOTEBOOKS, PAIRING, PLACEHOLDER_START, SOURCES, WIDGET_VIEW, game_of,
+                      load_lesson_position, source_of)
 
 # The lessons every checkout has (new games add theirs; the tests below find them by file pattern).
 SHIPPED = ["00_start_here.ipynb", "10_master_of_rules_rules.ipynb", "11_master_of_rules_probability.ipynb",
@@ -73,18 +76,35 @@ def test_every_lesson_is_there():
 
 @pytest.mark.parametrize("name", LESSONS)
 def test_notebook_and_its_py_source_are_in_sync(name):
-    """The jupytext pair: same cells (type, source, tags and other metadata) in the .py and the .ipynb."""
+    """The jupytext pair: same cells (type, source, tags and other metadata) in src/NN_x.py and the .ipynb."""
     path = NOTEBOOKS / name
-    source = path.with_suffix(".py")
-    assert source.is_file(), f"{name} has no paired {source.name}: run python3 tools/lessons.py sync {name}"
+    source = source_of(name)
+    assert source.is_file(), f"{name} has no paired src/{source.name}: run python3 tools/lessons.py sync {name}"
     committed = _load(name)
-    assert committed["metadata"]["jupytext"]["formats"] == "ipynb,py:percent"
+    assert committed["metadata"]["jupytext"]["formats"] == PAIRING
     paired = jupytext.read(source, fmt="py:percent")
-    assert paired.metadata["jupytext"]["formats"] == "ipynb,py:percent"
+    assert paired.metadata["jupytext"]["formats"] == PAIRING
     assert paired.metadata["kernelspec"] == committed["metadata"]["kernelspec"]  # else jupytext changes it on opening
     want = [(c["cell_type"], _source(c), dict(c.get("metadata", {}))) for c in paired["cells"]]
     have = [(c["cell_type"], _source(c), c.get("metadata", {})) for c in committed["cells"]]
     assert have == want, f"{name} and {source.name} differ: run python3 tools/lessons.py execute {name}"
+
+
+def test_sources_sit_in_src_out_of_the_students_way():
+    """JupyterLab lists each lesson once: no .py beside the notebooks, and every source in src/ has its lesson."""
+    assert not sorted(p.name for p in NOTEBOOKS.glob("[0-9][0-9]_*.py")), "move lesson sources to notebooks/src/"
+    strays = {p.with_suffix(".ipynb").name for p in SOURCES.glob("*.py")} - set(LESSONS)
+    assert not strays, f"sources in notebooks/src/ without their notebook: {sorted(strays)}"
+
+
+def test_pytest_collects_the_notebooks_and_never_their_sources():
+    """nbval collects each lesson notebook; the jupytext sources in src/ are not collected (nor run as tests)."""
+    result = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "--collect-only", "-q",
+                             "notebooks"], capture_output=True, text=True, cwd=NOTEBOOKS.parent, timeout=600)
+    assert result.returncode == 0, result.stdout[-2000:] + result.stderr[-2000:]
+    files = {line.split("::")[0] for line in result.stdout.splitlines() if "::" in line}
+    assert {f"notebooks/{name}" for name in LESSONS} <= files
+    assert not [f for f in files if not f.endswith(".ipynb") or "/src/" in f]
 
 
 def _scenario_modules() -> dict:

@@ -101,6 +101,7 @@ def test_student_copy_removes_every_solution(student_copies, name):
             assert _source(cell) == _source(orig)
         assert cell.get("outputs", []) == []
     assert not (student_copies / name).with_suffix(".py").exists(), "the paired source holds the solutions"
+    assert not (student_copies / "src").exists(), "the lessons' jupytext sources hold the solutions"
 
 
 def test_student_copy_has_no_teacher_note(student_copies):

@@ -3,6 +3,7 @@ teacher code -> teacher view and the class page, a freezing websocket frame -> r
 from __future__ import annotations
 
 import json
+import os
 import time
 
 import pytest
@@ -114,3 +115,101 @@ def _reply_type(ws) -> str:
             if frame[offsets[0]:offsets[1]] == b"shell":
                 return json.loads(frame[offsets[1]:offsets[2]])["msg_type"]
     raise AssertionError("no shell reply")
+
+
+# ------------------------------------------------------------------------------------------------
+# A class arriving at once: no page stranded, a lost game says so, one game per student
+# ------------------------------------------------------------------------------------------------
+PAGES = int(os.environ.get("RATGAMES_UI_CLASS_PAGES", "8"))  # fewer on a machine too loaded to run 8 browsers
+DELAY_S = 70  # one page's dashboard script held back longer than the old fixed limit (60 s) on unopened pages
+
+
+async def _arrive(browser, url: str, code: str, delayed: bool) -> dict:
+    """One student: a fresh browser, the code, the waiting page, then a live dashboard. Returns what it saw."""
+    import asyncio
+    context = await browser.new_context(viewport={"width": 1280, "height": 720})
+    page = await context.new_page()
+    seen: dict = {"context": context, "page": page, "statuses": set()}
+    if delayed:
+        async def hold(route):
+            await asyncio.sleep(DELAY_S)
+            await route.continue_()
+        await page.route("**/voila/static/voila.js*", hold)
+    started = time.monotonic()
+    await page.goto(url + "/", timeout=120_000)
+    await page.fill("input[name=code]", code)
+    await page.click("button[type=submit]", no_wait_after=True)  # the waiting page then goes on by itself
+    while not page.url.endswith("/play"):
+        try:
+            seen["statuses"].add(await page.locator("#status").text_content(timeout=1000))
+        except Exception:  # the page moved on meanwhile
+            pass
+        await asyncio.sleep(0.2)
+    await page.wait_for_selector(DASHBOARD, timeout=480_000)  # 2 busy cores serve the class and run 8 browsers
+    seen["seconds"] = time.monotonic() - started
+    return seen
+
+
+def test_a_class_arrives_at_once_and_nobody_is_stranded():
+    require_chromium()
+    import asyncio
+    import re
+    import requests
+    from playwright.async_api import async_playwright
+
+    from ratgames_lab.classroom.arrival import ALREADY_OPEN
+    from ratgames_lab.classroom.pages import LOST_BUTTON, LOST_TEXT
+
+    with classroom("rattus", "--ready-games", "2", "--students", "12", log_name="classroom_arrival.log") as cls:
+        teacher = login(cls.url, cls.teacher_code)
+
+        async def watch_long_waits() -> str:
+            """The class page lists the student still waiting after 30 s (the delayed page)."""
+            for _ in range(300):
+                await asyncio.sleep(1)
+                text = await asyncio.to_thread(lambda: teacher.get(cls.url + "/teacher/class", timeout=30).text)
+                if "Waiting more than 30 s" in text:
+                    return text
+            return ""
+
+        async def main() -> None:
+            async with async_playwright() as pw:
+                browser = await pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+                try:
+                    watcher = asyncio.ensure_future(watch_long_waits())
+                    arrivals = await asyncio.gather(*(_arrive(browser, cls.url, cls.student_code, i == PAGES - 1)
+                                                      for i in range(PAGES)))
+                    class_page = await watcher
+                    assert re.search(r"Student \d+: waiting for \d+ s \(page loading\)", class_page), class_page
+                    assert any("ahead of you" in s for a in arrivals for s in a["statuses"] if s)
+                    assert arrivals[-1]["seconds"] > DELAY_S  # the delayed page waited past the old limit...
+                    for a in arrivals:                        # ...and every page is a live dashboard, none stranded
+                        body = await a["page"].inner_text("body")
+                        assert "VBox(" not in body and await a["page"].locator(DASHBOARD).count() > 0
+                    await arrivals[0]["page"].screenshot(path=str(ARTIFACTS / "classroom_arrival.png"))
+
+                    # one student session asking for a second game is refused, its first game plays on
+                    first = arrivals[1]
+                    second = await first["context"].new_page()
+                    response = await second.goto(cls.url + "/play")
+                    assert response.status == 409 and ALREADY_OPEN in await second.inner_text("body")
+                    await second.close()
+                    await first["page"].locator(DASHBOARD).first.click()
+                    await first["page"].wait_for_selector(DASHBOARD, timeout=60_000)
+
+                    # a lost game: one sentence and a button that gets a new game
+                    xsrf = teacher.cookies.get("_xsrf")
+                    await asyncio.to_thread(lambda: teacher.post(cls.url + "/teacher/class",
+                                                                 data={"do": "end", "_xsrf": xsrf}, timeout=60))
+                    lost = arrivals[0]["page"]
+                    await lost.wait_for_selector("#rg-lost", timeout=30_000)
+                    assert (await lost.inner_text("#rg-lost")).splitlines()[0] == LOST_TEXT
+                    await lost.screenshot(path=str(ARTIFACTS / "classroom_lost_game.png"))
+                    await lost.click(f"#rg-lost button:has-text('{LOST_BUTTON}')")
+                    await lost.wait_for_selector(DASHBOARD, timeout=180_000)
+                    assert await lost.locator("#rg-lost").count() == 0
+                finally:
+                    await browser.close()
+
+        asyncio.run(main())
+        assert requests.get(cls.url + "/", timeout=10).status_code == 200

@@ -110,8 +110,8 @@ def test_position_io_names_the_bad_field(tmp_path):
 
 def test_seat_setup_reports_seat_changes_and_new_game():
     seats_seen, games = [], []
-    setup = SeatSetup(["random", "heuristic"], 3, (3, 4, 5), ["human", "random", "random"], 7, 0.5,
-                      lambda s, n: f"Player {s + 1}", seats_seen.append, lambda d: None,
+    setup = SeatSetup(["random", "heuristic"], 3, (3, 4, 5), ["human", "random", "random"], 7,
+                      lambda s, n: f"Player {s + 1}", seats_seen.append,
                       lambda n, seed, seats: games.append((n, seed, seats)))
     setup.seat_box.children[1].value = "heuristic"
     assert seats_seen == [["human", "heuristic", "random"]]

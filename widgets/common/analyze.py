@@ -1,11 +1,14 @@
-"""AnalyzePanel: estimated chance to win after each legal action, as horizontal bars with their likely range.
+"""AnalyzePanel: estimated chance to win after each legal action, as horizontal bars with their likely range, and
+the verdict: which option is best at 95% confidence, or that the options are too close to call.
 
 The estimate plays many games to the end from copies of the position in which everything the player cannot see is
 guessed (``determinize``), every player then playing by the chosen **playout policy** (by default like the game's
-heuristic bot; or at random; or half and half): ``ratgames_lab.core.analysis.evaluate_in_steps``, the computation
-of ``evaluate_actions`` one game at a time. In a running kernel the games are played in small batches that take
-turns with the page's other messages, so play never freezes; a progress bar and a Stop button show while it runs.
-Without an event loop (a script, a test) it runs at once.
+heuristic bot; or at random; or half and half). Every option is played on the same guessed deals, and games go only
+to the options still in contention: ``ratgames_lab.core.analysis.evaluate_in_steps``, the computation of
+``evaluate_actions`` one round at a time (docs/analysis.md). In a running kernel the rounds are played in small
+batches that take turns with the page's other messages, so play never freezes; the chart is redrawn after each batch
+(the ranges narrow as games are played), with a progress bar and a Stop button. Without an event loop (a script, a
+test) it runs at once.
 """
 from __future__ import annotations
 
@@ -26,10 +29,13 @@ BATCH_SECONDS = 0.04  # work done between two looks at the page's messages
 # the dashboards' plain words: the engine's "heuristic" bot is the "clever bot" of the seat choices (seats.py)
 POLICY_CHOICES = [(f"like the {bot_word('heuristic')}", "heuristic"), ("at random", "random"),
                   (f"half {bot_word('heuristic')}, half random", "mix")]
-PRECISIONS = [("quick (10 games per option)", 10), ("normal (30 games)", 30), ("careful (100 games)", 100),
-              ("very careful (300 games)", 300)]
-# games per option by policy: a bot playout costs 5 to 100 times a random one (docs/dashboards.md has the figures)
-DEFAULT_PLAYOUTS = {"random": 30, "heuristic": 10, "mix": 10}
+PRECISIONS = [("quick (up to 10 games per option)", 10), ("normal (up to 30 games)", 30),
+              ("careful (up to 100 games)", 100), ("very careful (up to 300 games)", 300),
+              ("thorough (up to 1000 games)", 1000), ("exhaustive (up to 3000 games)", 3000)]
+# most games per option by policy: a bot playout costs 5 to 100 times a random one (docs/dashboards.md has the
+# figures); the analysis stops earlier when the verdict is clear, and a small budget says "too close to call"
+DEFAULT_PLAYOUTS = {"random": 300, "heuristic": 10, "mix": 10}
+COLOURS = {"best": "#f0b429", "contender": "#2bb0ed", "out": "#bcccdc"}
 
 __all__ = ["AnalyzePanel", "evaluate_in_steps", "policy_words"]
 
@@ -65,7 +71,8 @@ class AnalyzePanel:
         self.button.on_click(lambda _b: self.analyze())
         self.progress = w.IntProgress(value=0, min=0, max=1, description="", layout=w.Layout(width="220px"))
         self.cancel = w.Button(description="■ Stop", tooltip="Stop the analysis", layout=w.Layout(width="auto"))
-        self.cancel.on_click(lambda _b: self.stop("Stopped: press the button to analyze again."))
+        self.cancel.on_click(lambda _b: self.stop("Stopped: the chart shows the games played so far, without a verdict. "
+                                                          "Press the button to analyze again."))
         self.running_box = w.HBox([self.progress, self.cancel], layout=w.Layout(align_items="center",
                                                                                  display="none"))
         self.note = w.HTML(self._intro())
@@ -176,7 +183,7 @@ class AnalyzePanel:
         self.progress.value, self.progress.max = 0, 1
         self.running_box.layout.display = ""
         self.note.value = self._intro() + ('<div class="rg-msg rg-msg-info">Thinking… playing games to the end. '
-                                           'You can keep playing: the chart appears when it is done.</div>')
+                                           'You can keep playing: the ranges narrow as games are played.</div>')
         loop.call_soon(self._batch, loop, job, steps, who)
         return []
 
@@ -189,6 +196,7 @@ class AnalyzePanel:
             for done, total, results in steps:
                 if time.perf_counter() > end:
                     self.progress.max, self.progress.value = total, done
+                    self._draw_chart(results, who, final=False)
                     loop.call_later(0.005, self._batch, loop, job, steps, who)
                     return
         except Exception as exc:  # a callback must never die silently in the kernel
@@ -197,27 +205,51 @@ class AnalyzePanel:
         self.stop()
         self._draw(results, who)
 
-    def _draw(self, results: list, who: str) -> None:
+    def _draw_chart(self, results: list, who: str, final: bool = True) -> None:
+        """Bars and ranges; gold only for an option the verdict names best, grey for options ruled out."""
         labels = [str(r.action) for r in results]
-        best_rate = max((r.win_rate for r in results), default=0.0)
+        verdict = getattr(results, "verdict", None) if final else None
+        best = verdict.best if verdict is not None and verdict.kind == "best" else None
         with self.bars.hold_sync(), self.errors.hold_sync():
             self.option_scale.domain = labels[::-1]  # the first option at the top
             self.bars.x, self.bars.y = labels, [r.win_rate for r in results]
-            self.bars.colors = ["#f0b429" if r.win_rate == best_rate else "#2bb0ed" for r in results]
+            self.bars.colors = [COLOURS["best"] if lab == best else
+                                COLOURS["contender"] if r.in_contention else COLOURS["out"]
+                                for lab, r in zip(labels, results)]
             self.errors.x = [[r.low, r.high] for r in results]
             self.errors.y = [[lab, lab] for lab in labels]
-        self.figure.title = f"{who}: chance to win after each option"  # who: a short seat name
+        done = max((r.playouts for r in results), default=0)
+        self.figure.title = (f"{who}: chance to win after each option" if final else
+                             f"{who}: {done} games per option so far")  # who: a short seat name
         self.figure.layout.height = f"{max(220, 60 + 42 * len(results))}px"
-        best = max(results, key=lambda r: r.win_rate) if results else None
+
+    def _draw(self, results: list, who: str) -> None:
+        self._draw_chart(results, who)
+        labels = [str(r.action) for r in results]
         policy = getattr(results, "policy", None)
+        verdict = getattr(results, "verdict", None)
         assumes = (f'<div class="rg-msg rg-msg-info">Win rates if {esc(policy_words(policy))}.'
                    + (" (This game has no clever bot yet: every player plays at random.)" if policy.note else "")
                    + "</div>") if policy else ""
-        self.note.value = self._intro() + assumes + (
-            f'<div class="rg-msg rg-msg-ok">Best estimate: <b>{esc(best.action)}</b> '
-            f'({best.win_rate:.0%}, {best.playouts} games per option).</div>' if best else "")
+        if verdict is None:
+            said = ""
+        elif verdict.kind == "best":
+            said = f'<div class="rg-msg rg-msg-ok">{esc(verdict.text())}</div>'
+        else:
+            said = (f'<div class="rg-msg rg-msg-info">{esc(verdict.text())}'
+                    + (" A larger precision goes further." if verdict.reason == "budget" else "") + "</div>")
+        self.note.value = self._intro() + assumes + said
         rows = "".join(f"<tr><td style='text-align:left'>{esc(lab)}</td><td>{r.win_rate:.0%}</td>"
-                       f"<td>{r.low:.0%} – {r.high:.0%}</td></tr>" for lab, r in zip(labels, results))
-        self.table.value = (f'<table class="rg-exact"><tr><th>Option</th><th>Won</th><th>Likely range</th></tr>'
-                            f'{rows}</table>')
+                       f"<td>{r.low:.0%} – {r.high:.0%}</td><td>{_lead(r)}</td><td>{r.playouts}</td></tr>"
+                       for lab, r in zip(labels, results))
+        self.table.value = (f'<table class="rg-exact"><tr><th>Option</th><th>Won</th><th>Likely range</th>'
+                            f'<th>Behind the leader (same deals)</th><th>Games</th></tr>{rows}</table>')
         self.results = results
+
+
+def _lead(r) -> str:
+    """How far the leader is ahead of this option, on the same deals: 'leader' or '3 points (−1 to +7)'."""
+    if r.lead == r.lead_low == r.lead_high == 0:
+        return "leader"
+    text = f"{100 * r.lead:.0f} points ({100 * r.lead_low:+.0f} to {100 * r.lead_high:+.0f})"
+    return text + ("" if r.in_contention else ", ruled out")

@@ -4,9 +4,9 @@ A game's dashboard subclasses it and fills the declared extension points, never 
 
 - class attributes: ``game_name``, ``action_groups`` (button group titles), ``heading_kinds`` / ``log_classes``
   (log styling), ``css_files`` (stylesheets shipped in ``common/css``), ``fold_kinds`` (long button groups that fold),
-  ``playback_step_label``, ``teacher_view_label``;
+  ``playback_step_label``, ``teacher_view_label``, ``new_game_hint`` (where a new game starts);
 - hook methods: ``board_widget`` and ``render_board`` (required), ``make_game`` (a variant's options),
-  ``header_html``, ``banner_html``, ``move_text``,
+  ``header_html``, ``banner_html``, ``move_text``, ``action_label`` / ``event_text`` (names for codes), ``hand_html`` (your cards, shown with the decision),
   ``decision_title``, ``action_class``, ``seat_label``, ``rules_html`` (the "how to play" fold-out),
   ``game_over_html`` (the end-of-game explanation), ``side_widgets`` (panels beside the board), ``odds_widgets`` /
   ``odds_key`` / ``update_odds`` (the "My odds" tab), ``playback_pauses`` / ``playback_delay`` (show the events of a
@@ -35,6 +35,7 @@ from .odds import OddsPanel
 from .playback import Playback
 from .position_io import PositionIO
 from .seats import HUMAN, SeatSetup, bot_word
+from .speed import SpeedControl
 from .theme import esc, message_html, style_widget
 
 TAB_TITLES = ("What happened", "My odds", "What if?", "Players", "Save / load")
@@ -57,11 +58,13 @@ class Dashboard(abc.ABC):
     fold_kinds: ClassVar[tuple[str, ...]] = ()
     playback_step_label: ClassVar[str] = "Step: show what happens next"
     teacher_view_label: ClassVar[str] = "Teacher view: show all hands"
+    new_game_hint: ClassVar[str] = "Start a new game from the Players tab (↻ New game)"
 
     def __init__(self, players: int | None = None, seed: int = 0, seats: Sequence[str] | None = None,
                  bot_delay: float = 0.8, auto: bool = True, teacher: bool = True, teacher_view: bool = False,
-                 animate: bool = True):
+                 animate: bool = True, options: dict | None = None):
         self.bot_classes = GAMES[self.game_name].bots()
+        self.game_options = dict(options or {})  # the rules options (load_game), e.g. from app_settings
         game = self.make_game(players, seed)
         self.seed = seed
         self.seats = self._check_seats(seats, game.players)
@@ -253,6 +256,16 @@ class Dashboard(abc.ABC):
             moves += 1
         self._draw_chance()
         self._changed(before, last)
+        return moves
+
+    def skip_to_my_turn(self) -> int:
+        """Show the running playback at once and let bots play without playback up to a human's decision."""
+        if not self.live():
+            self._refuse("You are looking at the past: go forward in the history first.")
+            return 0
+        moves = self.advance_bots()
+        if not moves:
+            self.refresh()
         return moves
 
     def _apply(self, action: Any) -> None:
@@ -490,14 +503,16 @@ class Dashboard(abc.ABC):
         self.header = w.HTML()
         self.banner = w.HTML()
         self.status = w.HTML(message_html(""))
-        self.decision = DecisionPanel(self.click, self.action_groups, self.action_class, fold_kinds=self.fold_kinds)
-        self.log = EventLog(self.heading_kinds, kind_classes=self.log_classes)
+        self.decision = DecisionPanel(self.click, self.action_groups, self.action_class, fold_kinds=self.fold_kinds,
+                                      label=self.action_label)
+        self.log = EventLog(self.heading_kinds, kind_classes=self.log_classes, text=self.event_text)
         self.history = HistoryControls(self._navigate)
         self.io = PositionIO(self.position, self.load_position, file_name=self.file_name,
                              can_save=self.teacher_tools)
-        self.setup = SeatSetup(list(self.bot_classes), players, info.players, self.seats, self.seed, self.bot_delay,
-                               self.seat_label, self.set_seats, self._set_delay, self.new_game,
-                               live_seats=self.teacher_tools)
+        self.setup = SeatSetup(list(self.bot_classes), players, info.players, self.seats, self.seed,
+                               self.seat_label, self.set_seats, self.new_game, live_seats=self.teacher_tools)
+        self.speed = SpeedControl(self.bot_delay, self._set_delay, self.skip_to_my_turn)
+        self.hand = w.HTML()
         self.analyze_panel = AnalyzePanel(self._analysis_target, seed=self.seed)
         self.odds_panel = OddsPanel()
         self.step_button = w.Button(description="Step: next bot move", tooltip="Let the bot to move play one move",
@@ -524,10 +539,13 @@ class Dashboard(abc.ABC):
         controls.add_class("rg-controls")
         left = w.VBox([board, self.history.widget], layout=w.Layout(flex="3 1 620px", min_width="0"))
         left.add_class("rg-left")
-        # the board on the left; on the right what to do now: banner, decision, message (one projector screen)
-        right = w.VBox([self.banner, self.decision.widget, self.status, controls, self.rules, *self.side_widgets(),
-                        self.tabs],
-                       layout=w.Layout(flex="2 1 430px", min_width="0"))
+        # the board on the left; on the right, in view however the page scrolls (one projector screen): the dock
+        # (banner, decision, message, your hand, playback speed), then the tabs and the game's panels, scrolling
+        dock = w.VBox([self.banner, self.decision.widget, self.status, self.hand, self.speed.widget])
+        dock.add_class("rg-dock")
+        rest = w.VBox([controls, self.tabs, *self.side_widgets(), self.rules])
+        rest.add_class("rg-rest")
+        right = w.VBox([dock, rest], layout=w.Layout(flex="2 1 430px", min_width="0"))
         right.add_class("rg-right")
         body = w.HBox([left, right], layout=w.Layout(flex_flow="row wrap", align_items="flex-start"))
         body.add_class("rg-body")
@@ -570,7 +588,10 @@ class Dashboard(abc.ABC):
             humans = [s for s in range(self.players) if self.is_human(s)]
             self._viewer = humans[0] if humans else None
         self.header.value = self.header_html()
-        self.banner.value = self.banner_html()
+        if state.is_terminal() and self.playback.running:  # the winner comes after the final playback
+            self.banner.value = '<div class="rg-banner rg-banner-bot">The end of the game is shown step by step…</div>'
+        else:
+            self.banner.value = self.banner_html()
         self.render_board()
         if self.playback.running:
             wait = " (press Step for the next one)." if not self.auto else "…"
@@ -581,13 +602,14 @@ class Dashboard(abc.ABC):
         elif p >= 0 and self.is_human(p):
             self.decision.show(state.legal_actions(), self._version, self.decision_title(p))
         elif p == TERMINAL:
-            self.decision.clear("Game over", "Start a new game from the Players tab, or look back with the history.")
+            self.decision.clear("Game over", f"{self.new_game_hint}, or look back with the history.")
             self.decision.title.value = self.game_over_html() or self.decision.title.value
         else:
             who = self.who(p) if p >= 0 else "A card"
             note = "is choosing…" if self.auto and self.live() else "is waiting: press Step to let it play."
             self.decision.clear("", f"{who} {note}" if p >= 0 else "A card is being drawn…")
         self.rules.value = self.rules_html()
+        self.hand.value = self.hand_html()
         self.log.show(state.events, len(state.events) if new_from is None else new_from, limit=self.playback.limit)
         self.history.show(self._match.cursor, len(self._match.actions), bool(
             [i for i in self._human_points() if i < self._match.cursor]), self._match.can_redo())
@@ -596,6 +618,7 @@ class Dashboard(abc.ABC):
 
     def _show_controls(self) -> None:
         running = self.playback.running
+        self.speed.show(running or (self.live() and self.bot_to_move() and not self.state.is_terminal()))
         self.step_button.description = self.playback_step_label if running else "Step: next bot move"
         self.step_button.disabled = not running and (not self.bot_to_move() or self.state.is_terminal())
 
@@ -650,8 +673,8 @@ class Dashboard(abc.ABC):
 
     # ------------------------------------------------------------------ hooks for a game
     def make_game(self, players: int | None, seed: int) -> Any:
-        """The game a new match plays (games with variants pass their options to ``load_game`` here)."""
-        return load_game(self.game_name, players=players, seed=seed)
+        """The game a new match plays, with the dashboard's ``options`` (a variant may add its own here)."""
+        return load_game(self.game_name, players=players, seed=seed, **self.game_options)
 
     @abc.abstractmethod
     def board_widget(self) -> w.Widget:
@@ -684,11 +707,19 @@ class Dashboard(abc.ABC):
 
     def playback_delay(self, events: Sequence[Any], upto: int | None) -> float:
         """Seconds before the next frame (which shows events up to ``upto``) is shown."""
-        return max(self.bot_delay * 1.5, 0.6)
+        return max(self.bot_delay * 1.5, 0.3)
 
     def move_text(self, seat: int, action: Any) -> str:
         """The message after a move (games whose moves hide a card, e.g. one placed face down, say less)."""
-        return f"{self.who(seat)}: {action}."
+        return f"{self.who(seat)}: {self.action_label(action)}."
+
+    def action_label(self, action: Any) -> str:
+        """An action's button label, names as the table says them (default ``str(action)``)."""
+        return str(action)
+
+    def event_text(self, event: Any) -> str:
+        """An event's line in the log (default ``event.text()``)."""
+        return event.text()
 
     def header_html(self) -> str:
         """Title line."""
@@ -714,6 +745,10 @@ class Dashboard(abc.ABC):
             head, kind = f"{self.who(p)}{bot_task if bot_task is not None else ': ' + task}", "bot"
             why = "Watch it play." if self.auto and self.live() else "Press Step to let it play."
         return f'<div class="rg-banner rg-banner-{kind}">{esc(head)}<small>{esc(why)}</small></div>'
+
+    def hand_html(self) -> str:
+        """Your own cards or resources in one short line, shown with the decision (default: none)."""
+        return ""
 
     def rules_html(self) -> str:
         """The rules in brief, as a fold-out under the decision (default: none)."""

@@ -11,7 +11,7 @@ from .theme import esc
 
 
 class DecisionPanel:
-    """Shows every legal action as a button labelled ``str(action)``; a click calls ``on_choose(action, token)``.
+    """Shows every legal action as a button labelled ``label(action)`` (default ``str``); a click calls ``on_choose(action, token)``.
 
     ``token`` identifies the position the buttons were made for, so the owner can refuse stale clicks.
     Replaced buttons are closed ``retire_seconds`` later, not at once (see ``retire.py``).
@@ -21,8 +21,10 @@ class DecisionPanel:
 
     def __init__(self, on_choose: Callable[[object, int], None], group_titles: Mapping[str, str] | None = None,
                  button_class: Callable[[object], str] | None = None, fold_kinds: Collection[str] = (),
-                 fold_over: int = 8, retire_seconds: float = 30.0, clock: Callable[[], float] = time.monotonic):
+                 fold_over: int = 8, retire_seconds: float = 30.0, clock: Callable[[], float] = time.monotonic,
+                 label: Callable[[object], str] = str):
         self.on_choose = on_choose
+        self.label = label
         self.retirement = Retirement(retire_seconds, clock)
         self.fold_kinds = set(fold_kinds)
         self.fold_over = fold_over
@@ -50,13 +52,18 @@ class DecisionPanel:
             groups.setdefault(getattr(action, "kind", type(action).__name__), []).append(action)
         rows = []
         self.folds = {}
-        for kind, group in groups.items():
-            buttons = [self._button(a, token) for a in group]
+        folded = {kind for kind, group in groups.items() if kind in self.fold_kinds and len(group) > self.fold_over}
+        # the short groups (the common actions) first, the long ones folded after them; a decision made only of
+        # long groups opens its first one, so that a choice is always in view
+        order = [k for k in groups if k not in folded] + [k for k in groups if k in folded]
+        for kind in order:
+            buttons = [self._button(a, token) for a in groups[kind]]
             row = w.HBox(buttons, layout=w.Layout(flex_flow="row wrap"))
             row.add_class("rg-choices")
-            if kind in self.fold_kinds and len(buttons) > self.fold_over:
+            if kind in folded:
                 title_text = f"{self.group_title(kind)} — {len(buttons)} choices (or use the board)"
-                box = w.Accordion(children=[row], titles=(title_text,), selected_index=None)
+                opened = 0 if len(folded) == len(groups) and kind == order[0] else None
+                box = w.Accordion(children=[row], titles=(title_text,), selected_index=opened)
                 box.add_class("rg-accordion")
                 self.folds[kind] = box
                 self._made += [row, box]
@@ -95,7 +102,7 @@ class DecisionPanel:
                 b.remove_class("rg-candidate")
 
     def _button(self, action: object, token: int) -> w.Button:
-        label = str(action)
+        label = self.label(action)
         button = w.Button(description=label, tooltip=label, layout=w.Layout(width="auto", height="auto"))
         button.add_class("rg-choice")
         if self.button_class is not None:

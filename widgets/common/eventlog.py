@@ -1,7 +1,7 @@
 """EventLog: the explained event log as an HTML list, newest first, the latest events highlighted."""
 from __future__ import annotations
 
-from typing import Collection, Mapping, Sequence
+from typing import Callable, Collection, Mapping, Sequence
 
 import ipywidgets as w
 
@@ -16,7 +16,8 @@ class EventLog:
     """
 
     def __init__(self, heading_kinds: Collection[str] = (), max_items: int = 400,
-                 kind_classes: Mapping[str, str] | None = None):
+                 kind_classes: Mapping[str, str] | None = None, text: Callable[[object], str] | None = None):
+        self.text = text or (lambda event: event.text())
         self.heading_kinds = set(heading_kinds)
         self.kind_classes = dict(kind_classes or {})
         self.max_items = max_items
@@ -49,7 +50,7 @@ class EventLog:
         rule = getattr(event, "rule", "")
         # the rulebook section is a tooltip: useful to a teacher, out of the way of a student reading the log
         tag = f'<span class="rg-rule" title="Rulebook rule: {esc(rule)}">§</span>' if rule else ""
-        text = esc(event.text()) + tag
+        text = esc(self.text(event)) + tag
         kind = getattr(event, "kind", "")
         cls = "rg-head" if kind in self.heading_kinds else self.kind_classes.get(kind, "")
         self._cache[id(event)] = (event, text, cls)

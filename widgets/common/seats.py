@@ -8,7 +8,13 @@ import ipywidgets as w
 HUMAN = "human"
 # plain names for the bots (the engine's names are "random", "heuristic", "rollout")
 BOT_LABELS = {"random": "Random bot", "heuristic": "Clever bot", "rollout": "Thinking bot (slow, strong)"}
+BOT_PLURALS = {"random": "Random bots", "heuristic": "Clever bots", "rollout": "Thinking bots (slow, strong)"}
 BOT_WORDS = {"random": "random bot", "heuristic": "clever bot", "rollout": "thinking bot"}
+
+
+def bots_label(name: str) -> str:
+    """'Clever bots' for the engine's 'heuristic' (a menu choice of opponents)."""
+    return BOT_PLURALS.get(name, f"{name.capitalize()} bots")
 
 
 def bot_word(name: str) -> str:
@@ -17,15 +23,14 @@ def bot_word(name: str) -> str:
 
 
 class SeatSetup:
-    """Seat dropdowns, player count and game number (apply with New game), bot delay.
+    """Seat dropdowns, player count and game number (apply with New game); the playback speed is beside the decision.
 
     Seat changes apply at once to the running game, unless ``live_seats`` is False (a student's app: making a bot
     seat human would show that seat's hidden cards), in which case they wait for New game like the player count.
     """
 
     def __init__(self, bot_names: Sequence[str], players: int, player_range: Sequence[int], seats: Sequence[str],
-                 seed: int, bot_delay: float, seat_label: Callable[[int, int], str],
-                 on_seats: Callable[[list[str]], None], on_delay: Callable[[float], None],
+                 seed: int, seat_label: Callable[[int, int], str], on_seats: Callable[[list[str]], None],
                  on_new_game: Callable[[int, int, list[str]], None], live_seats: bool = True):
         self.live_seats = live_seats
         self.options = [("Human", HUMAN)] + [(BOT_LABELS.get(b, f"{b.capitalize()} bot"), b) for b in bot_names]
@@ -36,22 +41,18 @@ class SeatSetup:
         self.seed = w.IntText(value=seed, description="Game number", style={"description_width": "initial"},
                               tooltip="The same number and the same moves always give the same game",
                               layout=w.Layout(width="200px"))
-        self.delay = w.FloatSlider(value=bot_delay, min=0.0, max=3.0, step=0.1, description="Bot delay (s)",
-                                   readout_format=".1f", style={"description_width": "initial"},
-                                   layout=w.Layout(width="300px"))
         self.new_game = w.Button(description="↻ New game", button_style="primary", layout=w.Layout(width="auto"))
         self.seat_box = w.VBox()
         self._quiet = False
         self.running = players
         self._build_seats(list(seats))
         self.players.observe(self._count_changed, names="value")
-        self.delay.observe(lambda ch: on_delay(ch["new"]), names="value")
         self.new_game.on_click(lambda _b: on_new_game(self.players.value, self.seed.value, self.seats()))
         now = "Seat changes apply at once. " if live_seats else "Seat changes apply to the next game. "
         note = w.HTML(f'<div class="rg-note">{now}The number of players and the game number apply when you press '
                       '<b>New game</b>; the same game number and the same moves always give the same game.</div>')
         self.pending = w.HTML()
-        self.widget = w.VBox([note, self.seat_box, w.HBox([self.players, self.seed]), self.pending, self.delay,
+        self.widget = w.VBox([note, self.seat_box, w.HBox([self.players, self.seed]), self.pending,
                               self.new_game])
 
     def seats(self) -> list[str]:

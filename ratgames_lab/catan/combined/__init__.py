@@ -15,8 +15,8 @@ from ..combined_layout import combined_layout
 from ..traders_data import BaggageTrain, default_baggage_train, parse_baggage_train
 from .components import OPTION_DEFAULTS, CombinedComponents, VariantOptions
 from .rules import CODEC as COMBINED_CODEC
+from .start import first_player, new_state
 from .state import CombinedState
-from .turn import first_player, new_state
 
 _HELP = {
     "tokens_2_with_12": "the 2 shares the 12's hex and produces with it (False: the 2 is left out)",

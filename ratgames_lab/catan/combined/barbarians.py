@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from . import table
 from .actions import ReduceCity, SaveCity
+from .build import after_building
+from .phases import player_name
+from .pieces import pieces_left
 from .queue import done, entry, head, push_front, step
 from .special import update_largest_army
-from .state import player_name
 from .table import err, not_now
 
 
@@ -98,7 +100,6 @@ def _check_reduce(s, a: ReduceCity):
 def reduce_city(s, p: int, v: int) -> None:
     """A lost attack: the city becomes a settlement and its wall goes; with no settlement piece left, the city is
     removed."""
-    from .build import after_building, pieces_left
     s.node_wall[v] = 0
     if pieces_left(s, p, "settlement"):
         s.node_level[v] = 1

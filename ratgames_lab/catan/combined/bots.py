@@ -28,7 +28,9 @@ from ...core.protocol import Action
 from .components import (ACTIVATE_COST, CARDS, CITY_COST, COMMODITY_OF_TERRAIN, K, KNIGHT_COST, LOAN, MAX_LEVEL, R,
                          ROAD_COST, SETTLEMENT_COST, SHOP, TRACK_COMMODITY, TRACKS)
 from .markets import KINDS_OF, destination, market_at
+from .pieces import pieces_left
 from .places import distance_ok, settlement_spots
+from .trade import rate
 from .wagon_routes import TOLL_WEIGHT, cheapest_route, route_graph
 from .wagons import points_left, upgrade_cost
 
@@ -469,7 +471,6 @@ class CombinedHeuristicBot:
         pieces = by.get("build_road", []) + by.get("build_ship", [])
         if not pieces or settlement_spots(s, p):
             return None
-        from .build import pieces_left
         if not pieces_left(s, p, "settlement"):
             return None
         best = self._best_route(s, pieces)
@@ -489,7 +490,6 @@ class CombinedHeuristicBot:
     # -- trades ------------------------------------------------------------------------------------
     def _target(self, s, p: int) -> list[int]:
         """What the bot saves for: a city, else a settlement, else a knight (in card counts)."""
-        from .build import pieces_left
         if pieces_left(s, p, "city") and any(s.node_level[v] == 1 for v in s.buildings_of[p]):
             return list(CITY_COST)
         if pieces_left(s, p, "settlement"):
@@ -525,7 +525,6 @@ class CombinedHeuristicBot:
         are 1 VP less than neither)."""
         if "take_loan" not in by or s.cities_of(p) or not any(s.node_level[v] == 1 for v in s.buildings_of[p]):
             return None
-        from .build import pieces_left
         if not pieces_left(s, p, "city"):
             return None
         hand = s.hands[p]
@@ -564,7 +563,6 @@ class CombinedHeuristicBot:
     @staticmethod
     def _wants_route(s, p: int) -> bool:
         """True if the bot has settlements to build and no site its roads reach."""
-        from .build import pieces_left
         return bool(pieces_left(s, p, "settlement")) and not settlement_spots(s, p)
 
     # -- bridges -----------------------------------------------------------------------------------
@@ -643,7 +641,6 @@ class CombinedHeuristicBot:
         short = [max(0, need[c] - hand[c]) for c in range(K)]
         if not any(short):
             return None
-        from .trade import rate
         best = None
         for a in trades:
             g, r = CARDS.index(a.give), CARDS.index(a.get)

@@ -2,30 +2,20 @@
 city walls, in setup and on your turn; free pieces (Road Building, fish) in the phase "free_pieces"."""
 from __future__ import annotations
 
+from bisect import insort
+
 from ..actions import BuildCity, BuildRoad, BuildSettlement
 from . import table
-from .actions import BuildShip, BuildWall, SkipFreePiece
-from .components import (BRIDGE, CITY_COST, COSTS, PIECES, ROAD, ROAD_COST, SETTLEMENT_COST, SHIP, SHIP_COST,
-                         WALL_COST)
-from .places import road_spots, settlement_spots, ship_spots, distance_ok
+from .actions import BuildShip, BuildWall
+from .components import CITY_COST, COSTS, ROAD, ROAD_COST, SETTLEMENT_COST, SHIP, SHIP_COST, WALL_COST
+from .free_pieces import free_places
+from .payouts import river_income
+from .phases import FREE_PIECES, MAIN, SETUP_CITY, SETUP_ROAD, SETUP_SETTLEMENT, player_name
+from .pieces import pieces_left
+from .places import distance_ok, road_spots, settlement_spots, ship_spots
 from .setup import check_setup_piece, place_setup_building, place_setup_piece, room_error
-from .state import MAIN, PHASE_NAMES, SETUP_CITY, SETUP_ROAD, SETUP_SETTLEMENT, player_name
+from .special import update_longest_road, update_routes_at
 from .table import err, not_now
-
-FREE_PIECES = "free_pieces"
-PHASE_NAMES.append(FREE_PIECES)
-SKIP = SkipFreePiece()
-
-
-def pieces_left(s, p: int, kind: str) -> int:
-    """How many pieces of a kind (road, ship, bridge, settlement, city, wall) p still has in supply."""
-    if kind in ("road", "ship", "bridge"):
-        code = {"road": ROAD, "ship": SHIP, "bridge": BRIDGE}[kind]
-        return PIECES[kind] - sum(1 for e in s.edges_of[p] if s.edge_piece[e] == code)
-    if kind == "wall":
-        return PIECES["wall"] - sum(s.node_wall[v] for v in s.buildings_of[p])
-    level = 1 if kind == "settlement" else 2
-    return PIECES[kind] - sum(1 for v in s.buildings_of[p] if s.node_level[v] == level)
 
 
 MEDICINE_CITY_COST = COSTS["city_medicine"]
@@ -56,17 +46,6 @@ def _list_builds(s) -> list:
     if s.affords(p, WALL_COST) and pieces_left(s, p, "wall"):
         out += [comp.wall_actions[v] for v in s.buildings_of[p] if s.node_level[v] == 2 and not s.node_wall[v]]
     return out
-
-
-@table.phase(FREE_PIECES)
-def _list_free(s) -> list:
-    p, comp = s.active, s.comp
-    out: list = []
-    if pieces_left(s, p, "road"):
-        out += [comp.road_actions[e] for e in road_spots(s, p)]
-    if pieces_left(s, p, "ship"):
-        out += [comp.ship_actions[e] for e in ship_spots(s, p)]
-    return out + [SKIP]
 
 
 # ------------------------------------------------------------------------------------------------
@@ -102,10 +81,9 @@ def _do_settlement(s, a: BuildSettlement) -> None:
     s.pay(p, SETTLEMENT_COST)
     s.node_owner[v] = p
     s.node_level[v] = 1
-    s.buildings_of[p].append(v)
+    insort(s.buildings_of[p], v)  # kept sorted: the order after a reload
     s.buildings_of[p].sort()
     s.emit("build", "build.settlement", player=player_name(p), piece="settlement", node=v)
-    from .rivers import river_income
     river_income(s, p, "settlement", v)
     after_building(s, v)
 
@@ -147,7 +125,6 @@ def _do_city(s, a: BuildCity) -> None:
 def after_building(s, v: int) -> None:
     """After a building came, changed or went on intersection v: harbour rates, production lookups, the routes
     through v."""
-    from .special import update_routes_at
     s.refresh_board()
     update_routes_at(s, (v,))
 
@@ -190,7 +167,7 @@ def _do_piece(s, edge: int, piece: int) -> None:
         s.pay(p, ROAD_COST if piece == ROAD else SHIP_COST)
     s.edge_owner[edge] = p
     s.edge_piece[edge] = piece
-    s.edges_of[p].append(edge)
+    insort(s.edges_of[p], edge)  # kept sorted: the order after a reload
     s.edges_of[p].sort()
     if piece == SHIP:
         s.new_ships.append(edge)
@@ -198,13 +175,11 @@ def _do_piece(s, edge: int, piece: int) -> None:
     s.emit("build", "seafarers.ship" if piece == SHIP else "build.road", player=player_name(p), piece=kind,
            edge=edge, free=free)
     if piece == ROAD:
-        from .rivers import river_income
         river_income(s, p, "road", edge)
-    from .special import update_longest_road
     update_longest_road(s, (p,))  # a road or ship changes only its owner's routes
     if free:
         s.free_pieces -= 1
-        if not s.free_pieces or not _list_free(s)[:-1]:
+        if not s.free_pieces or not free_places(s):
             s.free_pieces = 0
             s.phase = MAIN
 
@@ -223,29 +198,6 @@ def _check_ship(s, a: BuildShip):
 
 def _do_ship(s, a: BuildShip) -> None:
     _do_piece(s, a.edge, SHIP)
-
-
-def start_free_pieces(s, n: int) -> bool:
-    """Road Building / fish: p may place up to n roads or ships for free now; False if there is no place."""
-    s.free_pieces = n
-    s.phase = FREE_PIECES
-    if not _list_free(s)[:-1]:
-        s.free_pieces = 0
-        s.phase = MAIN
-        return False
-    return True
-
-
-def _check_skip(s, a: SkipFreePiece):
-    if s.phase != FREE_PIECES:
-        return not_now(s, "skipping a free piece")
-    return None
-
-
-def _do_skip(s, a: SkipFreePiece) -> None:
-    s.free_pieces = 0
-    s.phase = MAIN
-    s.emit("free_pieces_end", "progress.road_building", player=player_name(s.active))
 
 
 # ------------------------------------------------------------------------------------------------
@@ -286,4 +238,3 @@ table.rule(BuildCity, _check_city, _do_city)
 table.rule(BuildRoad, _check_road, _do_road)
 table.rule(BuildShip, _check_ship, _do_ship)
 table.rule(BuildWall, _check_wall, _do_wall)
-table.rule(SkipFreePiece, _check_skip, _do_skip)

@@ -9,7 +9,7 @@ from typing import Callable
 
 from ...core.errors import IllegalActionError
 from ...core.protocol import Action
-from .state import CHANCE_PHASES, PHASE_NAMES
+from .phases import CHANCE_PHASES, PHASE_NAMES
 
 Outcomes = Callable[..., list]
 Sampler = Callable[..., Action]

@@ -7,9 +7,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...core.fields import Components as _Components
+from ..actions import BuildCity, BuildRoad, BuildSettlement, ChooseVictim, ConfirmTrade, MoveRobber
 from ..board import DATA_DIR, GOLD, MARKET, RESOURCES, SEA, TERRAINS, Board
 from ..progress_cards import DECKS, progress_cards
 from ..traders_data import MARKETS, BaggageTrain, default_baggage_train, default_goods
+from .actions import BuildBridge, BuildShip, BuildWall, MovePirate, PlaceMetropolis, ReduceCity
 
 DATA = json.loads((DATA_DIR / "combined_components.json").read_text())
 CARDS: tuple[str, ...] = tuple(DATA["cards"])  # the 5 resources, then cloth, coin, paper
@@ -165,8 +167,6 @@ class CombinedComponents(_Components):
         self.sea = SEA
         self._pirate_cache: dict = {}
         # cached action objects (legal_actions hands out these, so is_legal and apply_legal are cheap)
-        from ..actions import BuildCity, BuildRoad, BuildSettlement, ChooseVictim, ConfirmTrade, MoveRobber
-        from .actions import BuildBridge, BuildShip, BuildWall, MovePirate, PlaceMetropolis, ReduceCity
         n_nodes, n_edges = t.n_nodes, t.n_edges
         self.settle_actions = tuple(BuildSettlement(v) for v in range(n_nodes))
         self.city_actions = tuple(BuildCity(v) for v in range(n_nodes))

@@ -24,14 +24,21 @@ from __future__ import annotations
 from fractions import Fraction
 from itertools import product
 
+from ...core.errors import InvalidPositionError
 from ..board import LAKE
 from ..traders_data import default_fish
 from . import table
 from .chance import chance_phase, weighted
 from .components import CARDS, R
 from .fish_actions import DrawFish, FishFreePiece, FishProgress, FishRemove, FishResource, FishSteal, PassOldBoot
+from .free_pieces import start_free_pieces
+from .phases import MAIN, SETUP_ROAD, player_name
+from .pieces import pieces_left
+from .places import road_spots, ship_spots
+from .progress import deck_empty
 from .queue import done, entry, head, push_front, step
-from .state import MAIN, SETUP_ROAD, player_name
+from .seven import truce
+from .special import OLD_BOOT_VP
 from .table import err
 from .text import add_event_texts
 
@@ -42,7 +49,6 @@ LIMIT = FISH.hold_limit
 PER_LEVEL = (0, FISH.per_settlement, FISH.per_city)  # tokens per building level
 LAKE_NUMBERS = frozenset(FISH.lake_numbers)
 BOOT_IN_GAME = FISH.old_boot > 0
-OLD_BOOT_VP = FISH.old_boot_vp
 COST = {effect: cost for cost, effect, _ in FISH.table}
 FISH_DRAW = "fish_draw"
 DRAWS = {v: DrawFish(v) for v in (0,) + VALUES}
@@ -290,7 +296,6 @@ def pay_fish(s, p: int, tokens: tuple, effect: str) -> None:
 
 
 def _truce(s) -> bool:
-    from .seven import truce
     return truce(s)
 
 
@@ -313,14 +318,11 @@ def resource_targets(s) -> list[str]:
 
 def free_piece_possible(s, p: int) -> bool:
     """fish.free_piece: a road or ship p could place now (never a bridge)."""
-    from .build import pieces_left
-    from .places import road_spots, ship_spots
     return bool(pieces_left(s, p, "road") and road_spots(s, p) or pieces_left(s, p, "ship") and ship_spots(s, p))
 
 
 def progress_possible(s) -> bool:
     """fish.progress_card: some progress deck still has a card."""
-    from .progress import deck_empty
     return not all(deck_empty(s, d) for d in range(len(s.progress_decks)))
 
 
@@ -447,7 +449,6 @@ def _check_free_piece(s, a: FishFreePiece):
 
 
 def _do_free_piece(s, a: FishFreePiece) -> None:
-    from .build import start_free_pieces
     pay_fish(s, s.active, a.tokens, "free_piece")
     start_free_pieces(s, 1)
 
@@ -504,7 +505,6 @@ table.rule(PassOldBoot, _check_pass, _do_pass)
 # ------------------------------------------------------------------------------------------------
 def check_fish(s) -> None:
     """Every fish token accounted for (stack + spent + held = the game's tokens), at most 7 held each."""
-    from ...core.errors import InvalidPositionError
     for i, v in enumerate(VALUES):
         total = s.fish_stack[i] + s.fish_spent[i] + sum(s.fish_held[p][i] for p in range(s.players))
         if total != START[i]:

@@ -41,6 +41,8 @@ from typing import Callable
 
 from ..beliefs import Beliefs, write_world
 from .components import PROGRESS_DECK_OF, PROGRESS_IDS, PROGRESS_VP, TRACKS
+from .fish import redeal_fish
+from .progress import seen_progress
 
 HAND_VIEWS: list[Callable] = []  # view(s, player) -> the seats whose hand ``player`` sees now
 
@@ -63,7 +65,6 @@ def determinize(s, player: int, rng: random.Random):
     """A copy where what ``player`` cannot see is drawn from what they can know."""
     t = s.clone()
     n = s.players
-    from .progress import seen_progress
     others = [p for p in range(n) if p != player and p not in seen_progress(s, player)]  # a Spy's victim is seen
     known = {rec[1]: rec[2:] for rec in s.progress_known if rec[0] == player}  # what a Spy showed ``player``
     t.progress_known = [rec[:] for rec in s.progress_known if rec[0] == player]  # the others' are not known
@@ -89,7 +90,6 @@ def determinize(s, player: int, rng: random.Random):
         for i in pool[k:]:
             t.progress_decks[d][i] += 1
     redraw_steals(s, t, player, rng)
-    from .fish import redeal_fish
     redeal_fish(t, player, rng)
     t._settle()
     return t

@@ -7,8 +7,8 @@ from __future__ import annotations
 from . import table
 from .actions import Improve, PlaceMetropolis
 from .components import ABILITY_LEVEL, MAX_LEVEL, METROPOLIS_LEVEL, TRACK_COMMODITY, TRACKS
+from .phases import MAIN, player_name
 from .queue import done, entry, head, push_front, step
-from .state import MAIN, player_name
 from .table import err, not_now
 
 IMPROVE = tuple(Improve(t) for t in TRACKS)

@@ -21,13 +21,14 @@ from ...core.protocol import Action
 from ..actions import MoveRobber
 from . import table
 from .actions import MovePirate
-from .components import (ABILITY_LEVEL, ACTIVATE_COST, BRIDGE, KNIGHT_COST, KNIGHTS_PER_LEVEL, PROMOTE_COST, ROAD,
-                         SHIP, TRACKS)
+from .components import (ABILITY_LEVEL, ACTIVATE_COST, BRIDGE, KNIGHT_COST, KNIGHTS_PER_LEVEL, PROMOTE_COST, ROAD, SHIP,
+                         TRACKS)
+from .phases import MAIN, player_name
+from .places import pirate_edges
 from .queue import CODE, done, entry, head, push_front, step
-from .seven import (_list_pirate, _list_robber, pirate_target_error, robber_target_error,
-                    truce)
-from .state import MAIN, player_name
-from .table import err, not_now
+from .seven import _list_pirate, _list_robber, pirate_target_error, robber_target_error, truce
+from .special import update_largest_army, update_routes_at
+from .table import cached_action as _act, err, not_now
 
 POLITICS = TRACKS.index("politics")
 LEVEL_NAMES = ("", "basic", "strong", "mighty")
@@ -128,7 +129,6 @@ class RetreatKnight(Action):
         return f"Retreat the displaced knight to intersection {self.node}"
 
 
-_CACHE: dict = {}
 
 
 def entry_shape(*ranges):
@@ -147,15 +147,6 @@ def entry_shape(*ranges):
     return check
 
 
-def _act(cls, *args) -> Action:
-    """A cached action object (legal_actions hands out these)."""
-    key = (cls, args)
-    a = _CACHE.get(key)
-    if a is None:
-        a = _CACHE[key] = cls(*args)
-    return a
-
-
 # ------------------------------------------------------------------------------------------------
 # pieces and places
 # ------------------------------------------------------------------------------------------------
@@ -164,15 +155,21 @@ RETREAT = "retreat_knight"  # queued step: [code, owner, level, active, the inte
 
 def knights_of(s, p: int) -> list[int]:
     """The intersections of p's knights."""
-    return [v for v, o in enumerate(s.knight_owner) if o == p]
+    owner = s.knight_owner
+    if p not in owner:  # the usual case, checked at C speed
+        return []
+    return [v for v, o in enumerate(owner) if o == p]
 
 
 def knights_left(s, p: int, level: int) -> int:
     """knights.pieces: p's knights of this level still in supply (2 per level; a knight waiting to retreat is not
     in supply)."""
-    on_board = sum(1 for v, o in enumerate(s.knight_owner) if o == p and s.knight_level[v] == level)
-    code = CODE[RETREAT]
-    waiting = sum(1 for e in s.pending if e[0] == code and e[1] == p and e[2] == level)
+    owner = s.knight_owner
+    on_board = sum(1 for o, lv in zip(owner, s.knight_level) if o == p and lv == level) if p in owner else 0
+    waiting = 0
+    if s.pending:
+        code = CODE[RETREAT]
+        waiting = sum(1 for e in s.pending if e[0] == code and e[1] == p and e[2] == level)
     return KNIGHTS_PER_LEVEL - on_board - waiting
 
 
@@ -284,7 +281,6 @@ def robber_corner(s, v: int) -> bool:
 
 def pirate_nodes(s) -> set[int]:
     """The intersections of the pirate's position (the ends of the edges it blocks)."""
-    from .places import pirate_edges
     edge_nodes = s.comp.topo.edge_nodes
     return {v for e in pirate_edges(s) for v in edge_nodes[e]}
 
@@ -297,7 +293,6 @@ def can_act(s, p: int, v: int) -> bool:
 def after_knights(s, nodes: tuple[int, ...] = (), army: bool = True) -> None:
     """Knights came or went on ``nodes``: the routes through them are measured again (a knight cuts opposing
     routes; Longest Road) and, with ``army``, Largest Army is judged (knight levels)."""
-    from .special import update_largest_army, update_routes_at
     if nodes:
         update_routes_at(s, nodes)
     if army:

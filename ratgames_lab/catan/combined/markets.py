@@ -26,8 +26,8 @@ from ..traders_data import MARKETS
 from . import table
 from .chance import chance_phase
 from .components import GOODS_COUNT, GOODS_DESTINATION, GOODS_KINDS, GOODS_MARKET
-from .money import pay_out
-from .state import OVER, PHASE_NAMES, SETUP_SETTLEMENT, player_name
+from .payouts import pay_out
+from .phases import OVER, PHASE_NAMES, SETUP_SETTLEMENT, player_name
 from .table import err, not_now
 from .text import add_event_texts
 
@@ -189,7 +189,7 @@ def deliver(s, p: int, m: int) -> None:
 # ------------------------------------------------------------------------------------------------
 def check_markets(s) -> None:
     """Conservation of the goods tokens (stacks + under + carried = 36, per market), each wagon on an
-    intersection with its order, and a wagon move that fits the phase; InvalidPositionError names the field."""
+    intersection with its order; InvalidPositionError names the field (wagons.check_wagon_move checks the move)."""
     n = s.players
     for m, name in enumerate(MARKETS):
         for i, k in enumerate(s.goods_under[m]):
@@ -225,8 +225,6 @@ def check_markets(s) -> None:
                                        f"wagons.goods[{p}]")
     if s.phase in (SETUP_GOODS, GOODS_DRAW) and market_at(s, s.wagon_node[s.active]) < 0:
         raise InvalidPositionError("a goods token is taken at a market plaza", "phase")
-    from .wagons import check_wagon_move
-    check_wagon_move(s)
 
 
 def describe_markets(s) -> list[str]:

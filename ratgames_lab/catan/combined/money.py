@@ -6,27 +6,13 @@ from __future__ import annotations
 from . import table
 from .actions import BuyCommodity, BuyResource, TakeLoan
 from .components import CARDS, LOAN, R, SHOP
-from .state import MAIN, player_name
+from .payouts import money_left
+from .phases import MAIN, player_name
 from .table import err, not_now
 
 BUY_COMMODITY = tuple(BuyCommodity(c) for c in CARDS[R:])
 BUY_RESOURCE = tuple(BuyResource(c) for c in CARDS[:R])
 LOAN_ACTION = TakeLoan()
-
-
-def money_left(s) -> int | None:
-    """The money still in the supply (None: unlimited)."""
-    cap = s.options.money_supply_cap
-    return None if cap is None else max(0, cap - sum(s.money))
-
-
-def pay_out(s, p: int, amount: int) -> int:
-    """money.supply: the supply pays p up to ``amount`` (an empty capped supply pays what it has); returns it."""
-    left = money_left(s)
-    if left is not None:
-        amount = min(amount, left)
-    s.money[p] += amount
-    return amount
 
 
 def shop_error(s, p: int, commodity: bool, card: str):

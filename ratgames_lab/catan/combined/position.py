@@ -5,17 +5,27 @@ from __future__ import annotations
 from functools import lru_cache
 
 from ...core.errors import InvalidPositionError
+from ..combined_layout import fishing_sites
 from ..memory import check_memory
-from .components import (BANK_START, CARDS, DECK_START, K, KNIGHTS_PER_LEVEL, METROPOLIS_LEVEL, NO_PIECE, PIECES,
-                         PROGRESS_DECK_OF, PROGRESS_IDS, PROGRESS_LIMIT, PROGRESS_VP, SHIP, TRACKS)
-from .state import (CHANCE_PHASES, MAIN, OVER, PHASE_NAMES, ROLL_PHASE, SETUP_CITY, SETUP_ROAD, SETUP_SETTLEMENT,
-                    player_name)
+from .components import (BANK_START, CARDS, DECK_START, EVENT_FACES, K, KNIGHTS_PER_LEVEL, METROPOLIS_LEVEL, NO_PIECE,
+                         PIECES, PROGRESS_DECK_OF, PROGRESS_IDS, PROGRESS_LIMIT, PROGRESS_NAME, PROGRESS_VP, SHIP,
+                         TRACKS)
+from .fish import check_fish, describe_fish, observe_fish
+from .hidden import hands_seen
+from .markets import check_markets, describe_markets
+from .phases import (CHANCE_PHASES, MAIN, OVER, PHASE_NAMES, ROLL_PHASE, SETUP_CITY, SETUP_ROAD, SETUP_SETTLEMENT,
+                     player_name)
+from .pieces import pieces_left
+from .progress import seen_progress
+from .queue import CODE, QUEUE_PHASES, STEPS
+from .special import wagon_vp
+from .trade_players import offer_text, trade_position_error
+from .wagons import check_wagon_move
 
 
 @lru_cache(maxsize=8)
 def _fishing_sites(board) -> frozenset[tuple[int, int, int]]:
     """The intersection triples where a fishing ground may lie on this board."""
-    from ..combined_layout import fishing_sites
     return frozenset(nodes for _h, _side, nodes in fishing_sites(board))
 
 
@@ -100,18 +110,16 @@ def check_position(s) -> None:
         raise _fail(f"the pirate must stand on a sea tile or a frame fishing ground, not spot {s.pirate}", "pirate")
     if s.robber not in comp.land_tiles and s.robber != -1:
         raise _fail("the robber must stand on a land tile", "robber")
-    from .fish import check_fish
     check_fish(s)
-    if (s.merchant < 0) != (s.merchant_owner < 0) or s.merchant >= 0 and s.merchant not in comp.land_tiles:
-        raise _fail("the merchant stands on a land tile and has an owner, or is off the board", "merchant")
+    if s.merchant_owner >= 0 > s.merchant or s.merchant >= 0 and s.merchant not in comp.land_tiles:
+        raise _fail("the merchant stands on a land tile (its owner's, or nobody's since the setup)", "merchant")
     for i, rec in enumerate(s.steals):
         if len(rec) != 3 or not (0 <= rec[0] < n and 0 <= rec[1] < n and rec[0] != rec[1] and 0 <= rec[2] < K):
             raise _fail("a steal is [thief, victim, card] with two different seats and a card index", f"steals[{i}]")
     if s.phase not in PHASE_NAMES:
         raise _fail(f"unknown phase {s.phase!r}", "phase")
-    from .markets import check_markets
     check_markets(s)
-    from .queue import QUEUE_PHASES, STEPS
+    check_wagon_move(s)
     for i, e in enumerate(s.pending):
         if not e or not 0 <= e[0] < len(STEPS) or len(e) < 2 or not -1 <= e[1] < n:
             raise _fail("a queued step is malformed", f"pending[{i}]")
@@ -127,7 +135,6 @@ def check_position(s) -> None:
         raise _fail(f"steps are queued in phase {s.phase!r}", "pending")
     _check_turn(s)
     _check_progress_hands(s)
-    from .trade_players import trade_position_error
     bad = trade_position_error(s)
     if bad is not None:
         raise _fail(*bad)
@@ -175,7 +182,6 @@ def _check_turn(s) -> None:
 
 def _check_progress_hands(s) -> None:
     """VP cards are shown, never held; over the 4-card limit only while the discard is queued."""
-    from .queue import CODE
     discarding = {e[1] for e in s.pending if e[0] == CODE.get("discard_progress")}
     for p in range(s.players):
         for i, vp in enumerate(PROGRESS_VP):
@@ -192,7 +198,6 @@ def _check_progress_hands(s) -> None:
 def observation(s, player: int) -> dict:
     """What ``player`` may see: the whole board and every public count; own cards and progress cards; own steals.
     Others' hands are counts; others' progress cards are counts per deck; the decks are counts."""
-    from .hidden import hands_seen
     data = s.to_json()
     n = s.players
     hands = data["hands"]
@@ -201,23 +206,19 @@ def observation(s, player: int) -> dict:
         if p not in seen:
             hands[p] = {"hidden": sum(s.hands[p])}
     ph = data["progress"]["hands"]
-    from .progress import seen_progress
     for p in range(n):
         if p != player and p not in seen_progress(s, player):  # a Spy sees the victim's cards
             per_deck = {d: 0 for d in TRACKS}
             for i, c in enumerate(s.progress_hand[p]):
                 if c:
-                    from .components import PROGRESS_DECK_OF
                     per_deck[TRACKS[PROGRESS_DECK_OF[i]]] += c
             ph[p] = {"hidden_per_deck": per_deck}
     data["progress"]["decks"] = {d: sum(s.progress_decks[i]) for i, d in enumerate(TRACKS)}
     data["steals"] = [x if player in x[:2] else [x[0], x[1], -1] for x in s.steals]
     del data["memory"]  # the records hold real hands; what the viewer may know of them is in determinize
     data["progress_known"] = [rec for rec in s.progress_known if rec[0] == player]  # what a Spy showed the viewer
-    from .fish import observe_fish
     observe_fish(s, data, player)
     data["observer"] = player
-    from .wagons import wagon_vp
     data["wagons"]["vp"] = [wagon_vp(s, p) for p in range(n)]  # public: the level and the deliveries
     return data
 
@@ -225,11 +226,9 @@ def observation(s, player: int) -> dict:
 def describe(s) -> str:
     """The position in words, public information only (each seat's own cards are in ``hand_text``): turn, phase,
     each player's VP, card count, money, progress cards per deck, pieces and levels, the barbarians."""
-    from .build import pieces_left
     lines = [f"Turn {s.turn}, {player_name(s.active)} to play (phase {s.phase}). Barbarian ship: step "
              f"{s.barbarian} of 7; attacks so far: {s.attacks}."]
     if s.dice:
-        from .components import EVENT_FACES
         lines.append(f"Last roll: red {s.dice[0]} + yellow {s.dice[1]}, event die: {EVENT_FACES[s.dice[2]]}.")
     for p in range(s.players):
         cards = f"{sum(s.hands[p])} card{'' if sum(s.hands[p]) == 1 else 's'}"
@@ -242,12 +241,9 @@ def describe(s) -> str:
                      f"improvements {levels}; knights {ktext}; {ships} ship(s); "
                      f"{pieces_left(s, p, 'settlement')} settlements, {pieces_left(s, p, 'city')} cities, "
                      f"{pieces_left(s, p, 'road')} roads, {pieces_left(s, p, 'ship')} ships left.")
-    from .fish import describe_fish
     lines.append(describe_fish(s))
-    from .markets import describe_markets
     lines += describe_markets(s)
     if s.offer:
-        from .trade_players import offer_text
         lines.append(offer_text(s))
     if s.winner >= 0:
         lines.append(f"{player_name(s.winner)} has won.")
@@ -263,7 +259,6 @@ def _per_deck(s, p: int) -> str:
 
 def hand_text(s, player: int) -> str:
     """What ``player`` holds: cards, money and progress cards by name (VP cards shown are in the public part)."""
-    from .components import PROGRESS_NAME
     cards = ", ".join(f"{s.hands[player][c]} {CARDS[c]}" for c in range(K) if s.hands[player][c]) or "no cards"
     progress = ", ".join(f"{n} {PROGRESS_NAME[PROGRESS_IDS[i]]}" for i, n in enumerate(s.progress_hand[player]) if n)
     return f"Your hand: {cards}; ${s.money[player]}; progress cards: {progress or 'none'}."

@@ -12,8 +12,8 @@ from . import table
 from .actions import ChooseProgressDeck, DiscardProgress, DrawProgress
 from .chance import chance_phase
 from .components import PROGRESS_DECK_OF, PROGRESS_IDS, PROGRESS_LIMIT, PROGRESS_NAME, PROGRESS_VP, TRACKS
+from .phases import MAIN, ROLL_PHASE, player_name
 from .queue import done, entry, head, push_front, step
-from .state import MAIN, ROLL_PHASE, player_name
 from .table import err, not_now
 
 DRAW = tuple(DrawProgress(c) for c in PROGRESS_IDS)

@@ -3,15 +3,16 @@ Warlord (science and politics decks) and the Deserter and Intrigue (politics). A
 playable (the convention of catan_facts.md)."""
 from __future__ import annotations
 
+from bisect import insort
 from dataclasses import dataclass
 
 from ...core.protocol import Action
 from . import table
 from .knights import (PROMOTIONS, PromoteKnight, after_knights, can_promote, entry_shape, hire_spots, knights_left,
                       knights_of, lift_knight, network_nodes, place_knight, promote, promote_error, send_back)
-from .progress import play_error, playable, use_card
+from .phases import player_name
+from .progress import holds, play_error, playable, use_card
 from .queue import done, entry, head, push_front, step
-from .state import player_name
 from .table import err, not_now
 
 SMITH, WARLORD, DESERTER, INTRIGUE = "smith", "warlord", "deserter", "intrigue"
@@ -105,7 +106,6 @@ def promotable(s, p: int) -> list[int]:
 
 @playable
 def _list_smith(s) -> list:
-    from .progress import holds
     return [SMITH_PLAY] if holds(s, s.active, SMITH) and promotable(s, s.active) else []
 
 
@@ -157,7 +157,6 @@ def _inactive(s, p: int) -> list[int]:
 
 @playable
 def _list_warlord(s) -> list:
-    from .progress import holds
     return [WARLORD_PLAY] if holds(s, s.active, WARLORD) and _inactive(s, s.active) else []
 
 
@@ -172,7 +171,6 @@ def _check_warlord(s, a: PlayWarlord):
 
 def _do_warlord(s, a: PlayWarlord) -> None:
     """progress.warlord: every inactive knight of the player becomes active (and cannot act this turn)."""
-    from bisect import insort
     p = s.active
     use_card(s, WARLORD)
     woken = _inactive(s, p)
@@ -192,7 +190,6 @@ def _deserter_targets(s) -> list[int]:
 
 @playable
 def _list_deserter(s) -> list:
-    from .progress import holds
     if not holds(s, s.active, DESERTER):
         return []
     return [PlayDeserter(q) for q in _deserter_targets(s)]
@@ -309,7 +306,6 @@ def intrigue_targets(s, p: int) -> list[int]:
 
 @playable
 def _list_intrigue(s) -> list:
-    from .progress import holds
     if not holds(s, s.active, INTRIGUE):
         return []
     return [PlayIntrigue(v) for v in intrigue_targets(s, s.active)]

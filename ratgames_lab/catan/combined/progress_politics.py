@@ -10,21 +10,22 @@ order open). A card taken at random (Bishop) is a chance step.
 """
 from __future__ import annotations
 
+from bisect import insort
+
 from dataclasses import dataclass
 
 from ...core.protocol import Action
 from ..actions import MoveRobber
 from . import table
 from .actions import MovePirate
-from .components import (CARDS, NO_PIECE, PROGRESS_DECK_OF, PROGRESS_IDS, PROGRESS_NAME, RIVER_MONEY, ROAD, SHIP,
-                         TRACKS)
+from .components import CARDS, NO_PIECE, PROGRESS_DECK_OF, PROGRESS_IDS, PROGRESS_NAME, RIVER_MONEY, ROAD, SHIP, TRACKS
+from .payouts import river_income, touches_river_edge
+from .phases import player_name
 from .places import LAND_PIECES, SEA_PIECES, piece_name, pirate_spots, road_spots, ship_spots
 from .progress import PROGRESS_INDEX, SEEN_PROGRESS, give_progress, holds, play_error, playable, use_card
 from .queue import done, entry, head, push, push_front, step
-from .rivers import river_income, touches_river_edge
-from .seven import (pirate_action, pirate_target_error, pirate_victims,
-                    robber_target_error, robber_victims, truce)
-from .state import player_name
+from .seven import pirate_action, pirate_target_error, pirate_victims, robber_target_error, robber_victims, truce
+from .special import update_longest_road
 from .table import err, not_now
 
 RIVER_REMOVAL = RIVER_MONEY["diplomat_removal"]  # $ the Diplomat pays to remove a road at a river (Rivers + C&K)
@@ -285,7 +286,6 @@ def _replace_spots(s, p: int, old: int, piece: int) -> list[int]:
 
 
 def _do_diplomat(s, a: PlayDiplomat) -> None:
-    from .special import update_longest_road
     use_card(s, "diplomat")
     p, e = s.active, a.edge
     q, piece, cost = s.edge_owner[e], s.edge_piece[e], river_cost(s, e)
@@ -333,12 +333,11 @@ def _check_place(s, a: DiplomatPlace):
 def _do_place(s, a: DiplomatPlace) -> None:
     """progress.diplomat: the piece goes again, free. *Interpretation*: a ship placed again counts as placed this
     turn, so it cannot be moved this turn."""
-    from .special import update_longest_road
     _, p, _old, piece = head(s)
     e = a.edge
     s.edge_owner[e] = p
     s.edge_piece[e] = piece
-    s.edges_of[p].append(e)
+    insort(s.edges_of[p], e)  # kept sorted: the order after a reload
     s.edges_of[p].sort()
     if piece == SHIP:
         s.new_ships.append(e)
@@ -356,7 +355,6 @@ def _check_keep(s, a: DiplomatKeep):
 
 
 def _do_keep(s, a: DiplomatKeep) -> None:
-    from .special import update_longest_road
     _, p, _old, piece = head(s)
     s.emit("diplomat_keep", "progress.diplomat", player=player_name(p), piece=piece_name(piece))
     done(s)

@@ -16,11 +16,13 @@ from ...core.protocol import Action
 from ..actions import PlayRoadBuilding
 from ..board import LAKE, RESOURCES
 from . import table
-from .build import check_wall_site, pieces_left, start_free_pieces
+from .build import check_wall_site
 from .components import CARD_INDEX, MAX_LEVEL, PROGRESS_NAME
+from .free_pieces import start_free_pieces
+from .phases import DICE_PHASE, player_name
+from .pieces import pieces_left
 from .places import road_spots, ship_spots
 from .progress import before_roll, holds, play_error, playable, use_card
-from .state import DICE_PHASE, player_name
 from .table import err
 
 FIXED_NUMBERS = frozenset({2, 12, 6, 8})  # progress.inventor: these tokens never move

@@ -22,9 +22,9 @@ from ..board import RESOURCES
 from . import table
 from .components import CARDS, COMMODITIES, K, PROGRESS_NAME, R
 from .hidden import hand_view
+from .phases import MAIN, player_name
 from .progress import holds, play_error, playable, use_card
 from .queue import done, entry, head, push_front, step
-from .state import MAIN, player_name
 from .table import err, not_now
 from .trade import rate
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from .state import MAIN, PHASE_NAMES, SEATED_PHASES
+from .phases import MAIN, PHASE_NAMES, SEATED_PHASES
 
 
 @dataclass(frozen=True)
@@ -23,8 +23,15 @@ class Step:
     check: Callable | None = None  # check(s, entry) -> why a loaded entry is malformed (None: it is fine)
 
 
-STEPS: list[Step] = []
-CODE: dict[str, int] = {}
+# every step kind, in the order of its code: a saved position stores the codes, so the order is fixed here and not
+# by the order in which the rule modules happen to be imported
+STEP_NAMES = ("barbarian_advance", "produce", "aqueduct", "seven", "discard", "robber", "pirate", "victim", "steal",
+              "fish_draw", "reduce_city", "place_metropolis", "draw_progress", "discard_progress", "choose_deck",
+              "knight_robber", "knight_pirate", "retreat_knight", "smith", "desert_knight", "deserter_place", "bishop",
+              "diplomat_place", "spy", "wedding", "commercial_harbor", "master_merchant")
+CODE: dict[str, int] = {name: i for i, name in enumerate(STEP_NAMES)}
+STEPS: list[Step] = [Step(name) for name in STEP_NAMES]  # each replaced by its module's registration
+_REGISTERED: set[str] = set()
 QUEUE_PHASES: set[str] = set()
 
 
@@ -32,10 +39,12 @@ def step(name: str, phase: str | None = None, auto: Callable | None = None, skip
          check: Callable | None = None) -> int:
     """Register a step kind; returns its code. A decision step's phase is decided by the entry's player.
     ``check(s, entry)`` says why an entry read from a file is malformed (check_position calls it)."""
-    if name in CODE:
+    if name not in CODE:
+        raise ValueError(f"step {name!r} has no code: add it to queue.STEP_NAMES")
+    if name in _REGISTERED:
         raise ValueError(f"step {name!r} registered twice")
-    CODE[name] = len(STEPS)
-    STEPS.append(Step(name, phase, auto, skip, check))
+    _REGISTERED.add(name)
+    STEPS[CODE[name]] = Step(name, phase, auto, skip, check)
     if phase is not None:
         if phase not in PHASE_NAMES:
             PHASE_NAMES.append(phase)

@@ -7,38 +7,17 @@ a piece touching two river tiles is paid once. Bridges: 2 brick + 1 lumber, 3 pe
 dashed edges; they count as roads for Longest Road, knights and wagons."""
 from __future__ import annotations
 
+from bisect import insort
+
 from . import table
 from .actions import BuildBridge
-from .build import FREE_PIECES, pieces_left
-from .components import BRIDGE, BRIDGE_COST, RIVER_MONEY
-from .money import pay_out
+from .components import BRIDGE, BRIDGE_COST
+from .payouts import river_income
+from .phases import FREE_PIECES, MAIN, player_name
+from .pieces import pieces_left
 from .places import bridge_spots
-from .state import MAIN, player_name
+from .special import update_longest_road
 from .table import err, not_now
-
-
-def touches_river_edge(s, e: int) -> bool:
-    """True if edge e is a side of a river tile."""
-    river = s.comp.board.river
-    return any(river[t] for t in s.comp.topo.edge_tiles[e])
-
-
-def touches_river_node(s, v: int) -> bool:
-    """True if intersection v is a corner of a river tile."""
-    river = s.comp.board.river
-    return any(river[t] for t in s.comp.topo.node_tiles[v])
-
-
-def river_income(s, p: int, kind: str, where: int) -> int:
-    """rivers.money: pay p for a piece just built at a river ('road', 'settlement', 'setup_city', 'bridge')."""
-    at_river = touches_river_node(s, where) if kind in ("settlement", "setup_city") else touches_river_edge(s, where)
-    if not at_river or not RIVER_MONEY.get(kind):
-        return 0
-    paid = pay_out(s, p, RIVER_MONEY[kind])
-    if paid:
-        s.emit("river_money", "rivers.money", player=player_name(p), piece=kind.replace("setup_", ""),
-               money=paid)
-    return paid
 
 
 @table.main_actions
@@ -74,11 +53,10 @@ def _do_bridge(s, a: BuildBridge) -> None:
     s.pay(p, BRIDGE_COST)
     s.edge_owner[e] = p
     s.edge_piece[e] = BRIDGE
-    s.edges_of[p].append(e)
+    insort(s.edges_of[p], e)  # kept sorted: the order after a reload
     s.edges_of[p].sort()
     s.emit("build", "rivers.bridge", player=player_name(p), piece="bridge", edge=e, free=False)
     river_income(s, p, "bridge", e)
-    from .special import update_longest_road
     update_longest_road(s, (p,))
 
 

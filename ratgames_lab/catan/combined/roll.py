@@ -9,12 +9,15 @@ from fractions import Fraction
 from ..actions import Roll
 from . import table
 from .actions import ChooseCard, RollDice
+from .barbarians import attack
 from .chance import chance_phase
 from .components import (ABILITY_LEVEL, BARBARIAN_TRACK, CARDS, COMMODITY_OF_TERRAIN, EVENT_FACES, GOLD_MONEY, R,
                          SHIP_FACE, TRACKS)
-from .money import pay_out
+from .fish import fish_production
+from .payouts import pay_out
+from .phases import DICE_PHASE, MAIN, ROLL_PHASE, player_name
+from .progress import before_roll_actions
 from .queue import done, head, push, step
-from .state import DICE_PHASE, MAIN, ROLL_PHASE, player_name
 from .table import err, not_now
 
 EVENTS = (SHIP_FACE,) + TRACKS  # the event die's 4 distinct outcomes
@@ -28,7 +31,6 @@ CHOOSE = tuple(ChooseCard(c) for c in CARDS[:R])
 
 @table.phase(ROLL_PHASE)
 def _list_roll(s) -> list:
-    from .progress import before_roll_actions
     return [ROLL] + before_roll_actions(s)
 
 
@@ -105,7 +107,6 @@ def _advance(s, e) -> None:
     s.barbarian += 1
     s.emit("barbarians_advance", "barbarians.advance", position=s.barbarian, track=BARBARIAN_TRACK)
     if s.barbarian >= BARBARIAN_TRACK:
-        from .barbarians import attack
         attack(s)
 
 
@@ -168,7 +169,6 @@ def produce(s, total: int) -> None:
 
 def _produce_step(s, e) -> None:
     produce(s, e[2])
-    from .fish import fish_production
     fish_production(s, e[2])  # the fishing grounds and the lake: fish tokens, drawn after the cards
 
 

@@ -2,11 +2,16 @@
 (or ship) from the first player on, then a city and 2 roads (or ships) back; starting production from both."""
 from __future__ import annotations
 
+from bisect import insort
+
 from ..actions import BuildSettlement
 from . import table
-from .components import GOLD_MONEY, ROAD, SHIP
+from .components import CARDS, GOLD_MONEY, R, ROAD, SHIP
+from .fish import setup_fish
+from .payouts import pay_out, river_income
+from .phases import MAIN, ROLL_PHASE, SETUP_CITY, SETUP_ROAD, SETUP_SETTLEMENT, player_name
 from .places import distance_ok, pirate_edges
-from .state import MAIN, ROLL_PHASE, SETUP_CITY, SETUP_ROAD, SETUP_SETTLEMENT, player_name
+from .special import update_longest_road, update_routes_at
 from .table import err, not_now
 
 
@@ -103,19 +108,16 @@ def place_setup_building(s, v: int, level: int) -> None:
     p = s.active
     s.node_owner[v] = p
     s.node_level[v] = level
-    s.buildings_of[p].append(v)
+    insort(s.buildings_of[p], v)  # kept sorted: the order after a reload
     s.buildings_of[p].sort()
     s.setup_anchor = v
     s.setup_roads = 1 if level == 1 else 2
     s.phase = SETUP_ROAD
     got = starting_production(s, p, v, level)
-    from .rivers import river_income
     river_income(s, p, "settlement" if level == 1 else "setup_city", v)
     s.emit("setup_building", "setup.snake", player=player_name(p), node=v, city=level == 2, **got)
-    from .special import update_routes_at
     update_routes_at(s, (v,))  # a building may break an opponent's route
     s.refresh_board()
-    from .fish import setup_fish
     setup_fish(s, p, v, level)  # the lake or a fishing ground: fish tokens (a chance step before the road)
 
 
@@ -125,7 +127,6 @@ def starting_production(s, p: int, v: int, level: int) -> dict:
     terrain = s.terrain
     cards: list[str] = []
     money = 0
-    from .components import CARDS, R
     for t in s.comp.topo.node_tiles[v]:
         if t == s.robber:
             continue
@@ -135,7 +136,6 @@ def starting_production(s, p: int, v: int, level: int) -> dict:
             cards += [CARDS[kind]] * got
         elif kind == s.comp.gold and (s.number[t] or s.number2[t]):
             money += GOLD_MONEY[level]
-    from .money import pay_out
     return {"cards": cards, "money": pay_out(s, p, money) if money else 0}
 
 
@@ -155,13 +155,11 @@ def place_setup_piece(s, edge: int, piece: int) -> None:
     p = s.active
     s.edge_owner[edge] = p
     s.edge_piece[edge] = piece
-    s.edges_of[p].append(edge)
+    insort(s.edges_of[p], edge)  # kept sorted: the order after a reload
     s.edges_of[p].sort()
     s.emit("setup_piece", "setup.road", player=player_name(p), edge=edge, piece="road" if piece == ROAD else "ship")
     if piece == ROAD:
-        from .rivers import river_income
         river_income(s, p, "road", edge)
-    from .special import update_longest_road
     update_longest_road(s, (p,))
     s.setup_roads -= 1
     if s.setup_roads:

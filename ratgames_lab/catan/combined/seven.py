@@ -9,10 +9,10 @@ from ..actions import ChooseVictim, Discard, MoveRobber, StealCard
 from . import table
 from .actions import MovePirate
 from .chance import chance_phase, weighted
-from .components import CARDS, HAND_LIMIT, WALL_BONUS
-from .places import pirate_spots
+from .components import CARDS, HAND_LIMIT, SHIP, WALL_BONUS
+from .phases import player_name
+from .places import pirate_edges, pirate_spots
 from .queue import done, entry, head, push_front, step
-from .state import player_name
 from .table import err, not_now
 
 DISCARD = tuple(Discard(c) for c in CARDS)
@@ -148,8 +148,6 @@ def robber_victims(s, thief: int) -> set[int]:
 
 def pirate_victims(s, thief: int) -> set[int]:
     """Other players with a ship on an edge the pirate blocks."""
-    from .places import pirate_edges
-    from .components import SHIP
     eo, piece = s.edge_owner, s.edge_piece
     return {eo[e] for e in pirate_edges(s) if eo[e] >= 0 and eo[e] != thief and piece[e] == SHIP}
 

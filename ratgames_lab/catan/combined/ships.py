@@ -10,11 +10,14 @@ on the route cuts it, so the ships on both sides of it become open ends.
 """
 from __future__ import annotations
 
+from bisect import insort
+
 from . import table
 from .actions import MoveShip
 from .components import NO_PIECE, SHIP
+from .phases import MAIN, player_name
 from .places import blocks, pirate_edges
-from .state import MAIN, player_name
+from .special import update_longest_road
 from .table import err, not_now
 
 
@@ -137,14 +140,13 @@ def _check_move(s, a: MoveShip):
 
 
 def _do_move(s, a: MoveShip) -> None:
-    from .special import update_longest_road
     p = s.active
     s.edge_owner[a.source] = -1
     s.edge_piece[a.source] = NO_PIECE
     s.edge_owner[a.target] = p
     s.edge_piece[a.target] = SHIP
     s.edges_of[p].remove(a.source)
-    s.edges_of[p].append(a.target)
+    insort(s.edges_of[p], a.target)  # kept sorted: the order after a reload
     s.edges_of[p].sort()
     s.ship_moved = True
     s.emit("move_ship", "seafarers.move_ship", player=player_name(p), source=a.source, target=a.target)

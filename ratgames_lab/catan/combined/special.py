@@ -2,13 +2,14 @@
 Longest Road over roads, bridges and ships; Largest Army by knight levels (or Defender cards); the points table."""
 from __future__ import annotations
 
-from .components import (BRIDGE, DEFENDER_CARDS, LARGEST_ARMY_MIN, LOAN, LONGEST_ROAD_MIN, METROPOLIS_VP,
-                         PROGRESS_VP, ROAD, SHIP, SPECIAL_VP)
 from ..outcome import special_card_holder
-from .state import player_name
-from .fish import OLD_BOOT_VP
-from .wagons import wagon_vp
+from ..traders_data import default_fish
+from .components import (BRIDGE, DEFENDER_CARDS, LARGEST_ARMY_MIN, LOAN, LONGEST_ROAD_MIN, METROPOLIS_VP, PROGRESS_VP,
+                         ROAD, SHIP, SPECIAL_VP)
+from .phases import player_name
 
+OLD_BOOT_VP = default_fish().old_boot_vp  # the Old Boot's holder loses this many VP (fish.py)
+_VP_PROGRESS = tuple(i for i, x in enumerate(PROGRESS_VP) if x)  # the progress cards that score
 _FAMILY = {ROAD: 0, BRIDGE: 0, SHIP: 1}  # roads and bridges join each other; ships join ships
 
 
@@ -106,9 +107,9 @@ def update_largest_army(s) -> None:
 def victory_points(s, p: int) -> int:
     """The points table of the seed: settlement 1, city 2, metropolis +2, Longest Road and Largest Army 2 each,
     Defender cards 1 each, Printer and Constitution 1 each, the merchant 1 while controlled (option merchant_vp),
-    the bank loan's Poor Settler tile -2, the wagon (wagons.wagon_vp), the Old Boot -1."""
-    vp = 0
+    the bank loan's Poor Settler tile -2, the wagon (wagon_vp), the Old Boot -1."""
     level = s.node_level
+    vp = 0
     for v in s.buildings_of[p]:
         vp += level[v]
     for m in s.metropolis:
@@ -120,16 +121,25 @@ def victory_points(s, p: int) -> int:
         vp += SPECIAL_VP
     vp += s.defenders[p]
     shown = s.progress_shown[p]
-    for i, x in enumerate(shown):
-        if x:
-            vp += x * PROGRESS_VP[i]
-    if s.merchant_owner == p and s.options.merchant_vp:
+    for i in _VP_PROGRESS:
+        vp += shown[i] * PROGRESS_VP[i]
+    options = s.comp.options
+    if s.merchant_owner == p and options.merchant_vp:
         vp += 1
     vp += s.loans[p] * LOAN["vp"]
     vp += wagon_vp(s, p)
-    vp += OLD_BOOT_VP if s.old_boot == p else 0
+    if s.old_boot == p:
+        vp += OLD_BOOT_VP
     return vp
 
 
+def wagon_vp(s, p: int) -> int:
+    """wagons.vp: the table's VP from its level on (1 in all from level 2), and 1 per delivery with option
+    delivery_vp."""
+    t = s.comp.wagon_table
+    vp = t.vp if s.wagon_level[p] >= t.vp_from_level else 0
+    return vp + (s.deliveries[p] if s.options.delivery_vp else 0)
+
+
 __all__ = ["road_length", "update_longest_road", "update_largest_army", "army_strength", "victory_points",
-           "DEFENDER_CARDS"]
+           "DEFENDER_CARDS", "wagon_vp", "OLD_BOOT_VP"]

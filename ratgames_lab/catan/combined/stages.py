@@ -17,9 +17,9 @@ Medicine makes cheaper) is part of playing that card, so it stays legal in the l
 """
 from __future__ import annotations
 
-from .state import MAIN
 from . import table
 from .components import CARDS
+from .phases import MAIN
 
 TRADE, BUILD, REST = range(3)
 STAGE_NAMES = ("trade", "build and improve", "progress cards, knights and the ship move")

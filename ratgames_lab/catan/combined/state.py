@@ -19,25 +19,28 @@ from fractions import Fraction
 from ...core.errors import IllegalActionError
 from ...core.fields import Bool, Field, Int, Keyed, ListOf, Opt, Ref, Seat, StateFields, Str
 from ...core.protocol import CHANCE, TERMINAL, Action, GameState
+from ..listed import ListedApply
 from ..memory import StealMemory, lower_low, lower_lows, recount_unknown, remember_steal, show_count
-from ..rules import _edges, _nodes, _tiles, player_name  # the board sizes and player names of the base game
 from ..outcome import WinnerTakesAll
+from ..rules import _edges, _nodes, _tiles
+from ..traders_data import default_fish
 from . import table
+from .chance import chance_outcomes, sample_chance
 from .components import (CARDS, K, METROPOLIS_VP, PROGRESS_DECK_OF, PROGRESS_IDS, PROGRESS_LIMIT, PROGRESS_VP, R,
                          SPECIAL_VP, TRACKS)
+from .hidden import determinize
+from .phases import CHANCE_PHASES, MAIN, OVER, PHASE_NAMES, SEATED_PHASES, player_name
+from .position import check_position, describe, hand_text, observation
+from .queue import settle_pending
+from .special import road_length, victory_points
+from .trade import UNLISTED, compute_rates
+from . import rules as _rules  # noqa: F401  (every rule module registers itself in the table)
 
-# the phases every module may use (modules add their own through table.PHASE_NAMES)
-(SETUP_SETTLEMENT, SETUP_CITY, SETUP_ROAD, ROLL_PHASE, DICE_PHASE, MAIN, OVER) = CORE_PHASES = (
-    "setup_settlement", "setup_city", "setup_road", "roll", "dice", "main", "over")
-PHASE_NAMES: list[str] = list(CORE_PHASES)
-CHANCE_PHASES: set[str] = {DICE_PHASE}  # modules add theirs
-SEATED_PHASES: dict[str, str] = {}  # phase -> name of the state attribute holding the seat to decide
 def _node(c) -> int:
     return c.topo.n_nodes - 1
 
 
 def _fish_values(c) -> int:
-    from ..traders_data import default_fish
     return len(default_fish().tokens)
 
 
@@ -59,7 +62,7 @@ CARD_COUNTS = Keyed("cards", Int(0, 19))
 PROGRESS_COUNTS = Keyed("progress", Int(0, 6))
 
 
-class CombinedState(WinnerTakesAll, GameState):
+class CombinedState(ListedApply, WinnerTakesAll, GameState):
     """A position of the combined variant (Seafarers + Cities & Knights + Traders & Barbarians,
     catan.md Part 2)."""
 
@@ -179,12 +182,10 @@ class CombinedState(WinnerTakesAll, GameState):
     # ------------------------------------------------------------------------------------------
     def validate_position(self) -> None:
         """Cross-field checks (conservation of cards and pieces, the turn in progress)."""
-        from .position import check_position
         check_position(self)
 
     def after_load(self) -> None:
         """Rebuild the derived data and who decides."""
-        from .special import road_length
         n = self.players
         self.buildings_of = [[v for v, o in enumerate(self.node_owner) if o == p] for p in range(n)]
         self.edges_of = [[e for e, o in enumerate(self.edge_owner) if o == p] for p in range(n)]
@@ -196,7 +197,6 @@ class CombinedState(WinnerTakesAll, GameState):
 
     def refresh_board(self) -> None:
         """Rebuild the lookups that depend on tokens, harbours and buildings (after the Inventor, a merchant...)."""
-        from .trade import compute_rates
         by_number: list[list[int]] = [[] for _ in range(13)]
         for t in range(len(self.number)):
             for num in (self.number[t], self.number2[t]):
@@ -231,7 +231,6 @@ class CombinedState(WinnerTakesAll, GameState):
     def _settle(self) -> None:
         """Set who decides next (the pending queue first) and forget the cached legal actions."""
         self._legal = None
-        from .queue import settle_pending
         settle_pending(self)
         ph = self.phase
         if ph == OVER:
@@ -248,7 +247,6 @@ class CombinedState(WinnerTakesAll, GameState):
     # ------------------------------------------------------------------------------------------
     def vp(self, p: int) -> int:
         """p's victory points; every C&K point is public."""
-        from .special import victory_points
         return victory_points(self, p)
 
     def public_vp(self, p: int) -> int:
@@ -295,21 +293,23 @@ class CombinedState(WinnerTakesAll, GameState):
         """True if ``action`` is legal now (listed, or an accepted unlisted trade)."""
         if self._current == TERMINAL:
             return False
+        cached = self._legal
+        if cached is not None:  # an action object handed out by legal_actions() is recognised by identity
+            for a in cached:
+                if a is action:
+                    return True
         return self._illegal(action) is None
 
     def accepts_unlisted(self, action: Action) -> bool:
         """Composed trade offers and counter-offers outside the listed set, when the rules allow them."""
-        from .trade import UNLISTED
         return isinstance(action, UNLISTED) and self._illegal(action) is None
 
     def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
         """The pending chance event's outcomes with their probabilities."""
-        from .chance import chance_outcomes
         return chance_outcomes(self)
 
     def sample_chance(self, rng: random.Random) -> Action:
         """Sample the pending chance outcome."""
-        from .chance import sample_chance
         return sample_chance(self, rng)
 
     def _explain(self, action: Action) -> None:
@@ -338,8 +338,9 @@ class CombinedState(WinnerTakesAll, GameState):
             on_apply(self, a)
         table.APPLY[type(a)](self, a)
         self.check_victory()
+        queued = bool(self.pending)
         self._settle()
-        if self.phase != OVER:  # the queue ran (a Defender card, a VP card drawn on the roll...): victory again
+        if queued and self.phase != OVER:  # the queue ran (a Defender card, a VP card drawn on the roll...): again
             self.check_victory()
             if self.phase == OVER:
                 self._settle()
@@ -452,22 +453,18 @@ class CombinedState(WinnerTakesAll, GameState):
 
     def observation(self, player: int) -> dict:
         """What ``player`` may see: the board, every public count, own hand and progress cards, own steals."""
-        from .position import observation
         return observation(self, player)
 
     def hand_text(self, player: int) -> str:
         """What ``player`` holds, in words (cards, money, progress cards)."""
-        from .position import hand_text
         return hand_text(self, player)
 
     def describe(self) -> str:
         """The position in words for the terminal."""
-        from .position import describe
         return describe(self)
 
     def determinize(self, player: int, rng: random.Random) -> "CombinedState":
         """A copy where what ``player`` cannot see is drawn from what they can know."""
-        from .hidden import determinize
         return determinize(self, player, rng)
 
 

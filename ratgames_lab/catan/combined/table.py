@@ -15,7 +15,10 @@ Lister = Callable[..., list]
 CHECKS: dict[type, Check] = {}
 APPLY: dict[type, Apply] = {}
 PHASE_ACTIONS: dict[str, Lister] = {}  # phase -> the legal actions of the player to decide (or chance outcomes)
-MAIN_ACTIONS: list[Lister] = []  # the action phase: each lister adds its part (in registration order)
+MAIN_ACTIONS: list[Lister] = []  # the action phase: each lister adds its part (in MAIN_ORDER)
+# the order of the action phase's list, by the module of each lister (a list must not depend on import order)
+MAIN_ORDER = ("money", "build", "fish", "wagons", "improvements", "progress", "trade_players", "trade", "turn",
+              "knights", "rivers", "ships", "progress_trade")
 ACTION_CLASSES: list[type] = []
 GUARDS: list[Check] = []  # guard(s, a): a rule over every action (e.g. turn.strict_phase_order), checked first
 ON_APPLY: list[Apply] = []  # on_apply(s, a): runs before each applied action's own apply (records what guards read)
@@ -75,9 +78,16 @@ def phase(name: str) -> Callable[[Lister], Lister]:
 
 
 def main_actions(fn: Lister) -> Lister:
-    """Decorator: the function adds its actions to the action phase's list."""
+    """Decorator: the function adds its actions to the action phase's list (at its module's place in MAIN_ORDER)."""
+    if _module(fn) not in MAIN_ORDER:
+        raise ValueError(f"module {_module(fn)!r} lists actions in the action phase: add it to table.MAIN_ORDER")
     MAIN_ACTIONS.append(fn)
+    MAIN_ACTIONS.sort(key=lambda f: MAIN_ORDER.index(_module(f)))  # stable: a module's listers keep their order
     return fn
+
+
+def _module(fn: Callable) -> str:
+    return fn.__module__.rsplit(".", 1)[-1]
 
 
 def err(message: str, rule_name: str) -> IllegalActionError:
@@ -93,3 +103,15 @@ def not_now(s, what: str) -> IllegalActionError:
 def is_action(a: object) -> bool:
     """True for an Action instance."""
     return isinstance(a, Action)
+
+
+_ACTIONS: dict[tuple, Action] = {}
+
+
+def cached_action(cls: type, *args) -> Action:
+    """One shared action object per class and fields (listing builds no new object: actions are immutable)."""
+    key = (cls, args)
+    a = _ACTIONS.get(key)
+    if a is None:
+        a = _ACTIONS[key] = cls(*args)
+    return a

@@ -7,7 +7,7 @@ from ..actions import BankTrade
 from ..board import GENERIC_HARBOUR
 from . import table
 from .components import ABILITY_LEVEL, CARDS, K, R
-from .state import MAIN, player_name
+from .phases import MAIN, player_name
 from .table import err, not_now
 from .trade_players import UNLISTED_OFFERS
 

@@ -18,9 +18,9 @@ from ..actions import AcceptOffer, CancelTrade, ConfirmTrade, RejectOffer
 from ..trading import (ACCEPTED, COUNTERED, NO_ANSWER, REJECTED, next_responder, terms_error, trade_partners,
                        useful_offer_terms)
 from . import table
-from .components import (CARDS, CITY_COST, COSTS, K, KNIGHT_COST, MAX_LEVEL, ROAD_COST, SETTLEMENT_COST,
-                         SHIP_COST, TRACK_COMMODITY, TRACKS)
-from .state import MAIN, PHASE_NAMES, SEATED_PHASES, player_name
+from .components import (CARDS, CITY_COST, COSTS, K, KNIGHT_COST, MAX_LEVEL, ROAD_COST, SETTLEMENT_COST, SHIP_COST,
+                         TRACK_COMMODITY, TRACKS)
+from .phases import MAIN, PHASE_NAMES, SEATED_PHASES, player_name
 from .table import err, not_now
 
 GOODS: tuple[str, ...] = CARDS + ("money",)  # what the amounts of a player trade count

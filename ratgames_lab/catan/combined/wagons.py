@@ -27,14 +27,15 @@ import networkx as nx
 
 from ...core.errors import InvalidPositionError
 from ...core.protocol import Action
+from ..actions import END
 from . import table
 from .chance import chance_phase
 from .components import CARDS, K, R, WAGON_BOOST_COST, WAGON_BOOST_POINTS
+from .fish import FISH, pay_fish, payments, tokens_error
 from .fish_actions import BoostWagonFish
-from .markets import (GOODS_DRAW, WAGON, WAGON_DIE, deliver, destination, init_markets, market_at,
-                      wagons_in_play)
-from .state import MAIN, OVER, player_name
-from .table import err, not_now
+from .markets import GOODS_DRAW, WAGON, WAGON_DIE, deliver, destination, init_markets, market_at, wagons_in_play
+from .phases import MAIN, OVER, player_name
+from .table import cached_action, err, not_now
 from .text import Pick, add_event_texts
 from .wagon_routes import cheapest_route, route_graph, step_cost
 
@@ -161,7 +162,7 @@ def _steps(s, p: int) -> list:
         a, b = topo.edge_nodes[e]
         v = b if a == u else a
         if step_error(s, p, v) is None:
-            out.append(MoveWagon(v))
+            out.append(cached_action(MoveWagon, v))
     return out
 
 
@@ -186,7 +187,6 @@ def boost_error(s, p: int):
 
 def fish_boosts(s, p: int) -> list:
     """wagons.boost: the boost paid with 2 fish instead of 1 grain (official T&B; fish.py's payment, no change)."""
-    from .fish import FISH, payments
     if _boost_open_error(s) is not None or not any(s.fish_held[p]):
         return []
     return [BoostWagonFish(t) for t in payments(tuple(s.fish_held[p]), FISH.wagon_boost_fish)]
@@ -229,7 +229,6 @@ def _list_main(s) -> list:
 
 @table.phase(WAGON)
 def _list_wagon(s) -> list:
-    from .turn import END
     if s.wagon_move != 1:
         return [END]
     p = s.active
@@ -340,12 +339,10 @@ def _do_boost(s, a: BoostWagon) -> None:
 
 
 def _check_fish_boost(s, a: BoostWagonFish):
-    from .fish import FISH, tokens_error
     return _boost_open_error(s) or tokens_error(s, s.active, a.tokens, FISH.wagon_boost_fish)
 
 
 def _do_fish_boost(s, a: BoostWagonFish) -> None:
-    from .fish import pay_fish
     p = s.active
     pay_fish(s, p, a.tokens, "wagon_boost")
     s.wagon_boosted = True
@@ -364,14 +361,6 @@ def _do_upgrade(s, a: UpgradeWagon) -> None:
     c = card(s, p)
     s.emit("wagon_upgrade", "wagons.upgrade", player=player_name(p), level=s.wagon_level[p], movement=c.movement,
            die=c.toll_die or 0)
-
-
-def wagon_vp(s, p: int) -> int:
-    """wagons.vp: the table's VP from its level on (1 in all from level 2), and 1 per delivery with option
-    delivery_vp."""
-    t = s.comp.wagon_table
-    vp = t.vp if s.wagon_level[p] >= t.vp_from_level else 0
-    return vp + (s.deliveries[p] if s.options.delivery_vp else 0)
 
 
 # ------------------------------------------------------------------------------------------------
@@ -462,4 +451,4 @@ table.rule(UpgradeWagon, _check_upgrade, _do_upgrade)
 table.rule(TollDie, _check_die, _do_die)
 
 __all__ = ["MoveWagon", "BoostWagon", "UpgradeWagon", "TollDie", "init_wagons", "reset_wagon_turn", "points_left",
-           "step_error", "wagon_vp", "reachable", "order_route", "check_wagon_move", "upgrade_cost"]
+           "step_error", "reachable", "order_route", "check_wagon_move", "upgrade_cost"]

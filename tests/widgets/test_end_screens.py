@@ -1,0 +1,30 @@
+"""End screens agree with the result: Rattus Cartus reveals its whole nun row and its gauge stops giving a chance
+to survive once the game is over; the winner banner waits for the end of the final playback."""
+from __future__ import annotations
+
+from ratgames_lab.widgets.rattus_cartus import RattusCartusDashboard
+
+
+def _finished(**kwargs) -> RattusCartusDashboard:
+    d = RattusCartusDashboard(players=3, seed=5, seats=["human", "heuristic", "heuristic"], bot_delay=0, **kwargs)
+    while not d.state.is_terminal():
+        d.decision.buttons[0].click()
+    return d
+
+
+def test_rattus_cartus_end_reveals_the_nun_row_and_the_gauge_says_no_chance():
+    d = _finished()
+    assert "?" not in d.nun_view.value.replace("title=", "")  # every nun-row card face up
+    assert d.gauge.value is None and "game is over" in d.gauge.title.value
+    assert "chance to survive" not in d.gauge.title.value
+    assert "Game over" in d.banner.value
+
+
+def test_the_winner_banner_waits_for_the_final_playback():
+    d = _finished()
+    d.playback.start([len(d.state.events) - 1], len(d.state.events))  # the last events not shown yet
+    d.refresh()
+    assert "Game over" not in d.banner.value and "step by step" in d.banner.value
+    d.playback.stop()
+    d.refresh()
+    assert "Game over" in d.banner.value
