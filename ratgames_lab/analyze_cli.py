@@ -7,7 +7,10 @@ import sys
 from pathlib import Path
 from typing import Any, Callable, Sequence, TextIO
 
-from tqdm import tqdm
+try:
+    from tqdm import tqdm
+except ImportError:  # installed without the [lab] extra, or in the browser (Pyodide): no progress bar
+    tqdm = None
 
 from .core.analysis import Evaluation
 from .core.protocol import Game, GameState
@@ -39,7 +42,7 @@ def _signed(x: float) -> str:
 def progress_bar(stream: TextIO | None = None) -> tuple[Callable[[int, int], None] | None, Callable[[], None]]:
     """A tqdm bar on stderr when it is a terminal: (update(done, total), close), or (None, no-op)."""
     stream = stream or sys.stderr
-    if not (hasattr(stream, "isatty") and stream.isatty()):
+    if tqdm is None or not (hasattr(stream, "isatty") and stream.isatty()):
         return None, lambda: None
     bar = tqdm(total=1, unit="playouts/option", file=stream, leave=False, dynamic_ncols=True)
 

@@ -57,11 +57,11 @@ class RattusCartusDashboard(Dashboard):
 
     def __init__(self, players: int = 4, seed: int = 0, seats: Sequence[str] | None = None,
                  bot_delay: float = 0.8, auto: bool = True, teacher: bool = True, teacher_view: bool = False,
-                 animate: bool = True):
+                 animate: bool = True, options: dict | None = None):
         self.gauge = SurvivalGauge()
-        self._text = CartusText(load_game(self.game_name, players=players, seed=seed).comp)  # names before the match
+        self._text = CartusText(load_game(self.game_name, players=players, seed=seed, **(options or {})).comp)
         super().__init__(players=players, seed=seed, seats=seats, bot_delay=bot_delay, auto=auto, teacher=teacher,
-                         teacher_view=teacher_view, animate=animate)
+                         teacher_view=teacher_view, animate=animate, options=options)
 
     # ------------------------------------------------------------------ names
     @property

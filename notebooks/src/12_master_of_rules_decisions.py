@@ -198,6 +198,15 @@ print("Trio and Support Right blocked:", show(p_sr), "  before:", show(total))
 # more block: Player 2 plays a Rule card before Player 4, and that type is blocked too. With Player 2 also playing
 # a random allowed card, it is 740028881/1782936540 ≈ 41.5%. The engine, playing 3000 such games, agrees.
 
+# %%
+# Check your answer: write it in place of the ... and run this cell.
+# Write it as a Fraction, e.g. Fraction(3, 17).
+from fractions import Fraction
+from ratgames_lab.lessons import check
+
+answer = ...
+check("12-ex1", answer)
+
 # %% [markdown]
 # ## 2. What a play tells you: Bayes' rule
 #
@@ -282,6 +291,15 @@ print("P(another Only One | plays Only One) =", show(another))
 # **Answer.** The other two cards are two random cards of the 50 hidden cards left, now only 9 of them Only One:
 # $1 - \binom{41}{2}/\binom{50}{2}$ = 81/245 ≈ 0.331, less likely than 0.488 before the play. Each Only One seen
 # leaves fewer behind (without replacement again).
+
+# %%
+# Check your answer: write it in place of the ... and run this cell.
+# Write it as a Fraction, e.g. Fraction(3, 17).
+from fractions import Fraction
+from ratgames_lab.lessons import check
+
+answer = ...
+check("12-ex2", answer)
 
 # %% [markdown]
 # ## 3. Expected points, and risk
@@ -516,6 +534,15 @@ print("Seeing the dummy's card first:", show(perfect), "  the best real order:",
 # **Answer.** 29/17 ≈ 1.71 points. With the dummy's card known, Player 4 picks the best pair for each card (a
 # trio whenever one can be made). The best real order, Trio first, reaches 18/17. Seeing everything first would
 # be worth another 11/17 of a point.
+
+# %%
+# Check your answer: write it in place of the ... and run this cell.
+# Write it as the hand's value in points, a Fraction, e.g. Fraction(3, 17).
+from fractions import Fraction
+from ratgames_lab.lessons import check
+
+answer = ...
+check("12-ex4", answer)
 
 # %% [markdown]
 # ## 5. What to remember

@@ -124,6 +124,15 @@ print("odds.py:", odds.at_least(odds.nun_sum_distribution({4: 4, 3: 2, 2: 2, 1: 
 # **Answer.** 1130/2002 = 565/1001, about 56.4%: a little more than a half. The mean card shows
 # 28/14 = 2 nuns, so 5 cards show 10 on average, and "at least 10" includes the middle value 10 itself.
 
+# %%
+# Check your answer: write it in place of the ... and run this cell.
+# Write it as a Fraction, e.g. Fraction(3, 17).
+from fractions import Fraction
+from ratgames_lab.lessons import check
+
+answer = ...
+check("31-ex1", answer)
+
 # %% [markdown]
 # ## 2. The whole deck: the hypergeometric law
 #
@@ -349,11 +358,20 @@ blue_counts = row_counts(odds.remove_seen(DECK, blue_hand))
 blue_10 = Fraction(sum(n for t, n in blue_counts.items() if t >= 10), math.comb(79, 5))
 print("Blue's hand:", blue_hand, " Blue, 10 rats:", show(blue_10), " engine:", odds.survival_now(state, 3))
 
-
 # %% [markdown] tags=["solution"]
 # **Answer.** Lower: 363999/682955, about 53.30%. Blue's 5 cards hold 13 nuns, more than the deck's average
 # of 2 per card (10 in 5 cards), so the 79 cards Blue has not seen are a little poorer in nuns, and so is the
 # row.
+
+# %%
+# Check your answer: write it in place of the ... and run this cell.
+# Write it as a Fraction, e.g. Fraction(3, 17).
+from fractions import Fraction
+from ratgames_lab.lessons import check
+
+answer = ...
+check("31-ex3", answer)
+
 
 # %% [markdown]
 # ## 6. Bayes after a look
@@ -433,6 +451,15 @@ for r in range(4, 11):
 # **Answer.** 1279/11070, about 11.6%: the 3 unknown cards must show 10 nuns between them (4 + 4 + 2 or
 # better). With 6 rats Yellow survives with probability 2591/4428 ≈ 58.5%, with 7 only 75/164 ≈ 45.7%: Yellow
 # should keep at most 6 rats.
+
+# %%
+# Check your answer: write it in place of the ... and run this cell.
+# Write it as (the chance with 10 rats, the most rats with a chance of at least 1/2), e.g. (Fraction(1, 3), 2).
+from fractions import Fraction
+from ratgames_lab.lessons import check
+
+answer = ...
+check("31-ex4", answer)
 
 # %% [markdown]
 # ## 7. P(survive | r rats)
@@ -549,6 +576,15 @@ print("the Monastery adds", pct(red["monastery"] - red["now"]))
 # average, whatever Red has seen. These are a spectator's numbers: with Red's own hand and the cards of seven
 # rounds removed, the percentages change, but the Monastery still wins and the Farm still changes nothing on
 # average.
+
+# %%
+# Check your answer: write it in place of the ... and run this cell.
+# Write it as (the better privilege, what it adds to the chance), e.g. ("Farm", Fraction(1, 10)).
+from fractions import Fraction
+from ratgames_lab.lessons import check
+
+answer = ...
+check("31-ex5", answer)
 
 # %% [markdown]
 # ## What to remember

@@ -156,11 +156,20 @@ p_ex1 = P(lambda v: 4 + v > target, deck_after_1)
 print("P(bust at total 4) =", show(p_ex1), "  cards 3, 4 and 5 left:", sum(v >= 3 for v in deck_after_1),
       "of", len(deck_after_1))
 
-
 # %% [markdown] tags=["solution"]
 # **Answer.** 24/51 = 8/17, about 47%: a little less than a half. Any 3, 4 or 5 busts (9 + 9 + 6 = 24 cards of
 # the 51 left). Drawing one 1 barely changes the deck, but it moves the total, which moves the line between
 # "safe" and "bust" cards from 3 to 2.
+
+# %%
+# Check your answer: write it in place of the ... and run this cell.
+# Write it as a Fraction, e.g. Fraction(3, 17).
+from fractions import Fraction
+from ratgames_lab.lessons import check
+
+answer = ...
+check("41-ex1", answer)
+
 
 # %% [markdown]
 # ## 2. The value of stopping
@@ -219,6 +228,15 @@ print("library:", odds.stop_or_draw(later, odds.POINTS))
 # **Answer.** Stop. Stopping keeps 4 points; drawing is worth 170/51 = 10/3, about 3.33 points: 16 ones give 5,
 # 11 twos give a perfect 6, and the 24 cards that bust leave 1 point. The bust chance went up only from 29% to
 # 47%, but what a bust costs went up too (4 points lost instead of 3), and a good card gains less.
+
+# %%
+# Check your answer: write it in place of the ... and run this cell.
+# Write it as (stop or draw, what drawing is worth), e.g. ("draw", Fraction(7, 2)).
+from fractions import Fraction
+from ratgames_lab.lessons import check
+
+answer = ...
+check("41-ex2", answer)
 
 # %% [markdown]
 # ## 3. The points-optimal policy, and fixed thresholds
@@ -301,6 +319,14 @@ for name, sol in nine.items():
 # **Answer.** $k = 3$ (stop at 6 or more): 6.796 points against 6.821 for the optimum, a difference of 0.025
 # points per exploration. With a bigger target the explorer can afford to stop further away from it: the
 # best margin grows with the value, because the cards drawn before stopping are worth more.
+
+# %%
+# Check your answer: write it in place of the ... and run this cell.
+# Write it as the best threshold k.
+from ratgames_lab.lessons import check
+
+answer = ...
+check("41-ex3", answer)
 
 # %% [markdown]
 # Across the teams' values (from a fresh deck; "stops at" is the smallest total where the optimal policy ever
@@ -454,6 +480,14 @@ print("trials:", n_half, "  band:", round(2 * math.sqrt(float(p_bust) * (1 - flo
 # **Answer.** Four times as many, 8000: the band is proportional to $1/\sqrt{n}$, so halving it multiplies $n$ by
 # 4. Each extra digit of precision costs a hundred times more trials, which is why we compute exactly when we can.
 
+# %%
+# Check your answer: write it in place of the ... and run this cell.
+# Write it as a number of trials.
+from ratgames_lab.lessons import check
+
+answer = ...
+check("41-ex4", answer)
+
 # %% [markdown]
 # ## 5. The danger phase: the opponent's mirror problem
 #
@@ -496,6 +530,15 @@ print("P(the next Danger card busts) =", show(p_ex5), "  library:", odds.next_ca
 # %% [markdown] tags=["solution"]
 # **Answer.** 6/53, about 11%: only the six level-5 Twisted Tribes bust, out of the 53 cards left (54 minus the
 # S1 on the table).
+
+# %%
+# Check your answer: write it in place of the ... and run this cell.
+# Write it as a Fraction, e.g. Fraction(3, 17).
+from fractions import Fraction
+from ratgames_lab.lessons import check
+
+answer = ...
+check("41-ex5", answer)
 
 # %% [markdown]
 # ## What we learned

@@ -153,12 +153,20 @@ diverse = [row for row in rows if len(row["resources"]) == most]
 print("most resources:", most, "  spots:", [row["node"] for row in diverse])
 print_options(state, diverse, resources=True)
 
-
 # %% [markdown] tags=["solution"]
 # **Answer.** Only intersection 19 (wool 11, brick 4, lumber 3) gives Player 1 all five resources, with 7 pips:
 # one pip fewer than 17 (no wool) and 48 (no lumber, no wool, and a repeated 10). Whether one pip is worth a
 # missing resource is a judgement (trades and harbours can make up for a resource): the numbers do not decide it
 # alone, but they make the trade-off visible.
+
+# %%
+# Check your answer: write it in place of the ... and run this cell.
+# Write it as the intersection's number.
+from ratgames_lab.lessons import check
+
+answer = ...
+check("52-ex1", answer)
+
 
 # %% [markdown]
 # ## 2. What if the numbers were different?
@@ -277,6 +285,14 @@ print("\n".join(good))
 # so 25 ties with 19 (or 19 only ties with 17's 8 pips): a token is shared by every corner of its tile. (Check
 # that no 6 or 8 ends up next to another if you want to respect the official rule of the random setup.)
 
+# %%
+# Check your answer: write it in place of the ... and run this cell.
+# Write it as the number of swaps.
+from ratgames_lab.lessons import check
+
+answer = ...
+check("52-ex2", answer)
+
 # %% [markdown]
 # ## 3. The robber's expected cost
 #
@@ -309,11 +325,19 @@ best_tile = max((t for t in cost if cost[t][1] == 0), key=lambda t: sum(cost[t])
 print("tile", best_tile, TERRAINS[after_setup.terrain[best_tile]], after_setup.number[best_tile],
       "costs the others", sum(cost[best_tile]), "cards per roll; Player 2 loses", cost[best_tile][1])
 
-
 # %% [markdown] tags=["solution"]
 # **Answer.** Tile 14 (grain 6): 5/36 for Player 1 and 5/36 for Player 3, 5/18 of a card per roll in all. Tile 2
 # (lumber 8) costs the table as much, but it would block Player 2's own settlement. (In a real game a player also
 # thinks about *who* is leading, and about stealing a card they need.)
+
+# %%
+# Check your answer: write it in place of the ... and run this cell.
+# Write it as the tile's number.
+from ratgames_lab.lessons import check
+
+answer = ...
+check("52-ex3", answer)
+
 
 # %% [markdown]
 # ## 4. What the others cannot see: a steal, and Bayes
@@ -442,6 +466,14 @@ for card in ("brick", "lumber", "wool"):
 # of 3 for the first steal); it needs the wool, so Player 4 did not take the wool; and it needs the brick, so
 # Player 4 did not take that either. Only "Player 4 took one of the two lumbers" is left: 4 of the 12 outcomes.
 
+# %%
+# Check your answer: write it in place of the ... and run this cell.
+# Write it as the resource Player 4 took, e.g. "wool".
+from ratgames_lab.lessons import check
+
+answer = ...
+check("52-ex4", answer)
+
 # %% [markdown]
 # ## 5. Playouts: what does `evaluate_actions` say?
 #
@@ -544,5 +576,5 @@ for name, res in (("heuristic", heuristic), ("random", uniform)):
 # * Playout win rates depend on the playout policy (here the heuristic bots, then random players), and a few
 #   playouts per action give wide intervals: they separate rich spots from poor ones, not close spots.
 #
-# Next: [part 4](53_catan_variant_odds.ipynb) prices the combined variant's dice: the event die, progress cards and
-# the barbarians.
+# Next: [part 4](53_catan_variant_dice.ipynb) prices the combined variant's dice: the event die and progress
+# cards; [part 5](54_catan_barbarians.ipynb) prices the barbarians.

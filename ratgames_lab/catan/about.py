@@ -9,7 +9,7 @@ INFO = GameInfo(
     chance=True,  # shuffles, draws or dice
     status="base game and the group's combined variant (Seafarers + Cities & Knights + Traders & Barbarians: "
            "money, shop, loan, rivers, fish, markets and wagons): every rule, exact odds, heuristic bots, "
-           "dashboards with clickable hex boards, five lessons",
+           "dashboards with clickable hex boards, seven lessons",
     summary="Catan on a NetworkX graph of hex intersections: the official base game (10 VP), and the group's "
             "combined variant (variant='combined', 15 or 20 VP).",
     dashboard="ratgames_lab.widgets.catan:CatanDashboard",

@@ -15,6 +15,8 @@ development.year_of_plenty, development.monopoly, special.longest_road, special.
 """
 from __future__ import annotations
 
+from bisect import insort
+
 import random
 from fractions import Fraction
 
@@ -37,6 +39,7 @@ from .components import (ACCEPTED, BANK_START, CHANCE_PHASES, CITY_COST, COUNTER
                          TRADE_CHOOSE, TRADE_REPLY, VICTIM, VP_CARD, VP_TARGET, YEAR_OF_PLENTY as YOP_CARD,
                          Components)
 from .beliefs import beliefs, hand_beliefs, hand_distribution, steal_odds, write_world
+from .listed import ListedApply
 from .memory import StealMemory, lower_low, lower_lows, recount_unknown, remember_steal, show_count
 from .position import check_position, describe, hand_text, observation
 from .outcome import WinnerTakesAll, special_card_holder
@@ -74,7 +77,7 @@ def _tiles(comp) -> int:
 PER_PLAYER_COUNTS = ListOf(Keyed("cards", Int(0, 25)), length="players")
 
 
-class CatanState(WinnerTakesAll, GameState):
+class CatanState(ListedApply, WinnerTakesAll, GameState):
     """A Catan position: plain lists of ints (intersections, edges and tiles are board indices)."""
 
     game_name = "catan"
@@ -357,13 +360,13 @@ class CatanState(WinnerTakesAll, GameState):
         out: list[Action] = [END]
         if not any(hand):
             return out + self._dev_card_actions(p) if not self.dev_played else out
-        if self.settlements_left[p] and _affords(hand, SETTLEMENT_COST):
+        if _supply_error(self, p, "settlement") is None:
             out += [comp.settle_actions[v] for v in self._settlement_spots(p)]
-        if self.cities_left[p] and _affords(hand, CITY_COST):
+        if _supply_error(self, p, "city") is None:
             out += [comp.city_actions[v] for v in self.buildings_of[p] if self.node_level[v] == 1]
-        if self.roads_left[p] and _affords(hand, ROAD_COST):
+        if _supply_error(self, p, "road") is None:
             out += [comp.road_actions[e] for e in self._road_spots(p)]
-        if _affords(hand, DEV_COST) and any(self.deck):
+        if _supply_error(self, p, "development") is None:
             out.append(BUY)
         if not self.dev_played:
             out += self._dev_card_actions(p)
@@ -696,6 +699,29 @@ def _phase_error(s: CatanState, what: str) -> IllegalActionError:
     return _err(f"{what} is not possible now (phase: {s.phase})", "turn.order")
 
 
+# -- what a piece or a card needs: one left in supply, and its cost (build.pieces, build.cost, development.buy) --
+_SUPPLY = {  # kind -> (the state's count left per player, cost, message when none is left, message of the cost)
+    "settlement": ("settlements_left", SETTLEMENT_COST, "you have no settlement piece left (5 per player)",
+                   "a settlement costs 1 brick, 1 lumber, 1 wool and 1 grain"),
+    "city": ("cities_left", CITY_COST, "you have no city piece left (4 per player)", "a city costs 3 ore and 2 grain"),
+    "road": ("roads_left", ROAD_COST, "you have no road piece left (15 per player)",
+             "a road costs 1 brick and 1 lumber"),
+    "development": (None, DEV_COST, "the development deck is empty", "a development card costs 1 wool, 1 grain and 1 "
+                    "ore"),
+}
+
+
+def _supply_error(s: CatanState, p: int, kind: str, paid: bool = True) -> tuple[str, str] | None:
+    """(message, rule) if p has no piece (or card) of this kind left or cannot pay for it (``paid`` False: a free
+    road), None if they can build (or buy) one; the listing and the refusal both ask this."""
+    left, cost, none_left, costs = _SUPPLY[kind]
+    if not (getattr(s, left)[p] if left else any(s.deck)):
+        return none_left, "development.buy" if left is None else "build.pieces"
+    if paid and not _affords(s.hands[p], cost):
+        return costs, "build.cost"
+    return None
+
+
 # -- settlements (setup.distance, build.settlement) --------------------------------------------
 def _check_settlement(s: CatanState, a: BuildSettlement) -> IllegalActionError | None:
     topo = s.comp.topo
@@ -715,11 +741,8 @@ def _check_settlement(s: CatanState, a: BuildSettlement) -> IllegalActionError |
     p = s.active
     if not s._touches_own_road(p, v):
         return _err(f"a settlement must touch one of your roads; intersection {v} does not", "build.settlement")
-    if not s.settlements_left[p]:
-        return _err("you have no settlement piece left (5 per player)", "build.pieces")
-    if not _affords(s.hands[p], SETTLEMENT_COST):
-        return _err("a settlement costs 1 brick, 1 lumber, 1 wool and 1 grain", "build.cost")
-    return None
+    bad = _supply_error(s, p, "settlement")
+    return _err(*bad) if bad else None
 
 
 def _do_settlement(s: CatanState, a: BuildSettlement) -> None:
@@ -730,7 +753,7 @@ def _do_settlement(s: CatanState, a: BuildSettlement) -> None:
     s.node_owner[v] = p
     s.node_level[v] = 1
     s.settlements_left[p] -= 1
-    s.buildings_of[p].append(v)
+    insort(s.buildings_of[p], v)  # kept sorted: the order after a reload
     s._retake(v)
     s.rates[p] = s._compute_rates(p)
     s.emit("build_settlement", "setup.distance" if setup else "build.settlement", player=player_name(p), node=v)
@@ -777,11 +800,8 @@ def _check_road(s: CatanState, a: BuildRoad) -> IllegalActionError | None:
     if not s._road_connected(p, e):
         return _err(f"edge {e} does not connect to your road, settlement or city (an opposing building breaks "
                     "the connection)", "build.road")
-    if not s.roads_left[p]:
-        return _err("you have no road piece left (15 per player)", "build.pieces")
-    if s.phase == MAIN and not _affords(s.hands[p], ROAD_COST):
-        return _err("a road costs 1 brick and 1 lumber", "build.cost")
-    return None
+    bad = _supply_error(s, p, "road", paid=s.phase == MAIN)
+    return _err(*bad) if bad else None
 
 
 def _do_road(s: CatanState, a: BuildRoad) -> None:
@@ -791,7 +811,7 @@ def _do_road(s: CatanState, a: BuildRoad) -> None:
         s._pay(p, ROAD_COST)
     s.edge_owner[e] = p
     s.roads_left[p] -= 1
-    s.roads_of[p].append(e)
+    insort(s.roads_of[p], e)  # kept sorted: the order after a reload
     rule = "build.road" if ph == MAIN else "setup.road" if ph == SETUP_ROAD else "development.road_building"
     s.emit("build_road", rule, player=player_name(p), edge=e)
     if ph != SETUP_ROAD:
@@ -840,11 +860,8 @@ def _check_city(s: CatanState, a: BuildCity) -> IllegalActionError | None:
         return _err(f"there is no intersection {v!r}", "build.city")
     if s.node_owner[v] != p or s.node_level[v] != 1:
         return _err(f"a city replaces one of your settlements; intersection {v} has none", "build.city")
-    if not s.cities_left[p]:
-        return _err("you have no city piece left (4 per player)", "build.pieces")
-    if not _affords(s.hands[p], CITY_COST):
-        return _err("a city costs 3 ore and 2 grain", "build.cost")
-    return None
+    bad = _supply_error(s, p, "city")
+    return _err(*bad) if bad else None
 
 
 def _do_city(s: CatanState, a: BuildCity) -> None:
@@ -1172,11 +1189,8 @@ def _do_cancel(s: CatanState, a: CancelTrade) -> None:
 def _check_buy(s: CatanState, a: BuyDevelopment) -> IllegalActionError | None:
     if s.phase != MAIN:
         return _phase_error(s, "Buying a development card")
-    if not sum(s.deck):
-        return _err("the development deck is empty", "development.buy")
-    if not _affords(s.hands[s.active], DEV_COST):
-        return _err("a development card costs 1 wool, 1 grain and 1 ore", "build.cost")
-    return None
+    bad = _supply_error(s, s.active, "development")
+    return _err(*bad) if bad else None
 
 
 def _do_buy(s: CatanState, a: BuyDevelopment) -> None:

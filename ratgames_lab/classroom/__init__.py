@@ -41,7 +41,7 @@ class ClassroomSettings:
     kernel_memory_mb: int = 700     # a game (kernel) above this is stopped (see game_memory_cap_mb)
     idle_minutes: int = 45          # a game with no activity for this long is stopped (Voila's culler)
     left_seconds: int = 10          # a game whose tab was closed is stopped after this many seconds
-    unopened_seconds: int = 30      # a page not connected yet that closed its request this long ago: game stopped
+    unopened_seconds: int = 45      # a page not connected yet that closed its request this long ago: game stopped
     games_per_minute: int = 60      # new games per address and minute (a whole class may share one address)
     max_message_bytes: int = 4 * 1024 * 1024  # largest websocket message a browser may send
     student_code: str = ""

@@ -15,7 +15,7 @@ from .housekeeping import shutdown_game
 from .state import ClassState
 
 LINE_PATIENCE = 20.0   # a waiting page that stopped asking this long ago was closed: it leaves the line
-HOLD_SECONDS = 50.0    # a page's open request is answered after this long, and asked again at once
+HOLD_SECONDS = 600.0   # a page's open request is answered after this long, and asked again at once
 RELOAD_GRACE = 5.0     # a reloaded page's old websocket closes within this time
 ALREADY_OPEN = "Your game is already open in another tab or window: use that one (one game per student)."
 ALREADY_STARTING = "Your game is already starting in another tab or window: use that one (one game per student)."

@@ -14,7 +14,7 @@ from .game_file import MATCH_FORMAT, POSITION_FORMAT, game_from_file
 from .jsonio import read_json_file
 from .match import Match
 from .protocol import Game, GameState
-from .registry import GAMES
+from .registry import GAMES, load_game
 
 __all__ = ["MATCH_FORMAT", "POSITION_FORMAT", "game_from_file", "load_position", "position_document",
            "dumps_position", "require", "validate_schema", "lesson_writers", "rebuild_positions"]
@@ -62,6 +62,24 @@ def require(condition: bool, message: str, field: str) -> None:
 # ------------------------------------------------------------------------------------------------
 # One position file format for every game (and the saved match format, read by core.match)
 # ------------------------------------------------------------------------------------------------
+def position_file_schema(name: str) -> dict:
+    """The JSON Schema of a game's position files (every player count and declared variant, shipped data), from
+    ``Game.position_schema()``: what ``tools/position_schemas.py`` writes for editors to validate against."""
+    info = GAMES[name]
+    positions = []
+    for _, options in info.configurations():
+        for players in info.players:
+            schema = load_game(name, players=players, **options).position_schema()
+            schema.pop("$schema", None)
+            positions.append(schema)
+    return {"$schema": "http://json-schema.org/draft-07/schema#", "title": f"{info.title}: a position file",
+            "type": "object", "additionalProperties": False, "required": ["format", "game", "players", "position"],
+            "properties": {"format": {"const": POSITION_FORMAT}, "game": {"const": name},
+                           "players": {"enum": list(info.players)}, "options": {"type": "object"},
+                           "description": {"type": "string"}, "seed": {"type": "integer"},
+                           "position": {"anyOf": positions}}}
+
+
 def position_document(game: Game, state: GameState, description: str | None = None) -> dict:
     """The one position file format: {format, game, players, options, position, description?}."""
     doc = {"format": POSITION_FORMAT, "game": game.name, "players": game.players,

@@ -110,6 +110,9 @@ class Verdict:
                     else "though its lead may be very small")
             return f"{self.best} is best: {lead}, confidence {c} ({self.playouts} playouts per option)."
         who = and_list(self.contenders)
+        if self.playouts == 0:
+            return (f"Too close to call between {who}: no comparison yet (the first one comes after "
+                    f"{FIRST_CHECK} playouts per option). Give the analysis more time or playouts.")
         if self.reason == "resolution":
             return (f"Too close to call between {who}: they differ by less than ±{points(self.margin)} of win rate "
                     f"(confidence {c}), within the resolution of ±{points(self.resolution)}: count them as equally "
@@ -143,11 +146,12 @@ class Race:
 
     ``play(world, rng)`` plays a sampled world to the end in place. Call ``step()`` for one round (one playout for
     every action in contention, all on the same world with the same seed) until ``done``; ``verdict`` and
-    ``snapshot`` hold the state of the last scheduled check.
+    ``differences`` hold the state of the last scheduled check. ``paired=False`` gives every action its own worlds
+    and seeds (only to measure what pairing saves).
     """
 
     def __init__(self, state: GameState, player: int, play, seed: int = 0, confidence: float = 0.95,
-                 resolution: float = 0.02, playouts: int = 1000):
+                 resolution: float = 0.02, playouts: int = 1000, paired: bool = True):
         if not 0.5 <= confidence < 1.0:
             raise ValueError(f"confidence must be at least 0.5 and below 1, not {confidence!r}")
         if not 0.0 <= resolution < 1.0:
@@ -157,7 +161,7 @@ class Race:
         self.state, self.player, self.play = state, player, play
         self.actions: list[Action] = state.legal_actions()
         self.labels = [str(a) for a in self.actions]
-        self.confidence, self.resolution, self.limit = confidence, resolution, playouts
+        self.confidence, self.resolution, self.limit, self.paired = confidence, resolution, playouts, paired
         self.pairs = len(self.actions) - 1  # the pairs (true best, other) of the union bound
         self.results: list[list[float]] = [[] for _ in self.actions]
         self.alive: list[int] = list(range(len(self.actions)))
@@ -189,9 +193,12 @@ class Race:
         world_seed, play_seed = self._seeds.getrandbits(64), self._seeds.getrandbits(64)
         world = self.state.determinize(self.player, random.Random(world_seed))
         for i in self.alive:
-            sim = world.clone()
+            if self.paired:
+                sim = world.clone()
+            else:
+                sim = self.state.determinize(self.player, random.Random(world_seed + i + 1))
             sim.apply(self.actions[i])
-            self.play(sim, random.Random(play_seed))
+            self.play(sim, random.Random(play_seed if self.paired else play_seed + i + 1))
             self.results[i].append(sim.returns()[self.player])
         self.rounds += 1
         self.played += len(self.alive)

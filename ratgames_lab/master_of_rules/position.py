@@ -106,8 +106,14 @@ def check_consistency(s: Any) -> None:
                 require(num is None or (s.round == 2 and s.phase == DUMMY_DRAW),
                         "Dummy-2 gets its Number card only after the second round", field)
     if s.phase == REFILL:
+        require(s.transaction < TRANSACTIONS[n] - 1, "nobody refills in the final transaction (rules.final_transaction)",
+                "phase")
         require(s.refill_type in (NUMBER, RULE), "must be 'number' or 'rule' while refilling", "refill_type")
         p = order[s.turn]
+        held, most = ((len(s.hand_numbers[p]), HAND_NUMBERS) if s.refill_type == NUMBER
+                      else (sum(s.hand_rules[p]), HAND_RULES))
+        require(held < most, f"a refilling player holds fewer than {most} cards of that type",
+                f"hands[{p}].{s.refill_type}s")
         played = s.table_numbers[p] if s.refill_type == NUMBER else s.table_rules[p]
         require(played is not None, "the refilling player must have just played that type", "refill_type")
         has = s.display_numbers if s.refill_type == NUMBER else any(s.display_rules)

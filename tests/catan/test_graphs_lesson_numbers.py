@@ -1,4 +1,5 @@
-"""Every number lesson 54 (graphs in Catan) states, recomputed without NetworkX and without the engine's searches.
+"""Every number lessons 55 and 56 (graphs in Catan; routes and fish) state, recomputed without NetworkX and
+without the engine's searches.
 
 The boards' graphs are rebuilt from the board files with plain hex geometry (a corner is the set of its three
 hexes); islands come from a union-find; trails from a brute-force search over sets of used edges; wagon routes

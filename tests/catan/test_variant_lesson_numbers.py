@@ -1,4 +1,5 @@
-"""Every number lesson 53 (the combined variant's odds) states, recomputed without ``catan.variant_odds``.
+"""Every number lessons 53 and 54 (the combined variant's dice, the barbarians) state, recomputed without
+``catan.variant_odds``.
 
 The event die is the list of its six faces; one roll is enumerated over the 6 x 6 x 6 dice outcomes; sequences of
 rolls go through an exact dynamic program over those outcomes (or plain enumeration of ship / gate sequences);

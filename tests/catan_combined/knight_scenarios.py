@@ -73,7 +73,7 @@ def ready(s):
     update_longest_road(s)
     update_largest_army(s)
     s.validate_position()
-    s._settle()
+    s.after_load()
     return s
 
 

@@ -77,12 +77,12 @@ def _rare_phases():
     for name, args in (("aqueduct", ()), ("choose_deck", ()), ("place_metropolis", (0,))):
         s = _main_state_with_city()
         push_front(s, [entry(name, s.active, *args)])
-        s._settle()
+        s.after_load()
         assert s.phase == name
         out.append(s)
     s = _main_state_with_city()
     assert start_free_pieces(s, 2)
-    s._settle()
+    s.after_load()
     out.append(s)
     return out
 

@@ -45,7 +45,7 @@ def give_progress(s, p: int, card: str) -> None:
 def next_own_turn(s) -> None:
     """The knights' 'this turn' marks expire (as at the start of the player's next turn)."""
     reset_turn_flags(s)
-    s._settle()
+    s.after_load()
 
 
 # ------------------------------------------------------------------------------------------------
@@ -54,7 +54,7 @@ def next_own_turn(s) -> None:
 def test_hire_a_basic_knight_on_a_free_intersection_of_your_network():
     s = ready(basic())
     cards(s, 0, wool=1, ore=1)
-    s._settle()
+    s.after_load()
     hires = sorted(a.node for a in s.legal_actions() if isinstance(a, HireKnight))
     assert hires == [56, 57, 63]  # 49 holds a building; 64 is Player 2's network only
     s.apply(HireKnight(56))
@@ -68,7 +68,7 @@ def test_hire_refusals_name_the_rule():
     s = ready(basic())
     refused(s, HireKnight(56), "knights.cost")
     cards(s, 0, wool=2, ore=2)
-    s._settle()
+    s.after_load()
     refused(s, HireKnight(49), "knights.hire")  # a building
     refused(s, HireKnight(64), "knights.hire")  # not touched by Player 1's roads
     refused(s, HireKnight(70), "knights.hire")
@@ -77,7 +77,7 @@ def test_hire_refusals_name_the_rule():
     ready(s)
     refused(s, HireKnight(63), "knights.pieces")  # both basic knights are on the board
     s.phase = "roll"
-    s._settle()
+    s.after_load()
     refused(s, HireKnight(63), "turn.phase")
 
 
@@ -87,7 +87,7 @@ def test_activate_costs_grain_and_the_knight_cannot_act_that_turn():
     ready(s)
     refused(s, ActivateKnight(56), "knights.cost")
     cards(s, 0, grain=1)
-    s._settle()
+    s.after_load()
     s.apply(ActivateKnight(56))
     assert s.knight_active[56] == 1 and 56 in s.knights_fresh
     assert not any(isinstance(a, MoveKnight) and a.source == 56 for a in s.legal_actions())
@@ -102,7 +102,7 @@ def test_promote_keeps_the_state_once_per_turn_and_mighty_needs_the_fortress():
     knight(s, 0, 56, level=1, active=1)
     ready(s)
     cards(s, 0, wool=3, ore=3)
-    s._settle()
+    s.after_load()
     s.apply(PromoteKnight(56))
     assert (s.knight_level[56], s.knight_active[56]) == (2, 1)
     refused(s, PromoteKnight(56), "knights.promote")  # once per knight per turn
@@ -110,7 +110,7 @@ def test_promote_keeps_the_state_once_per_turn_and_mighty_needs_the_fortress():
     next_own_turn(s)
     refused(s, PromoteKnight(56), "knights.fortress")
     s.levels[0][1] = 3  # politics level 3: the Fortress
-    s._settle()
+    s.after_load()
     s.apply(PromoteKnight(56))
     assert s.knight_level[56] == 3
     next_own_turn(s)
@@ -124,7 +124,7 @@ def test_promotion_needs_a_knight_of_the_next_level_in_supply():
     knight(s, 0, 63, level=2)
     ready(s)
     cards(s, 0, wool=1, ore=1)
-    s._settle()
+    s.after_load()
     refused(s, PromoteKnight(56), "knights.pieces")
     refused(s, PromoteKnight(64), "knights.promote")  # no knight of Player 1 there
 
@@ -233,7 +233,7 @@ def test_a_knight_chases_the_robber_without_stealing():
     building(s, 1, 80)  # Player 2 by tile 29 (the robber's target), holding cards
     ready(s)
     cards(s, 1, brick=3)
-    s._settle()
+    s.after_load()
     assert ChaseRobber(56) in s.legal_actions()
     s.apply(ChaseRobber(56))
     assert s.knight_active[56] == 0
@@ -309,7 +309,7 @@ def test_a_knight_active_or_not_blocks_opposing_roads():
     assert edge(s, 63, 70) not in road_spots(s, 0)  # Player 2's inactive knight on 63 cuts Player 1 there
     assert edge(s, 63, 70) in road_spots(s, 1)  # a knight never blocks its owner
     cards(s, 0, brick=1, lumber=1)
-    s._settle()
+    s.after_load()
     refused(s, BuildRoad(edge(s, 63, 70)), "build.road")
 
 
@@ -338,7 +338,7 @@ def test_a_knight_breaks_longest_road():
     ready(s)
     assert s.longest_holder == 1 and s.vp(1) == 3
     cards(s, 0, wool=1, ore=1)
-    s._settle()
+    s.after_load()
     s.apply(HireKnight(63))
     assert s.road_length[1] == 3 and s.longest_holder == -1 and s.vp(1) == 1
     assert any(e.kind == "longest_road_none" for e in s.events)
@@ -376,7 +376,7 @@ def test_largest_army_holder_keeps_it_on_a_tie_and_a_player_passing_alone_takes_
     s = ready(army())
     assert [army_strength(s, p) for p in range(3)] == [3, 3, 3] and s.army_holder == 1
     cards(s, 0, wool=1, ore=1)
-    s._settle()
+    s.after_load()
     s.apply(PromoteKnight(57))  # Player 1 to 4: passes the holder alone
     assert s.army_holder == 0 and s.vp(0) == 3
 
@@ -396,7 +396,7 @@ def test_largest_army_needs_at_least_3_and_counts_inactive_knights():
     ready(s)
     assert s.army_holder == -1
     cards(s, 0, wool=1, ore=1)
-    s._settle()
+    s.after_load()
     s.apply(HireKnight(57))
     assert s.army_holder == 0
     strict = ready(position_with_option(s, strict_thresholds=True))
@@ -571,7 +571,7 @@ def test_intrigue_refusals():
     refused(s, PlayIntrigue(56), "progress.intrigue")  # Player 1's own knight
     s.progress_hand[0] = [0] * len(s.progress_hand[0])
     s.progress_decks[1][PROGRESS_IDS.index("intrigue")] += 1
-    s._settle()
+    s.after_load()
     refused(s, PlayIntrigue(79), "progress.hand")
 
 

@@ -108,6 +108,6 @@ def test_with_save_city_for_5_a_loser_may_pay_five_dollars_to_keep_the_city():
     unchanged_after(s, SaveCity(), "barbarians.save_city")
     s, v = _lost_attack(save_city_for_5=True)
     s.money[0] = 4
-    s._settle()
+    s.after_load()
     assert SaveCity() not in s.legal_actions()
     unchanged_after(s, SaveCity(), "barbarians.save_city")

@@ -459,7 +459,7 @@ def test_free_ships_count_as_built_this_turn():
     from ratgames_lab.catan.combined.free_pieces import start_free_pieces
     s = _route_position()
     assert start_free_pieces(s, 2)
-    s._settle()
+    s.after_load()
     assert BuildShip(127) in s.legal_actions()
     assert_rejected(s, MoveShip(126, 125), "turn.phase")
     s.apply(BuildShip(127))

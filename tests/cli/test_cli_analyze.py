@@ -213,3 +213,21 @@ def test_a_perfect_information_game_is_not_said_to_resample_hidden_cards(run, mo
                                                                          information="perfect"))
     out = run("analyze", str(LAST_TRICK), "--playouts", "5").out
     assert "nothing is hidden in this game" in out and "hidden cards resampled" not in out
+
+
+def test_the_progress_bar_shows_only_on_a_terminal():
+    import io
+
+    from ratgames_lab import analyze_cli
+
+    class Terminal(io.StringIO):
+        def isatty(self):
+            return True
+
+    update, close = analyze_cli.progress_bar(io.StringIO())
+    assert update is None
+    screen = Terminal()
+    update, close = analyze_cli.progress_bar(screen)
+    update(5, 10)
+    close()
+    assert "5/10" in screen.getvalue() and "playouts/option" in screen.getvalue()

@@ -1,6 +1,6 @@
 """The engine contract, on every registered game and player count, through seeded random games.
 
-After every step: the JSON round trip; ``is_legal(a)`` iff ``a in legal_actions()``; illegal actions (from other
+After every step: the JSON round trip, with the same legal actions in the same order; ``is_legal(a)`` iff ``a in legal_actions()``; illegal actions (from other
 states, other seats, other games, with malformed fields) rejected with IllegalActionError and the JSON unchanged;
 chance outcomes as Fractions summing to exactly 1; ``determinize(q)`` keeping what q sees and, for the seat to
 move, its legal actions; observations and actions as plain JSON. What is checked of hidden information and chance
@@ -112,6 +112,8 @@ def _step_checks(game, state, rng, pool, player, step) -> bool:
     assert _json(again.to_json()) == text, "JSON round trip"
     assert again.current_player == state.current_player
     legal = state.legal_actions()
+    assert [a.to_json() for a in again.legal_actions()] == [a.to_json() for a in legal], \
+        "legal_actions() lists other actions or another order after a JSON round trip (order is part of the position)"
     if state.is_terminal():
         assert legal == []
         return False

@@ -2,7 +2,8 @@
 lesson's position under the lesson's stated policy (seeded), and the lesson's exact figure must fall inside the
 engine's 99.9% band. A wrong model (one that ignores a rule the engine applies) falls outside its band.
 
-The list of checked conclusions (lesson, conclusion, exact figure) is CONCLUSIONS below; each test names its own.
+The checked conclusions (lesson, exact figure as the lesson prints it) are CONCLUSIONS below; a test checks that
+each lesson still states its figure, and each engine test names its own.
 """
 from __future__ import annotations
 
@@ -16,8 +17,20 @@ from .engine_play_catan import barbarian_scene, barbarians_win
 from .engine_play_mor import finish, number_first, rule_first, support_right_fulfilled
 from .lessons import NOTEBOOKS
 
+CONCLUSIONS = [
+    ("12_master_of_rules_decisions.ipynb", "18/17"),  # §4: Trio first, the best real order
+    ("12_master_of_rules_decisions.ipynb", "66812303/82781160"),  # §4: green 1 first, with the others' blocks
+    ("12_master_of_rules_decisions.ipynb", "740028881/1782936540"),  # Exercise 1: Support Right under the rules
+    ("54_catan_barbarians.ipynb", "55/64"),  # §3: barbarians win if you wait
+    ("54_catan_barbarians.ipynb", "43/64"),  # §3 Exercise 3: ... if you activate
+]
 SET_BONUS = NOTEBOOKS / "positions" / "set_bonus_choice.json"
 SUPPORT_RIGHT = NOTEBOOKS / "positions" / "support_right_bet.json"
+
+@pytest.mark.parametrize("lesson, figure", CONCLUSIONS)
+def test_the_lesson_states_the_figure_the_engine_checks(lesson, figure):
+    assert figure in (NOTEBOOKS / lesson).read_text(encoding="utf-8"), f"{lesson} no longer states {figure}"
+
 
 # 12 §4: Player 4's expected points by order, the others' second-round Rule cards blocking (random allowed card)
 ORDERS = {
@@ -55,7 +68,7 @@ def test_12_support_right_under_the_rules_of_play():
     assert not got.holds(Fraction(191, 561)), f"12 §1: the simplification 191/561 fits the engine {got}"
 
 
-# 53 (the attack): P(barbarians win), roll order P2, P3, P4 then you; the others activate on their own turn
+# 54 (the barbarians, section 3): P(barbarians win), roll order P2, P3, P4 then you; knights activated on own turn
 ATTACK = {
     ("wait", "1/2"): (False, 0.5, Fraction(55, 64)),
     ("activate", "1/2"): (True, 0.5, Fraction(43, 64)),
@@ -70,10 +83,10 @@ def scene():
 
 
 @pytest.mark.parametrize("case", list(ATTACK), ids=lambda c: "-".join(c))
-def test_53_barbarians_win_chance_falls_in_the_engine_band(scene, case):
+def test_54_barbarians_win_chance_falls_in_the_engine_band(scene, case):
     you, others, exact = ATTACK[case]
     got = playouts(1500, 5300, lambda rng: barbarians_win(scene, rng, you, others))
-    assert got.holds(exact), f"53 attack {case}: lesson {exact} = {float(exact):.4f}, engine {got}"
+    assert got.holds(exact), f"54 attack {case}: lesson {exact} = {float(exact):.4f}, engine {got}"
     old = {("wait", "1/2"): Fraction(3, 8), ("activate", "1/2"): Fraction(1, 8)}.get(case)
     if old is not None:
-        assert not got.holds(old), f"53 attack {case}: the old independent model's {old} fits the engine {got}"
+        assert not got.holds(old), f"54 attack {case}: the old independent model's {old} fits the engine {got}"

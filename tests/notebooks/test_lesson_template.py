@@ -41,7 +41,17 @@ def test_exercises_are_spread_through_the_lesson(name):
     assert asked[0] < len(cells) * 0.6, f"{name}: the first exercise comes only at the end"
 
 
-@pytest.mark.parametrize("name", [n for n in GAME_LESSONS if re.search(r"probab|dice|push_your_luck|decisions", n)])
+@pytest.mark.parametrize("name", [n for n in GAME_LESSONS if re.search(r"probab|dice|push_your_luck|decisions|barbarians|fish", n)])
 def test_probability_lessons_state_their_model(name):
     text = "\n".join(_text(c) for c in _cells(name) if c["cell_type"] == "markdown").lower()
     assert "the model" in text or "our model" in text, f"{name}: no statement of the model its numbers assume"
+
+
+MAX_STUDENT_WORDS = 2600  # the students' text of one 50-minute lesson (the teacher guide not counted)
+
+
+@pytest.mark.parametrize("name", GAME_LESSONS)
+def test_the_students_text_fits_one_lesson(name):
+    words = sum(len(_text(c).replace("#", " ").split()) for c in _cells(name)
+                if c["cell_type"] == "markdown" and not _is_teacher(c))
+    assert words <= MAX_STUDENT_WORDS, f"{name}: {words} words of text for the students: split the lesson in two"

@@ -62,8 +62,9 @@ class Dashboard(abc.ABC):
 
     def __init__(self, players: int | None = None, seed: int = 0, seats: Sequence[str] | None = None,
                  bot_delay: float = 0.8, auto: bool = True, teacher: bool = True, teacher_view: bool = False,
-                 animate: bool = True):
+                 animate: bool = True, options: dict | None = None):
         self.bot_classes = GAMES[self.game_name].bots()
+        self.game_options = dict(options or {})  # the rules options (load_game), e.g. from app_settings
         game = self.make_game(players, seed)
         self.seed = seed
         self.seats = self._check_seats(seats, game.players)
@@ -672,8 +673,8 @@ class Dashboard(abc.ABC):
 
     # ------------------------------------------------------------------ hooks for a game
     def make_game(self, players: int | None, seed: int) -> Any:
-        """The game a new match plays (games with variants pass their options to ``load_game`` here)."""
-        return load_game(self.game_name, players=players, seed=seed)
+        """The game a new match plays, with the dashboard's ``options`` (a variant may add its own here)."""
+        return load_game(self.game_name, players=players, seed=seed, **self.game_options)
 
     @abc.abstractmethod
     def board_widget(self) -> w.Widget:

@@ -2,6 +2,8 @@
 city walls, in setup and on your turn; free pieces (Road Building, fish) in the phase "free_pieces"."""
 from __future__ import annotations
 
+from bisect import insort
+
 from ..actions import BuildCity, BuildRoad, BuildSettlement
 from . import table
 from .actions import BuildShip, BuildWall
@@ -79,7 +81,7 @@ def _do_settlement(s, a: BuildSettlement) -> None:
     s.pay(p, SETTLEMENT_COST)
     s.node_owner[v] = p
     s.node_level[v] = 1
-    s.buildings_of[p].append(v)
+    insort(s.buildings_of[p], v)  # kept sorted: the order after a reload
     s.buildings_of[p].sort()
     s.emit("build", "build.settlement", player=player_name(p), piece="settlement", node=v)
     river_income(s, p, "settlement", v)
@@ -165,7 +167,7 @@ def _do_piece(s, edge: int, piece: int) -> None:
         s.pay(p, ROAD_COST if piece == ROAD else SHIP_COST)
     s.edge_owner[edge] = p
     s.edge_piece[edge] = piece
-    s.edges_of[p].append(edge)
+    insort(s.edges_of[p], edge)  # kept sorted: the order after a reload
     s.edges_of[p].sort()
     if piece == SHIP:
         s.new_ships.append(edge)

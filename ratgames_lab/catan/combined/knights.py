@@ -28,7 +28,7 @@ from .places import pirate_edges
 from .queue import CODE, done, entry, head, push_front, step
 from .seven import _list_pirate, _list_robber, pirate_target_error, robber_target_error, truce
 from .special import update_largest_army, update_routes_at
-from .table import err, not_now
+from .table import cached_action as _act, err, not_now
 
 POLITICS = TRACKS.index("politics")
 LEVEL_NAMES = ("", "basic", "strong", "mighty")
@@ -129,7 +129,6 @@ class RetreatKnight(Action):
         return f"Retreat the displaced knight to intersection {self.node}"
 
 
-_CACHE: dict = {}
 
 
 def entry_shape(*ranges):
@@ -148,15 +147,6 @@ def entry_shape(*ranges):
     return check
 
 
-def _act(cls, *args) -> Action:
-    """A cached action object (legal_actions hands out these)."""
-    key = (cls, args)
-    a = _CACHE.get(key)
-    if a is None:
-        a = _CACHE[key] = cls(*args)
-    return a
-
-
 # ------------------------------------------------------------------------------------------------
 # pieces and places
 # ------------------------------------------------------------------------------------------------
@@ -165,15 +155,21 @@ RETREAT = "retreat_knight"  # queued step: [code, owner, level, active, the inte
 
 def knights_of(s, p: int) -> list[int]:
     """The intersections of p's knights."""
-    return [v for v, o in enumerate(s.knight_owner) if o == p]
+    owner = s.knight_owner
+    if p not in owner:  # the usual case, checked at C speed
+        return []
+    return [v for v, o in enumerate(owner) if o == p]
 
 
 def knights_left(s, p: int, level: int) -> int:
     """knights.pieces: p's knights of this level still in supply (2 per level; a knight waiting to retreat is not
     in supply)."""
-    on_board = sum(1 for v, o in enumerate(s.knight_owner) if o == p and s.knight_level[v] == level)
-    code = CODE[RETREAT]
-    waiting = sum(1 for e in s.pending if e[0] == code and e[1] == p and e[2] == level)
+    owner = s.knight_owner
+    on_board = sum(1 for o, lv in zip(owner, s.knight_level) if o == p and lv == level) if p in owner else 0
+    waiting = 0
+    if s.pending:
+        code = CODE[RETREAT]
+        waiting = sum(1 for e in s.pending if e[0] == code and e[1] == p and e[2] == level)
     return KNIGHTS_PER_LEVEL - on_board - waiting
 
 

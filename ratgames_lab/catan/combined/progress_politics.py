@@ -10,6 +10,8 @@ order open). A card taken at random (Bishop) is a chance step.
 """
 from __future__ import annotations
 
+from bisect import insort
+
 from dataclasses import dataclass
 
 from ...core.protocol import Action
@@ -335,7 +337,7 @@ def _do_place(s, a: DiplomatPlace) -> None:
     e = a.edge
     s.edge_owner[e] = p
     s.edge_piece[e] = piece
-    s.edges_of[p].append(e)
+    insort(s.edges_of[p], e)  # kept sorted: the order after a reload
     s.edges_of[p].sort()
     if piece == SHIP:
         s.new_ships.append(e)

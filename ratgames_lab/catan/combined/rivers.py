@@ -7,6 +7,8 @@ a piece touching two river tiles is paid once. Bridges: 2 brick + 1 lumber, 3 pe
 dashed edges; they count as roads for Longest Road, knights and wagons."""
 from __future__ import annotations
 
+from bisect import insort
+
 from . import table
 from .actions import BuildBridge
 from .components import BRIDGE, BRIDGE_COST
@@ -51,7 +53,7 @@ def _do_bridge(s, a: BuildBridge) -> None:
     s.pay(p, BRIDGE_COST)
     s.edge_owner[e] = p
     s.edge_piece[e] = BRIDGE
-    s.edges_of[p].append(e)
+    insort(s.edges_of[p], e)  # kept sorted: the order after a reload
     s.edges_of[p].sort()
     s.emit("build", "rivers.bridge", player=player_name(p), piece="bridge", edge=e, free=False)
     river_income(s, p, "bridge", e)

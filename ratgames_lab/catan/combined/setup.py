@@ -2,6 +2,8 @@
 (or ship) from the first player on, then a city and 2 roads (or ships) back; starting production from both."""
 from __future__ import annotations
 
+from bisect import insort
+
 from ..actions import BuildSettlement
 from . import table
 from .components import CARDS, GOLD_MONEY, R, ROAD, SHIP
@@ -106,7 +108,7 @@ def place_setup_building(s, v: int, level: int) -> None:
     p = s.active
     s.node_owner[v] = p
     s.node_level[v] = level
-    s.buildings_of[p].append(v)
+    insort(s.buildings_of[p], v)  # kept sorted: the order after a reload
     s.buildings_of[p].sort()
     s.setup_anchor = v
     s.setup_roads = 1 if level == 1 else 2
@@ -153,7 +155,7 @@ def place_setup_piece(s, edge: int, piece: int) -> None:
     p = s.active
     s.edge_owner[edge] = p
     s.edge_piece[edge] = piece
-    s.edges_of[p].append(edge)
+    insort(s.edges_of[p], edge)  # kept sorted: the order after a reload
     s.edges_of[p].sort()
     s.emit("setup_piece", "setup.road", player=player_name(p), edge=edge, piece="road" if piece == ROAD else "ship")
     if piece == ROAD:

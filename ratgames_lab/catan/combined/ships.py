@@ -10,6 +10,8 @@ on the route cuts it, so the ships on both sides of it become open ends.
 """
 from __future__ import annotations
 
+from bisect import insort
+
 from . import table
 from .actions import MoveShip
 from .components import NO_PIECE, SHIP
@@ -144,7 +146,7 @@ def _do_move(s, a: MoveShip) -> None:
     s.edge_owner[a.target] = p
     s.edge_piece[a.target] = SHIP
     s.edges_of[p].remove(a.source)
-    s.edges_of[p].append(a.target)
+    insort(s.edges_of[p], a.target)  # kept sorted: the order after a reload
     s.edges_of[p].sort()
     s.ship_moved = True
     s.emit("move_ship", "seafarers.move_ship", player=player_name(p), source=a.source, target=a.target)

@@ -9,6 +9,7 @@ from .components import (BRIDGE, DEFENDER_CARDS, LARGEST_ARMY_MIN, LOAN, LONGEST
 from .phases import player_name
 
 OLD_BOOT_VP = default_fish().old_boot_vp  # the Old Boot's holder loses this many VP (fish.py)
+_VP_PROGRESS = tuple(i for i, x in enumerate(PROGRESS_VP) if x)  # the progress cards that score
 _FAMILY = {ROAD: 0, BRIDGE: 0, SHIP: 1}  # roads and bridges join each other; ships join ships
 
 
@@ -107,8 +108,8 @@ def victory_points(s, p: int) -> int:
     """The points table of the seed: settlement 1, city 2, metropolis +2, Longest Road and Largest Army 2 each,
     Defender cards 1 each, Printer and Constitution 1 each, the merchant 1 while controlled (option merchant_vp),
     the bank loan's Poor Settler tile -2, the wagon (wagon_vp), the Old Boot -1."""
-    vp = 0
     level = s.node_level
+    vp = 0
     for v in s.buildings_of[p]:
         vp += level[v]
     for m in s.metropolis:
@@ -120,14 +121,15 @@ def victory_points(s, p: int) -> int:
         vp += SPECIAL_VP
     vp += s.defenders[p]
     shown = s.progress_shown[p]
-    for i, x in enumerate(shown):
-        if x:
-            vp += x * PROGRESS_VP[i]
-    if s.merchant_owner == p and s.options.merchant_vp:
+    for i in _VP_PROGRESS:
+        vp += shown[i] * PROGRESS_VP[i]
+    options = s.comp.options
+    if s.merchant_owner == p and options.merchant_vp:
         vp += 1
     vp += s.loans[p] * LOAN["vp"]
     vp += wagon_vp(s, p)
-    vp += OLD_BOOT_VP if s.old_boot == p else 0
+    if s.old_boot == p:
+        vp += OLD_BOOT_VP
     return vp
 
 

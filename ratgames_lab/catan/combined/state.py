@@ -19,6 +19,7 @@ from fractions import Fraction
 from ...core.errors import IllegalActionError
 from ...core.fields import Bool, Field, Int, Keyed, ListOf, Opt, Ref, Seat, StateFields, Str
 from ...core.protocol import CHANCE, TERMINAL, Action, GameState
+from ..listed import ListedApply
 from ..memory import StealMemory, lower_low, lower_lows, recount_unknown, remember_steal, show_count
 from ..outcome import WinnerTakesAll
 from ..rules import _edges, _nodes, _tiles
@@ -61,7 +62,7 @@ CARD_COUNTS = Keyed("cards", Int(0, 19))
 PROGRESS_COUNTS = Keyed("progress", Int(0, 6))
 
 
-class CombinedState(WinnerTakesAll, GameState):
+class CombinedState(ListedApply, WinnerTakesAll, GameState):
     """A position of the combined variant (Seafarers + Cities & Knights + Traders & Barbarians,
     catan.md Part 2)."""
 
@@ -292,6 +293,11 @@ class CombinedState(WinnerTakesAll, GameState):
         """True if ``action`` is legal now (listed, or an accepted unlisted trade)."""
         if self._current == TERMINAL:
             return False
+        cached = self._legal
+        if cached is not None:  # an action object handed out by legal_actions() is recognised by identity
+            for a in cached:
+                if a is action:
+                    return True
         return self._illegal(action) is None
 
     def accepts_unlisted(self, action: Action) -> bool:
@@ -332,8 +338,9 @@ class CombinedState(WinnerTakesAll, GameState):
             on_apply(self, a)
         table.APPLY[type(a)](self, a)
         self.check_victory()
+        queued = bool(self.pending)
         self._settle()
-        if self.phase != OVER:  # the queue ran (a Defender card, a VP card drawn on the roll...): victory again
+        if queued and self.phase != OVER:  # the queue ran (a Defender card, a VP card drawn on the roll...): again
             self.check_victory()
             if self.phase == OVER:
                 self._settle()

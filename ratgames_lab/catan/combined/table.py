@@ -103,3 +103,15 @@ def not_now(s, what: str) -> IllegalActionError:
 def is_action(a: object) -> bool:
     """True for an Action instance."""
     return isinstance(a, Action)
+
+
+_ACTIONS: dict[tuple, Action] = {}
+
+
+def cached_action(cls: type, *args) -> Action:
+    """One shared action object per class and fields (listing builds no new object: actions are immutable)."""
+    key = (cls, args)
+    a = _ACTIONS.get(key)
+    if a is None:
+        a = _ACTIONS[key] = cls(*args)
+    return a

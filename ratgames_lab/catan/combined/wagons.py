@@ -35,7 +35,7 @@ from .fish import FISH, pay_fish, payments, tokens_error
 from .fish_actions import BoostWagonFish
 from .markets import GOODS_DRAW, WAGON, WAGON_DIE, deliver, destination, init_markets, market_at, wagons_in_play
 from .phases import MAIN, OVER, player_name
-from .table import err, not_now
+from .table import cached_action, err, not_now
 from .text import Pick, add_event_texts
 from .wagon_routes import cheapest_route, route_graph, step_cost
 
@@ -162,7 +162,7 @@ def _steps(s, p: int) -> list:
         a, b = topo.edge_nodes[e]
         v = b if a == u else a
         if step_error(s, p, v) is None:
-            out.append(MoveWagon(v))
+            out.append(cached_action(MoveWagon, v))
     return out
 
 

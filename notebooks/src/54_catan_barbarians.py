@@ -14,61 +14,41 @@
 # ---
 
 # %% [markdown]
-# # Catan, part 4: the combined variant's odds — the event die, progress cards and the barbarians
+# # Catan, part 5: the barbarians — when the ship arrives, and who wins the attack
 #
-# The group's combined variant adds Cities & Knights to Catan: every roll is **three dice**, the red and yellow
-# number dice and the **event die**. The event die moves **the barbarian ship** toward Catan and opens the gates
-# of the three **improvement tracks**, which give **progress cards**; when the ship lands, the barbarians attack
-# and only the active **knights** defend. In this lesson we price all of it exactly:
+# In the combined variant, the event die moves **the barbarian ship** toward Catan. When it lands, the barbarians
+# attack, and only the active **knights** defend. In this lesson:
 #
-# 1. the event die, and the joint law of the red die and the event die;
-# 2. the chance of a progress card per roll, by improvement level and colour, for one track and for a player's
-#    three tracks; the cards expected over $k$ rolls; the chance of a card within $k$ rolls; which improvement
-#    raises it most;
-# 3. the barbarian ship's arrival time, a **negative binomial**: its law, mean and variance, "within $k$ rolls",
+# 1. the barbarian ship's arrival time, a **negative binomial**: its law, mean and variance, "within $k$ rolls",
 #    and the chance of an attack before your next turn;
-# 4. a simulation that checks two exact results within its ±2 standard-error band;
-# 5. the attack: the barbarians' strength against the knights' defence, when we are not sure which knights
-#    will be active.
+# 2. a simulation that checks three exact results within its ±2 standard-error band;
+# 3. the attack: the barbarians' strength against the knights' defence, when we are not sure which knights will
+#    be active, and what the turn order changes.
 #
-# You need [part 2](51_catan_dice.ipynb) (a probability as a count, expectation and variance, "at least once in
-# $k$ rolls") first. Run the cells from top to bottom. Lines starting with `# NBVAL_` are notes for the automatic
-# tests that run this notebook; you can ignore them.
+# You need [part 4](53_catan_variant_dice.ipynb) (the event die) first. Run the cells from top to bottom. Lines
+# starting with `# NBVAL_` are notes for the automatic tests that run this notebook; you can ignore them.
 #
-# > **The model.** Every number here is an exact fraction under this model. Each roll is three fair dice (red,
-# > yellow and the event die), independent of each other and of every other roll. The event die has 6 faces:
-# > **3 barbarian-ship faces** and one **gate** each for trade (yellow), politics (blue) and science (green).
-# > "Per roll" means any player's roll: the ship moves and the cards are drawn on every player's roll, so with 4
-# > players a round is 4 rolls. **The progress-card rule**: when the gate of a colour shows, every player at
-# > improvement level $L \ge 1$ in that colour draws one card of that colour if the red die is at most $L + 1$.
-# > Be warned about its source: the project's rule facts (`catan_facts.md`) take this rule from an open-source
-# > engine (the condition `level >= red - 1`), consistent with a player's blog ("fully upgraded, you get a card
-# > whatever the number"), and say it was **not checked against the rulebook's own table**. **The barbarian
-# > ship** has 7 steps, one per ship face, and attacks on its 7th step. **The attack**: the barbarians' strength is
-# > the number of cities on the board (a city carrying a metropolis counts once), Catan's defence is the sum of
-# > the levels of the active knights, and the barbarians win only when strictly stronger (ties go to Catan).
-# > Left out: the Alchemist progress card (it fixes both number dice: here every die is random), the progress
-# > hand limit of 4 and the decks running out (we count cards **drawn**, 18 per colour in the decks), and the
-# > players' choices. Section 5 models those choices as coins (each knight active with a stated chance): that is
-# > an assumption about the players, not a rule. Nothing here is hidden: dice, levels, the ship's track and the
-# > knights are public, so every player can compute these numbers.
+# > **The model.** Each roll is three fair dice, independent of every other roll. The event die shows one of
+# > **3 barbarian-ship faces** with chance 1/2, on any player's roll (with 4 players a round is 4 rolls). **The
+# > barbarian ship** has 7 steps, one per ship face, and attacks on its 7th step. **The attack**: the barbarians'
+# > strength is the number of cities on the board (a city carrying a metropolis counts once). Catan's defence is
+# > the sum of the levels of the active knights. The barbarians win only when strictly stronger (ties go to
+# > Catan). A player activates a knight (1 grain) only on their own turn. Section 3 models the players' choices
+# > as coins (each inactive knight activated with a stated chance on its owner's turn): that is an assumption
+# > about the players, not a rule. Nothing here is hidden: dice, the ship's track, the turn order and the knights
+# > are public, so every player can compute these numbers.
 
 # %% [markdown] tags=["teacher"]
-# **For teachers.** One 50-minute lesson. *Objectives*: a probability as a count over equally likely outcomes
-# of three dice; independence (the joint law of two dice is the product); an event's chance built from a
-# condition on two dice; expectation by linearity (cards over $k$ rolls); "at least once in $k$" through the
-# complement; the negative binomial as a waiting time (a sum of geometric waits: means and variances add);
-# mean, median and mode of a skewed law; a simulation's ±2 SE band; a law of a sum of independent, unequal
-# variables (the defence) and how a conclusion depends on the model's assumed chances. *Timing*: introduction
-# (3 min), section 1 (7 min, exercise 1), section 2 (12 min, exercises 2 and 3), section 3 (12 min, exercises 4
-# and 5), section 4 (5 min), section 5 (10 min, exercise 6), wrap-up (1 min). *Prerequisites*: part 2 (51, the
-# dice), fractions and powers; the combined variant's rules in a few words (the event die, the improvement tracks,
-# the barbarian ship and knights: the introduction and the model say all this lesson needs).
-# *Discussion prompts*: "a level-5 track draws on every showing of its gate: why only 1 roll in 6?"; "the first
-# improvement in a new colour is the cheapest chance: why might a player still climb one track?" (level-3 abilities,
-# metropolises); "the mean wait is 14 rolls but the most likely rolls are 12 and 13: how can both be true?";
-# "the chance the barbarians win depends on a guess about the others: what would make the guess better?"; "the
-# rule for the draw comes from an open engine, not from the rulebook: how would you check it?".
+# **For teachers.** One 50-minute lesson. *Objectives*: the negative binomial as a waiting time (a sum of
+# geometric waits: means and variances add); mean, median and mode of a skewed law; "within $k$ rolls" as a
+# binomial count; a simulation's ±2 SE band; a law of a sum of independent, unequal variables (the defence); the
+# law of total probability over the roll that brings the attack; how a conclusion depends on the model, and on
+# public facts the model must use (the turn order). *Timing*: introduction (3 min), section 1 (20 min,
+# exercises 1 and 2), section 2 (7 min), section 3 (17 min, exercise 3), wrap-up (3 min). *Prerequisites*:
+# part 4 (53, the event die), powers of 1/2, binomial coefficients. *Discussion prompts*: "the mean wait is 14
+# rolls but the most likely rolls are 12 and 13: how can both be true?"; "the chance the barbarians win depends
+# on a guess about the others: what would make the guess better?"; "an earlier model forgot that a knight is
+# activated only on its owner's turn: how did the engine catch it?".
 
 # %%
 SEED = 53  # every random choice in this notebook uses this seed, so it runs the same every time
@@ -104,250 +84,19 @@ def P(event, space):
     return Fraction(len([o for o in space if event(o)]), len(space))
 
 
-# %% [markdown]
-# ## 1. The event die
-#
-# The event die has six faces: three show the barbarian ship, and three show a city **gate**, one in each
-# colour of the improvement tracks. The three ship faces are three different faces of the die, so we list the
-# ship three times: the six entries are then equally likely.
-
-# %%
-# NBVAL_CHECK_OUTPUT
-EVENT_DIE = ["ship", "ship", "ship", "trade", "politics", "science"]
-event_law = {face: P(lambda f: f == face, EVENT_DIE) for face in ("ship",) + TRACKS}
-for face, p in event_law.items():
-    name = "the barbarian ship" if face == "ship" else f"the {face} gate ({COLOURS[face]}, {COMMODITIES[face]})"
-    print(f"P({name}) = {p}")
-assert event_law == vo.event_die_distribution()
-
-# %% [markdown]
-# Half of all rolls move the ship; each gate shows on one roll in six. A roll of the three dice is one of
-# $6 \times 6 \times 6 = 216$ equally likely outcomes (red, yellow, event face):
-
-# %%
-# NBVAL_CHECK_OUTPUT
-THREE_DICE = list(product(range(1, 7), range(1, 7), EVENT_DIE))
-print(len(THREE_DICE), "outcomes:", THREE_DICE[:3], "...")
-
-# %% [markdown]
-# Progress cards depend on the **red die and the event die** together. Their joint law: for each red value and
-# each event face, the share of the 216 outcomes that show both.
-
-# %%
-# NBVAL_CHECK_OUTPUT
-joint = {(red, face): P(lambda o: o[0] == red and o[2] == face, THREE_DICE) for red in range(1, 7)
-         for face in ("ship",) + TRACKS}
-print("red  " + "".join(f"{face:>10}" for face in ("ship",) + TRACKS))
-for red in range(1, 7):
-    print(f"{red:3}  " + "".join(f"{str(joint[red, face]):>10}" for face in ("ship",) + TRACKS))
-print("total:", sum(joint.values()))
-independent = all(joint[red, face] == Fraction(1, 6) * event_law[face] for red, face in joint)
-print("P(red and face) = P(red) x P(face) for every cell:", independent)
-assert joint == vo.red_event_distribution()
-
-# %%
-# NBVAL_IGNORE_OUTPUT
-reds = [str(r) for r in range(1, 7)]
-x, y = bq.OrdinalScale(), bq.LinearScale(min=0, max=0.14)
-bars = bq.Bars(x=reds, y=[[float(joint[int(r), face]) for r in reds] for face in ("ship",) + TRACKS],
-               type="grouped", scales={"x": x, "y": y}, colors=["#555555", "#f0b429", "#2f6fd6", "#27ae60"],
-               labels=["barbarian ship (1/12)", "trade gate (1/36)", "politics gate (1/36)",
-                       "science gate (1/36)"], display_legend=True)
-bq.Figure(marks=[bars], title="The joint law of the red die and the event die (exact)", legend_location="top-right",
-          axes=[bq.Axis(scale=x, label="red die"),
-                bq.Axis(scale=y, orientation="vertical", label="probability", tick_format=".0%")])
-
-# %% [markdown]
-# Every cell is the product of the two dice's chances: $1/6 \times 1/2 = 1/12$ for the ship, $1/6 \times 1/6 =
-# 1/36$ for a gate. That is what **independent** means: knowing the red die tells you nothing about the event
-# die.
-#
-# **The engine rolls the same dice.** The combined variant's engine (`load_game("catan", variant="combined")`)
-# rolls the three dice as a **chance action**: after `Roll()`, `chance_outcomes()` lists every (red, yellow,
-# event) outcome with its probability. We take a 4-player game just after its setup (played at random, seeded)
-# and add up the engine's outcomes by red die and event face:
-
-# %%
-# NBVAL_CHECK_OUTPUT
-game = rl.load_game("catan", players=4, seed=SEED, variant="combined")
-state = game.new_state()
-setup_rng = random.Random(SEED)
-while Roll() not in state.legal_actions():  # the setup: random legal choices until the first roll
-    choices = state.legal_actions() if state.current_player != CHANCE else [state.chance_outcomes()[0][0]]
-    state.apply(setup_rng.choice(choices))
-me = state.current_player  # the player about to roll: "you"
-rolling = state.clone()
-rolling.apply(Roll())
-engine_joint = {}
-for outcome, p in rolling.chance_outcomes():
-    engine_joint[outcome.red, outcome.event] = engine_joint.get((outcome.red, outcome.event), 0) + p
-print(len(rolling.chance_outcomes()), "outcomes listed by the engine (the three ship faces merged);",
-      "same joint law:", engine_joint == joint)
-
-# %% [markdown]
-# **Exercise 1 (guess first).** On one roll, what is the chance that the barbarian ship moves **and** the two
-# number dice make a 7 (the robber's number)? Guess, then count it with `P` on `THREE_DICE`.
-
-# %% tags=["solution"]
-p_ship_and_seven = P(lambda o: o[2] == "ship" and o[0] + o[1] == 7, THREE_DICE)
-print("P(ship and a 7) =", show(p_ship_and_seven), "  P(ship) x P(7) =", event_law["ship"] * Fraction(6, 36))
+EVENT_DIE = ["ship", "ship", "ship", "trade", "politics", "science"]   # the event die's faces (part 4)
 
 
-# %% [markdown] tags=["solution"]
-# **Answer.** $18/216 = 1/12$, about 8%: 6 of the 36 number-dice outcomes make a 7 and 3 of the 6 event faces
-# show the ship, so $1/6 \times 1/2$. The dice are independent, so the chances multiply.
-
-# %% [markdown]
-# ## 2. Progress cards
-#
-# A player's city improvements climb three tracks, from level 0 to level 5: trade (yellow, paid in cloth),
-# politics (blue, coin) and science (green, paper). When the event die shows a colour's gate, every player at
-# level $L \ge 1$ in that colour draws a card of that colour if the **red die is at most $L + 1$** (the model
-# above says where this rule comes from). We write the rule once, as a function, and count:
-
-# %%
-# NBVAL_CHECK_OUTPUT
 def draws(level, red):
-    """The draw rule: a player at this level in the gate's colour draws when the red die is at most level + 1."""
+    """The draw rule of part 4: at this level in the gate's colour, a card when the red die is at most level + 1."""
     return level >= 1 and red <= level + 1
 
 
-RED_EVENT = list(product(range(1, 7), EVENT_DIE))  # the 36 (red, event face) outcomes: the yellow die plays no part
-print("level  red dice that draw   P(card on one roll)")
-per_level = {}
-for level in range(6):
-    per_level[level] = P(lambda o: o[1] == "science" and draws(level, o[0]), RED_EVENT)
-    drawing = [red for red in range(1, 7) if draws(level, red)]
-    print(f"{level:5}  {str(drawing):19}  {show(per_level[level])}")
-assert all(per_level[level] == vo.progress_chance(level, track) for level in range(6) for track in TRACKS)
+levels = {"trade": 2, "politics": 1, "science": 0}   # part 4's player: a card with chance 5/36 per roll
 
 
 # %% [markdown]
-# **The engine agrees.** A position is data: we write your improvement levels into the position after the setup
-# (`to_json`, edit, `state_from_json`), play each of the engine's dice outcomes through the engine, let it
-# resolve the draws (they are chance actions too) and read its `progress_draw` events. The engine implements
-# the same rule (from the same digest), so this checks the engine and our count against each other: it does not
-# check the rule against the rulebook.
-
-# %%
-# NBVAL_CHECK_OUTPUT
-def engine_card_chance(levels):
-    """P(you draw a progress card on one roll), playing every dice outcome through the engine at these levels."""
-    data = state.to_json()
-    data["improvements"][me] = {track: levels.get(track, 0) for track in TRACKS}
-    before_roll = game.state_from_json(data)
-    before_roll.apply(Roll())
-    total = Fraction(0)
-    for outcome, p in before_roll.chance_outcomes():
-        after = before_roll.clone()
-        seen = len(after.events)
-        after.apply(outcome)
-        while after.current_player == CHANCE:  # the engine draws the cards
-            after.apply(after.chance_outcomes()[0][0])
-        total += p * sum(e.kind == "progress_draw" and e.params["player"] == f"Player {me + 1}"
-                         for e in after.events[seen:])
-    return total
-
-
-engine_levels = {level: engine_card_chance({"science": level}) for level in range(6)}
-print("science level -> P(card on one roll), by the engine:", {lv: str(p) for lv, p in engine_levels.items()})
-print("same as the count:", engine_levels == per_level)
-
-# %% [markdown]
-# The colour does not matter (the last line checks all three tracks against the library): every gate shows on
-# 1 roll in 6, and at level $L \ge 1$ then $L + 1$ red values out of 6 draw, so
-# $$P(\text{a card of one colour on one roll}) = \frac{1}{6} \times \frac{L + 1}{6} = \frac{L + 1}{36}.$$
-# Level 0 never draws; level 5 draws on **every** showing of its gate, and still only on 1 roll in 6.
-#
-# A player has three tracks. One roll shows at most one gate, so the three events "a trade card", "a politics
-# card" and "a science card" never happen together: their chances **add**, and a player draws at most one card
-# per roll. Take a player with trade 2, politics 1 and science 0:
-
-# %%
-# NBVAL_CHECK_OUTPUT
-levels = {"trade": 2, "politics": 1, "science": 0}
-p_any = P(lambda o: o[1] in levels and draws(levels[o[1]], o[0]), RED_EVENT)
-print("by colour:", {track: str(vo.progress_chance(level, track)) for track, level in levels.items()})
-print("P(a card on one roll) =", show(p_any), "  library:", vo.progress_chance_any(levels),
-      "  engine:", engine_card_chance(levels))
-
-# %% [markdown]
-# **Cards over $k$ rolls.** On each roll the number of cards drawn is 1 with chance $p$ and 0 otherwise, so its
-# expected value is $p$; expectations add (always, independent or not), so over $k$ rolls the player expects
-# $k p$ cards. **At least one card within $k$ rolls** goes through the complement, as in part 2:
-# $1 - (1 - p)^k$. With 4 players, a round is 4 rolls:
-
-# %%
-# NBVAL_CHECK_OUTPUT
-print(" rolls  rounds (4 players)  expected cards        P(at least one card)")
-for k in (1, 4, 8, 12, 16, 20):
-    expected, within = k * p_any, 1 - (1 - p_any) ** k
-    assert (expected, within) == (vo.expected_progress_cards(levels, k), vo.progress_within(levels, k))
-    print(f"{k:6}  {str(Fraction(k, 4)):>18}  {show(expected)}  {pct(within):>8}")
-
-# %%
-# NBVAL_IGNORE_OUTPUT
-ks = list(range(1, 25))
-x, y = bq.LinearScale(min=1, max=24), bq.LinearScale(min=0, max=1)
-curves = [[float(vo.progress_within({"science": level}, k)) for k in ks] for level in range(1, 6)]
-lines = bq.Lines(x=ks, y=curves, scales={"x": x, "y": y}, labels=[f"science level {lv}" for lv in range(1, 6)],
-                 colors=["#c8e6c9", "#81c784", "#43a047", "#2e7d32", "#1b5e20"], display_legend=True)
-bq.Figure(marks=[lines], title="P(at least one green progress card within k rolls), one track by its level",
-          legend_location="bottom-right",
-          axes=[bq.Axis(scale=x, label="k, the number of rolls (any player's)"),
-                bq.Axis(scale=y, orientation="vertical", label="probability", tick_format=".0%")])
-
-# %% [markdown]
-# **Exercise 2 (guess first).** A player has only one improvement track, science at level 3. How many rolls until
-# at least one green card is more likely than not? Guess, then compute it from the chance per roll.
-
-# %% tags=["solution"]
-p_science_3 = P(lambda o: o[1] == "science" and draws(3, o[0]), RED_EVENT)
-k_even = next(k for k in range(1, 100) if 1 - (1 - p_science_3) ** k >= Fraction(1, 2))
-print("P(card per roll) =", p_science_3, "  first k:", k_even, "  P(within k) =", pct(1 - (1 - p_science_3) ** k_even),
-      "  P(within k - 1) =", pct(1 - (1 - p_science_3) ** (k_even - 1)))
-
-# %% [markdown] tags=["solution"]
-# **Answer.** The chance per roll is $4/36 = 1/9$, and 6 rolls give 50.7% (5 rolls only 44.5%): a round and a
-# half with 4 players. It is exactly the chance of the first ore from a single 5 in part 2 (4 pips out of 36):
-# the same count, other dice.
-
-# %% [markdown]
-# **Exercise 3 (guess first).** The player with trade 2, politics 1 and science 0 can afford one improvement:
-# trade 2 → 3 (3 cloth), politics 1 → 2 (2 coin) or science 0 → 1 (1 paper). Which one raises the chance of a
-# card per roll the most? And per commodity spent? Guess, then compute the three new chances.
-
-# %% tags=["solution"]
-for track in TRACKS:
-    after = dict(levels, **{track: levels[track] + 1})
-    gain = vo.progress_chance_any(after) - vo.progress_chance_any(levels)
-    cost = after[track]
-    print(f"{track:8} {levels[track]} -> {after[track]} ({cost} {COMMODITIES[track]}):"
-          f"  P(card) {vo.progress_chance_any(after)}, gain {gain}, gain per commodity {gain / cost}")
-
-# %% [markdown] tags=["solution"]
-# **Answer.** Science 0 → 1: the chance goes from 5/36 to 7/36, a gain of 1/18, for 1 paper. Each of the others
-# gains only 1/36 (one more red value on a gate that already opens), and costs 3 cloth or 2 coin.
-
-# %% [markdown]
-# **In general**: each level adds one red value, $+1/36$ per roll, except the first level of a track, which adds
-# two (red 1 and 2: from 0 to $2/36$). Level $n$ costs $n$ commodities, so the chance bought per commodity falls
-# as a track climbs:
-
-# %%
-# NBVAL_CHECK_OUTPUT
-print("step    cost  gain in P(card per roll)  gain per commodity")
-for level in range(5):
-    gain = vo.progress_chance(level + 1) - vo.progress_chance(level)
-    print(f"{level} -> {level + 1}  {level + 1:4}  {str(gain):>22}  {str(gain / (level + 1)):>18}")
-
-
-# %% [markdown]
-# For the draw alone, a first level in a new colour is the best buy. The draw is not the only reason to climb:
-# level 3 gives each track's ability and level 4 can win a metropolis (2 VP), which this table does not price.
-
-# %% [markdown]
-# ## 3. When does the barbarian ship arrive?
+# ## 1. When does the barbarian ship arrive?
 #
 # The ship starts 7 steps from Catan and moves one step on each ship face, on **any** player's roll; it attacks
 # on its 7th step. Each roll is a ship face with chance $p = 1/2$, independently. With $s$ steps left, call $T$ the
@@ -426,7 +175,7 @@ for rounds in range(2, 7):
     print(f"{rounds:18}  {k:5}  {show(within(7, k))}")
 
 # %% [markdown]
-# **Exercise 4 (guess first).** From the start (7 steps left), what is the smallest number of rolls $k$ for which
+# **Exercise 1 (guess first).** From the start (7 steps left), what is the smallest number of rolls $k$ for which
 # the attack within $k$ rolls is at least as likely as not? Guess, then compute it with `within`. The chance you
 # find there is a simple fraction: can you explain why?
 
@@ -457,7 +206,7 @@ for s in range(1, 8):
 # With 5 or more steps left, no attack can come before your next turn with 4 players; with 1 step left it
 # almost surely does (15/16). Those are the turns to decide whether to activate knights (1 grain each).
 #
-# **Exercise 5 (guess first).** Four players. You **have just rolled**, the ship is now 2 steps from Catan, and
+# **Exercise 2 (guess first).** Four players. You **have just rolled**, the ship is now 2 steps from Catan, and
 # you must decide whether to activate a knight this turn. What is the chance that the attack comes before your
 # next turn, that is, during the other three players' rolls? And with 1 step left? Guess, then compute.
 
@@ -470,7 +219,7 @@ for s in (2, 1):
 # 7/8$. It is the 3-player column of the table: the moment you decide, only the others' rolls remain.
 
 # %% [markdown]
-# ## 4. Simulated: two exact results checked
+# ## 2. Simulated: two exact results checked
 #
 # A simulation does not use the formulas: it rolls dice. Below, a seeded generator rolls the event die until 7
 # ship faces have shown, 4000 times over, and rolls the red die and the event die 20000 times for the player with
@@ -518,7 +267,7 @@ bq.Figure(marks=[bars, dots], title="The barbarian ship's arrival from the start
                 bq.Axis(scale=y, orientation="vertical", label="probability or frequency", tick_format=".0%")])
 
 # %% [markdown]
-# ## 5. The attack: who is stronger?
+# ## 3. The attack: who is stronger?
 #
 # When the ship lands, the barbarians' **strength** is the number of cities on the board, all players together;
 # a city carrying a metropolis is a city, counted **once** (not as two). Catan's **defence** is the sum of the
@@ -628,7 +377,7 @@ bq.Figure(marks=[attack, lose], title="Catan's defence against 8 barbarians, rol
                 bq.Axis(scale=y, orientation="vertical", label="probability", tick_format=".0%")])
 
 # %% [markdown]
-# **Exercise 6 (guess first).** You can activate your basic knight now, for 1 grain. Under the same model, what is
+# **Exercise 3 (guess first).** You can activate your basic knight now, for 1 grain. Under the same model, what is
 # the barbarians' chance to win then? Guess how much your one grain is worth, then compute it with
 # `barbarians_win(Fraction(1, 2), mine=Fraction(1))`.
 
@@ -678,12 +427,6 @@ bq.Figure(marks=[lines], title="P(barbarians win) against the assumed chance tha
 # %% [markdown]
 # ## What we learned
 #
-# * The event die shows the barbarian ship half the time and each gate 1/6 of the time, independently of the
-#   number dice: the joint law of the red die and the event die is the product (1/12 per ship cell, 1/36 per
-#   gate cell).
-# * A progress card of one colour comes with chance $(L + 1)/36$ per roll at level $L \ge 1$ (0 at level 0,
-#   1/6 at level 5); a player's three colours add, at most one card per roll; $k$ rolls give $k p$ cards on
-#   average and at least one with chance $1 - (1 - p)^k$. The first level of a new colour buys the most chance.
 # * The barbarian ship's arrival is a negative binomial: from the start, mean 14 rolls and variance 14, median
 #   13, most likely rolls 12 and 13. With 1 step left and 4 players, an attack before your next turn has chance
 #   15/16.
@@ -692,6 +435,6 @@ bq.Figure(marks=[lines], title="P(barbarians win) against the assumed chance tha
 #   activates knights only on their own turn, so the turn order matters: with the ship one step away, the
 #   barbarians win 55/64 if you wait and 43/64 if you activate (others: 1/2 per knight, on their turn).
 #
-# Next: [part 5](54_catan_graphs.ipynb) treats the board as a graph: Longest Road as a longest trail, wagon
-# routes as weighted shortest paths, and the fish a fishing ground brings. Back to [part 3](52_catan_what_if.ipynb)
-# for the base game's "what if" questions, or to [part 2](51_catan_dice.ipynb) for the number dice.
+# Next: [part 6](55_catan_graphs.ipynb) treats the board as a graph: Longest Road as a longest trail, wagon
+# routes as weighted shortest paths, and the fish a fishing ground brings. Back to
+# [part 4](53_catan_variant_dice.ipynb) for the event die and progress cards.
