@@ -131,8 +131,9 @@ def execute(path: Path) -> None:
     from nbconvert.preprocessors.coalescestreams import CoalesceStreamsPreprocessor
 
     nb = nbformat.read(path, as_version=4)
-    NotebookClient(nb, timeout=300, kernel_name="python3", resources={"metadata": {"path": str(path.parent)}}
-                   ).execute()
+    # iopub_timeout: a dashboard's display can reach the client seconds after its cell ends on a busy machine
+    NotebookClient(nb, timeout=300, iopub_timeout=30, kernel_name="python3",
+                   resources={"metadata": {"path": str(path.parent)}}).execute()
     nb, _ = CoalesceStreamsPreprocessor().preprocess(nb, {})  # merge text the kernel sent in pieces
     save(nb, path)
     clean_file(path)

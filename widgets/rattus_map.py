@@ -162,7 +162,7 @@ class RattusMap:
         v.set_points("plague_ring", [m.plague], [px], [py])
         v.set_points("plague", [m.plague], [px + PLAGUE_D[0]], [py + PLAGUE_D[1]],
                      names=[f"The plague is in {m.plague}"])
-        v.set_labels("plague_text", [m.plague], [px + PLAGUE_D[0]], [py + PLAGUE_D[1] + 0.26], ["PLAGUE"])
+        v.set_labels("plague_text", [m.plague], [px + PLAGUE_D[0] + 0.1], [py + PLAGUE_D[1] - 0.6], ["PLAGUE"])
         self._tokens(m)
         self._cubes(m)
 

@@ -284,7 +284,7 @@ assert ex.influence[CLERGY][0] == 4 and ex.rats[0] == 9
 # %%
 # NBVAL_CHECK_OUTPUT
 mark = ex.event_count
-print("Green holds", len(ex.hands[2]), "cards; the task:", ex.tasks[0][:4])
+print("Green holds", len(ex.hands[2]), "cards; the task:", ex.tasks[0].to_json()[:4])
 for _ in range(5):
     ex.apply(ex.legal_actions()[0])          # Green gives the first cards offered
 show_events(ex.events_since(mark))
@@ -339,7 +339,7 @@ assert ex.round == 2 and ex.first == 1
 # NBVAL_CHECK_OUTPUT
 loaded_game, loaded = rl.load_position(POSITIONS / "worked_example.json")
 print(json.loads((POSITIONS / "worked_example.json").read_text(encoding="utf-8"))["description"])
-print("to play:", loaded.comp.colours[loaded.current_player], loaded.tasks[0], " rats:", loaded.rats,
+print("to play:", loaded.comp.colours[loaded.current_player], loaded.tasks[0].to_json(), " rats:", loaded.rats,
       " hand sizes:", [len(h) for h in loaded.hands])
 
 

@@ -12,7 +12,9 @@ from ..core.bots import CORE_BOTS
 from ..core.errors import InvalidPositionError
 from ..core.data_option import DataOption
 from ..core.protocol import Game as _Game
-from .actions import CODEC
+from ..core.protocol import Action
+from .actions import CODEC, Buy
+from .discover import canonical_cards
 from .bots import HeuristicBot, OptimalBot, ThresholdBot
 from .odds import POINTS, WOUNDS, compare_thresholds, danger_phase, exploration_phase, next_card, solve, stop_or_draw
 from .cards import DECK_CLASSES, DECK_FILES, Components, load_deck
@@ -44,6 +46,15 @@ class Game(_Game):
     def new_state(self) -> HorlogerieState:
         """Setup as the rulebook says (decks, grid, teams, first player) from this game's seed."""
         return HorlogerieState.new(self.components, self.seed)
+
+    def action_from_json(self, data: Any) -> Action:
+        """Decode an action; a payment's cards come back in the listed order (payments are sets)."""
+        action = super().action_from_json(data)
+        if isinstance(action, Buy):
+            cards = canonical_cards(self.components.exploration, action.cards)
+            if cards != action.cards:
+                action = Buy(action.mission, cards)
+        return action
 
     def state_from_json(self, data: Any) -> HorlogerieState:
         """A validated position; InvalidPositionError names the bad field."""

@@ -11,12 +11,12 @@ from typing import TYPE_CHECKING
 from ..core.errors import IllegalActionError as Illegal
 from ..core.protocol import Action
 from .actions import END_DISCOVER, END_REST, Buy, EndDiscover, EndRest, Heal, RestDiscard, Untap
-from .cards import TERRAIN_BIT, TERRAIN_NAMES, TERRAINS
-from .payments import CARTOGRAPHER_CARDS, COLLECTOR_VALUES, GREAT_EXPEDITION_TOTAL, could_pay, payments
+from .cards import ExplorationDeck
+from .payments import GREAT_EXPEDITION_TOTAL, could_pay, payment_fault, payments
 from .phases import DISCOVER, REST
 
 if TYPE_CHECKING:
-    from .rules import HorlogerieState
+    from .state import HorlogerieData
 
 
 class DiscoverRules:
@@ -55,6 +55,11 @@ class DiscoverRules:
                 out.append(act)
         return out
 
+    def _canonical_buy(self, a: Buy) -> Buy:
+        """The same payment with its cards in the listed order: a payment is a set of cards, in any order."""
+        cards = canonical_cards(self.comp.exploration, a.cards)
+        return a if cards == a.cards else Buy(a.mission, cards)
+
     def _discover_actions(self) -> list[Action]:
         return self._buy_actions() + [END_DISCOVER]
 
@@ -69,6 +74,7 @@ class DiscoverRules:
         return out
 
     def _do_buy(self, a: Buy) -> None:
+        a = self._canonical_buy(a)
         p = self.active
         comp = self.comp
         m = comp.missions.index[a.mission]
@@ -121,10 +127,18 @@ class DiscoverRules:
         self._end_turn()
 
 
+def canonical_cards(deck: ExplorationDeck, cards: tuple) -> tuple:
+    """The cards of a payment in the order the engine lists them (deck order; unknown names last, kept)."""
+    if not all(isinstance(c, str) for c in cards):
+        return cards
+    last = len(deck.names)
+    return tuple(sorted(cards, key=lambda c: deck.index.get(c, last)))
+
+
 # --------------------------------------------------------------------------------------------
 # Why an action of these steps is refused (explain.py dispatches here; it never decides legality)
 # --------------------------------------------------------------------------------------------
-def _explain_buy(s: "HorlogerieState", a: Buy, cur: int) -> Illegal | None:
+def _explain_buy(s: "HorlogerieData", a: Buy, cur: int) -> Illegal | None:
     if s.step != DISCOVER:
         return Illegal("missions are bought at step 4, Discover", "discover")
     comp = s.comp
@@ -139,40 +153,15 @@ def _explain_buy(s: "HorlogerieState", a: Buy, cur: int) -> Illegal | None:
         if f < 0 or have[f] < k:
             bad = a.cards[faces.index(f)]
             return Illegal(f"{bad} is not in {s.seat(cur)}'s hand (often enough)", "discover.payment")
-    values = [ex.value[f] for f in faces]
-    special = ms.special[m]
-    if special == "collector":
-        return Illegal(f"the Collector is paid with exactly five cards, one of each value "
-                       f"{COLLECTOR_VALUES[0]} to {COLLECTOR_VALUES[-1]}", "discover.payment")
-    if special == "cartographer":
-        return Illegal(f"the Cartographer is paid with exactly {CARTOGRAPHER_CARDS} cards of one terrain",
-                       "discover.payment")
-    if special == "great_expedition":
-        if sum(values) < GREAT_EXPEDITION_TOTAL:
-            return Illegal(f"the Great Expedition needs cards totalling at least {GREAT_EXPEDITION_TOTAL}, not "
-                           f"{sum(values)}", "discover.payment")
-        return Illegal("every card of a payment must be needed (interpretation: discard extra cards at Rest)",
-                       "discover.payment")
-    reqs = dict(ms.requirements[m])
-    for f, c in zip(faces, a.cards):
-        t = TERRAINS.index(next(k for k, b in TERRAIN_BIT.items() if b == ex.terrain[f]))
-        if t not in reqs:
-            return Illegal(f"{c} cannot pay {ms.titles[m]}: each requirement is paid with cards of its own terrain",
-                           "discover.payment")
-    for t, amount in reqs.items():
-        paid = sum(v for f, v in zip(faces, values) if ex.terrain[f] == TERRAIN_BIT[TERRAINS[t]])
-        if paid < amount:
-            return Illegal(f"the {TERRAIN_NAMES[TERRAINS[t]]} cards paid total {paid}, but {ms.titles[m]} needs "
-                           f"{amount}", "discover.payment")
-    return Illegal("every card of a payment must be needed (interpretation: discard extra cards at Rest)",
-                   "discover.payment")
+    fault = payment_fault(ex, ms, m, faces)
+    return Illegal(fault, "discover.payment") if fault else None
 
 
-def _explain_end_discover(s: "HorlogerieState", a: EndDiscover, cur: int) -> Illegal | None:
+def _explain_end_discover(s: "HorlogerieData", a: EndDiscover, cur: int) -> Illegal | None:
     return Illegal("the Discover step is not under way", "discover")
 
 
-def _explain_rest(s: "HorlogerieState", a: Action, cur: int) -> Illegal | None:
+def _explain_rest(s: "HorlogerieData", a: Action, cur: int) -> Illegal | None:
     if s.step != REST:
         return Illegal("resting is step 5, after Discover", "rest")
     if isinstance(a, RestDiscard):

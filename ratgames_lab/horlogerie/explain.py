@@ -1,7 +1,7 @@
 """Why an action is illegal, naming the rule (legality itself is ``legal_actions()``; this only explains).
 
 The general cases are here (chance or decision, the encumbrance to settle first, an action of another game);
-each step's own explanations sit next to its rules in prepare.py, explore.py and discover.py.
+each step's own explanations sit next to its rules in prepare.py, explore.py, bust.py and discover.py.
 """
 from __future__ import annotations
 
@@ -9,17 +9,17 @@ from typing import TYPE_CHECKING
 
 from ..core.errors import IllegalActionError as Illegal
 from ..core.protocol import CHANCE, TERMINAL, Action
-from . import discover, explore, prepare
+from . import bust, discover, explore, prepare
 from .actions import DeckCard, DiscardCard, DiscardFind, HorlogerCard, MissionCard
 from .phases import LOAD
 
 if TYPE_CHECKING:
-    from .rules import HorlogerieState
+    from .state import HorlogerieData
 
 CHANCE_ACTIONS = (DeckCard, MissionCard, HorlogerCard)
 
 
-def explain(s: "HorlogerieState", a: Action) -> Illegal:
+def explain(s: "HorlogerieData", a: Action) -> Illegal:
     """The IllegalActionError saying why ``a`` cannot be applied to ``s`` now."""
     cur = s.current_player
     if cur == TERMINAL:
@@ -42,4 +42,4 @@ def explain(s: "HorlogerieState", a: Action) -> Illegal:
                                          "turn.order")
 
 
-_HANDLERS = {**prepare.EXPLAIN, **explore.EXPLAIN, **discover.EXPLAIN}
+_HANDLERS = {**prepare.EXPLAIN, **explore.EXPLAIN, **bust.EXPLAIN, **discover.EXPLAIN}

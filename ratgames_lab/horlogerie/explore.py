@@ -1,4 +1,5 @@
-"""Step 3, Explore: the Exploration phase, perfect draws, the Danger phase, wounds, Discovery, and the powers.
+"""Step 3, Explore: the Exploration phase, perfect draws, the Danger phase, wounds and the powers (the busts and
+the Discovery that follows them are in bust.py).
 
 Each rule keeps its generation (the legal actions), its explanation (why an action is refused, naming the
 rule) and its effect together; rules.py runs the steps in order.
@@ -9,13 +10,13 @@ from typing import TYPE_CHECKING
 
 from ..core.errors import IllegalActionError as Illegal
 from ..core.protocol import Action
-from .actions import (DECKS, DRAW, STOP, DeckCard, Draw, GiveFind, KeepCard, Stop, UseAmulet, UseCompass, UseSpyglass,
+from .actions import (DECKS, DRAW, STOP, DeckCard, Draw, GiveFind, Stop, UseAmulet, UseCompass, UseSpyglass,
                       Wound)
-from .phases import (DANGER, DANGER_DECK, DANGER_DRAW, DISCOVER, DISCOVERY, EXPLORATION, EXPLORE, EXPLORE_DRAW, PEEK,
+from .phases import (DANGER, DANGER_DECK, DANGER_DRAW, DISCOVERY, EXPLORATION, EXPLORE, EXPLORE_DRAW, PEEK,
                      REWARD, WOUNDS)
 
 if TYPE_CHECKING:
-    from .rules import HorlogerieState
+    from .state import HorlogerieData
 
 POWER_RULE = {"compass": "power.compass", "amulet": "power.amulet", "spyglass": "power.spyglass"}
 
@@ -106,18 +107,6 @@ class ExploreRules:
             self.emit("wound", "explore.wounds", player=self.seat(p), profile=name, wounds=self.wounds[p][slot],
                       toughness=tough)
 
-    def _keep(self, f: int) -> None:
-        p = self.active
-        self.exp_table.remove(f)
-        self.hands[p].append(f)
-        self.hands[p].sort()
-        rest = self.exp_table[:]
-        self.exp_discard.extend(rest)
-        self.exp_table.clear()
-        self.emit("discovery_one", "explore.discovery", player=self.seat(p), chooser=self.seat(self.right(p)),
-                  card=self.comp.exploration.names[f], discarded=self._cards_text(rest))
-        self.step = DISCOVER
-
     def _record_look(self, top: int) -> None:
         seen = self.exp_seen if self.peek_deck == EXPLORATION else self.dan_seen
         if self.peek_player not in seen:
@@ -150,10 +139,6 @@ class ExploreRules:
         p = self.active
         return t.wound[:len(self.team[p])] + [t.amulet[m] for m in self.untapped(p, "amulet")]
 
-    def _discovery_actions(self) -> list[Action]:
-        t = self._t
-        return [t.keep_card[f] for f in sorted(set(self.exp_table))]
-
     def _do_deck_card(self, a: DeckCard) -> None:
         if self.step == PEEK:
             f = (self.comp.exploration if a.deck == EXPLORATION else self.comp.danger).index[a.card]
@@ -178,8 +163,7 @@ class ExploreRules:
                 self.emit("explore_perfect", "explore.perfect", player=self.seat(self.active), value=value)
                 self._end_exploration("perfect")
             else:
-                self.emit("explore_bust", "explore.bust", player=self.seat(self.active), total=total, value=value)
-                self._end_exploration("bust")
+                self._explore_bust(total, value)  # bust.py
             return
         f = self.comp.danger.index[a.card]
         self.dan_deck.remove(f)
@@ -195,8 +179,7 @@ class ExploreRules:
             self.emit("danger_perfect", "danger.perfect", player=drawer, value=value)
             self._end_danger("perfect")
         else:
-            self.emit("danger_bust", "danger.bust", player=drawer, total=total, value=value)
-            self._end_danger("bust")
+            self._danger_bust(drawer, total, value)  # bust.py
 
     def _do_draw(self, a: Draw) -> None:
         self.step = EXPLORE_DRAW if self.step == EXPLORE else DANGER_DRAW
@@ -239,14 +222,10 @@ class ExploreRules:
     def _do_give_find(self, a: GiveFind) -> None:
         self._give_find(self.comp.missions.index[a.mission])
 
-    def _do_keep_card(self, a: KeepCard) -> None:
-        self._keep(self.comp.exploration.index[a.card])
-
-
 # --------------------------------------------------------------------------------------------
 # Why an action of these steps is refused (explain.py dispatches here; it never decides legality)
 # --------------------------------------------------------------------------------------------
-def _explain_draw_or_stop(s: "HorlogerieState", a: Action, cur: int) -> Illegal | None:
+def _explain_draw_or_stop(s: "HorlogerieData", a: Action, cur: int) -> Illegal | None:
     if s.step in (EXPLORE, DANGER):
         phase = "Exploration" if s.step == EXPLORE else "Danger"
         return Illegal(f"each {phase} phase draws at least one card before stopping", "explore.first_draw")
@@ -259,7 +238,7 @@ def _explain_draw_or_stop(s: "HorlogerieState", a: Action, cur: int) -> Illegal 
     return None
 
 
-def _explain_find_checks(s: "HorlogerieState", cur: int, name: str, power: str) -> Illegal | None:
+def _explain_find_checks(s: "HorlogerieData", cur: int, name: str, power: str) -> Illegal | None:
     """Ownership, power and tapping of a find used for its power."""
     ms = s.comp.missions
     m = ms.index.get(name)
@@ -273,7 +252,7 @@ def _explain_find_checks(s: "HorlogerieState", cur: int, name: str, power: str) 
     return None
 
 
-def _explain_compass(s: "HorlogerieState", a: UseCompass, cur: int) -> Illegal | None:
+def _explain_compass(s: "HorlogerieData", a: UseCompass, cur: int) -> Illegal | None:
     if s.step != EXPLORE:
         if s.explore_result == "bust":
             return Illegal("the Exploration phase is over: a Compass cannot turn an already revealed bust into a "
@@ -283,7 +262,7 @@ def _explain_compass(s: "HorlogerieState", a: UseCompass, cur: int) -> Illegal |
     return _explain_find_checks(s, cur, a.find, "compass")
 
 
-def _explain_spyglass(s: "HorlogerieState", a: UseSpyglass, cur: int) -> Illegal | None:
+def _explain_spyglass(s: "HorlogerieData", a: UseSpyglass, cur: int) -> Illegal | None:
     if a.deck not in DECKS:
         return Illegal(f"a Spyglass looks at the Exploration or the Danger deck, not {a.deck!r}", "power.spyglass")
     if s.step not in (EXPLORE, DANGER):
@@ -298,19 +277,19 @@ def _explain_spyglass(s: "HorlogerieState", a: UseSpyglass, cur: int) -> Illegal
     return None
 
 
-def _explain_amulet(s: "HorlogerieState", a: UseAmulet, cur: int) -> Illegal | None:
+def _explain_amulet(s: "HorlogerieData", a: UseAmulet, cur: int) -> Illegal | None:
     if s.step != WOUNDS:
         return Illegal("an Amulet is used by the wounded player when wounds are to be assigned", "power.amulet")
     return _explain_find_checks(s, cur, a.find, "amulet")
 
 
-def _explain_wound(s: "HorlogerieState", a: Wound, cur: int) -> Illegal | None:
+def _explain_wound(s: "HorlogerieData", a: Wound, cur: int) -> Illegal | None:
     if s.step != WOUNDS:
         return Illegal("no wounds are to be assigned now", "explore.wounds")
     return Illegal(f"{s.seat(cur)} has no Horloger in slot #{a.slot + 1}", "explore.wounds")
 
 
-def _explain_give_find(s: "HorlogerieState", a: GiveFind, cur: int) -> Illegal | None:
+def _explain_give_find(s: "HorlogerieData", a: GiveFind, cur: int) -> Illegal | None:
     if s.step != REWARD:
         return Illegal("no perfect draw is waiting for its find", "explore.perfect")
     low = s.comp.missions.vp[s.cheapest_in_grid()[0]]
@@ -318,18 +297,11 @@ def _explain_give_find(s: "HorlogerieState", a: GiveFind, cur: int) -> Illegal |
                    "explore.perfect")
 
 
-def _explain_keep_card(s: "HorlogerieState", a: KeepCard, cur: int) -> Illegal | None:
-    if s.step != DISCOVERY:
-        return Illegal("the right neighbour chooses a kept card only after a failed exploration", "explore.discovery")
-    return Illegal(f"{a.card} was not drawn this turn", "explore.discovery")
-
-
 GENERATORS = {
     EXPLORE: ExploreRules._draw_actions,
     DANGER: ExploreRules._draw_actions,
     REWARD: ExploreRules._reward_actions,
     WOUNDS: ExploreRules._wound_actions,
-    DISCOVERY: ExploreRules._discovery_actions,
 }
 EFFECTS = {
     DeckCard: ExploreRules._do_deck_card,
@@ -340,7 +312,6 @@ EFFECTS = {
     UseAmulet: ExploreRules._do_amulet,
     Wound: ExploreRules._do_wound,
     GiveFind: ExploreRules._do_give_find,
-    KeepCard: ExploreRules._do_keep_card,
 }
 EXPLAIN = {
     Draw: _explain_draw_or_stop,
@@ -350,5 +321,4 @@ EXPLAIN = {
     UseAmulet: _explain_amulet,
     Wound: _explain_wound,
     GiveFind: _explain_give_find,
-    KeepCard: _explain_keep_card,
 }

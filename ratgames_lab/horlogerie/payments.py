@@ -12,7 +12,7 @@ from collections import Counter
 from functools import lru_cache
 from itertools import product
 
-from .cards import TERRAIN_BIT, TERRAINS, ExplorationDeck, MissionDeck
+from .cards import TERRAIN_BIT, TERRAIN_NAMES, TERRAINS, ExplorationDeck, MissionDeck
 
 GREAT_EXPEDITION_TOTAL = 15
 COLLECTOR_VALUES = (1, 2, 3, 4, 5)
@@ -108,3 +108,48 @@ def could_pay(missions: MissionDeck, mission: int, by_terrain: list[int], cards:
     if special:
         return cards >= CARTOGRAPHER_CARDS if special != "great_expedition" else sum(by_terrain) >= GREAT_EXPEDITION_TOTAL
     return all(by_terrain[TERRAIN_BIT[TERRAINS[t]]] >= a for t, a in missions.requirements[mission])
+
+
+UNNEEDED = "every card of a payment must be needed (interpretation: discard extra cards at Rest)"
+
+
+def _unneeded(values: list[int], need: int) -> bool:
+    """True if some card could be left out and the rest still total ``need``: the smallest is then unneeded."""
+    return bool(values) and sum(values) - min(values) >= need
+
+
+def payment_fault(deck: ExplorationDeck, missions: MissionDeck, mission: int, faces: list[int]) -> str | None:
+    """Why the cards ``faces`` (a multiset, in any order, all in hand) do not pay ``mission``; None if they do.
+
+    This is the predicate ``payments`` enumerates: a payment is in ``payments(...)`` exactly when this is None.
+    """
+    values = [deck.value[f] for f in faces]
+    special = missions.special[mission]
+    if special == "collector":
+        if sorted(values) != list(COLLECTOR_VALUES):
+            return (f"the Collector is paid with exactly five cards, one of each value {COLLECTOR_VALUES[0]} to "
+                    f"{COLLECTOR_VALUES[-1]} (these have values {', '.join(map(str, sorted(values))) or 'none'})")
+        return None
+    if special == "cartographer":
+        if len(faces) != CARTOGRAPHER_CARDS or len({deck.terrain[f] for f in faces}) != 1:
+            return (f"the Cartographer is paid with exactly {CARTOGRAPHER_CARDS} cards of one terrain (these are "
+                    f"{len(faces)} card(s) of {len({deck.terrain[f] for f in faces})} terrain(s))")
+        return None
+    if special == "great_expedition":
+        if sum(values) < GREAT_EXPEDITION_TOTAL:
+            return (f"the Great Expedition needs cards totalling at least {GREAT_EXPEDITION_TOTAL}, not "
+                    f"{sum(values)}")
+        return UNNEEDED if _unneeded(values, GREAT_EXPEDITION_TOTAL) else None
+    title = missions.titles[mission]
+    needs = {TERRAIN_BIT[TERRAINS[t]]: (t, amount) for t, amount in missions.requirements[mission]}
+    for f in faces:
+        if deck.terrain[f] not in needs:
+            return f"{deck.names[f]} cannot pay {title}: each requirement is paid with cards of its own terrain"
+    for bit, (t, amount) in needs.items():
+        paid = sum(v for f, v in zip(faces, values) if deck.terrain[f] == bit)
+        if paid < amount:
+            return f"the {TERRAIN_NAMES[TERRAINS[t]]} cards paid total {paid}, but {title} needs {amount}"
+    for bit, (t, amount) in needs.items():
+        if _unneeded([v for f, v in zip(faces, values) if deck.terrain[f] == bit], amount):
+            return UNNEEDED
+    return None

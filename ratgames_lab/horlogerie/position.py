@@ -14,7 +14,7 @@ from .phases import (DANGER, DANGER_DRAW, DISCOVER, DISCOVERY, EXPLORE, EXPLORE_
                      RECRUIT, RECRUIT_CHOOSE, RECRUIT_DRAW, REFILL, REST, REWARD, TEAM_SIZE, WOUNDS)
 
 if TYPE_CHECKING:
-    from .rules import HorlogerieState
+    from .state import HorlogerieData
 
 def _conserved(have: list[int], full: tuple[int, ...], names: tuple[str, ...], field: str) -> None:
     got, want = Counter(have), Counter(full)
@@ -22,7 +22,7 @@ def _conserved(have: list[int], full: tuple[int, ...], names: tuple[str, ...], f
         require(got[f] == want[f], f"{names[f]} appears {got[f]} times in the game, the deck has {want[f]}", field)
 
 
-def check_consistency(s: "HorlogerieState") -> None:
+def check_consistency(s: "HorlogerieData") -> None:
     """Every card exactly once; teams, wounds and finds fit; the step's pending data is there."""
     comp = s.comp
     n = s.players
@@ -99,7 +99,7 @@ def check_consistency(s: "HorlogerieState") -> None:
         require(s.ending != "", "a finished game has an ending", "ending")
 
 
-def observation(s: "HorlogerieState", player: int) -> dict:
+def observation(s: "HorlogerieData", player: int) -> dict:
     """What ``player`` may see: everything public, hand sizes, their own hand and their own Spyglass looks."""
     comp = s.comp
     ex, dg, hr, ms = comp.exploration, comp.danger, comp.horlogers, comp.missions
@@ -134,7 +134,7 @@ def observation(s: "HorlogerieState", player: int) -> dict:
     }
 
 
-def describe(s: "HorlogerieState", viewer: int | None = None) -> str:
+def describe(s: "HorlogerieData", viewer: int | None = None) -> str:
     """A readable summary of the position (hands hidden, except the viewer's)."""
     comp = s.comp
     ex, hr, ms = comp.exploration, comp.horlogers, comp.missions
@@ -159,7 +159,7 @@ def describe(s: "HorlogerieState", viewer: int | None = None) -> str:
     return "\n".join(lines)
 
 
-def hand_text(s: "HorlogerieState", player: int) -> str:
+def hand_text(s: "HorlogerieData", player: int) -> str:
     """'Your hand: S1 S3 R5 (3 cards; load 4 of carry 9)'."""
     ex = s.comp.exploration
     cards = " ".join(ex.names[f] for f in s.hands[player]) or "no card"

@@ -14,7 +14,7 @@ from .actions import (DRAW_RECRUITS, ChooseRecruit, Corrupt, DiscardCard, Discar
 from .phases import LOAD, RECRUIT, RECRUIT_CHOOSE, RECRUIT_DRAW, TEAM_SIZE
 
 if TYPE_CHECKING:
-    from .rules import HorlogerieState
+    from .state import HorlogerieData
 
 
 class PrepareRules:
@@ -104,7 +104,7 @@ class PrepareRules:
 # --------------------------------------------------------------------------------------------
 # Why an action of these steps is refused (explain.py dispatches here; it never decides legality)
 # --------------------------------------------------------------------------------------------
-def _explain_discard(s: "HorlogerieState", a: DiscardCard | DiscardFind, cur: int) -> Illegal | None:
+def _explain_discard(s: "HorlogerieData", a: DiscardCard | DiscardFind, cur: int) -> Illegal | None:
     if s.step != LOAD:
         return Illegal("cards and finds are discarded for encumbrance only at Prepare, when the load exceeds the "
                        "carry", "prepare.encumbrance")
@@ -113,7 +113,7 @@ def _explain_discard(s: "HorlogerieState", a: DiscardCard | DiscardFind, cur: in
     return Illegal(f"{a.find} is not one of {s.seat(cur)}'s finds with an encumbrance", "prepare.encumbrance")
 
 
-def _explain_recruit(s: "HorlogerieState", a: Action, cur: int) -> Illegal | None:
+def _explain_recruit(s: "HorlogerieData", a: Action, cur: int) -> Illegal | None:
     if isinstance(a, ChooseRecruit):
         if s.step != RECRUIT_CHOOSE:
             return Illegal("recruits are chosen only after Corruption", "recruit.corruption")

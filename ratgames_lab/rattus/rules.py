@@ -25,20 +25,18 @@ from ..core.fields import Bool, Field, FlagSet, Int, Keyed, ListOf, Opt, Ref, Se
 from ..core.protocol import CHANCE, TERMINAL, Action, GameState
 from ..core.worlds import Deal, HiddenWorlds
 from . import text  # noqa: F401  (registers the event texts)
-from .actions import (END_TURN, NEUTRAL_NO, NEUTRAL_YES, REVEAL, TAKE, WITCH_KEEP, WITCH_STOP, WITCH_SWAP,
-                      ActionTable, DrawToken, EndTurn, KingToCastle, KnightNeutral, MerchantMove, MonkMove,
-                      MovePlague, PeasantCube, Place, Reveal, SetupPlace, Spread, TakeClass, WitchPeek, WitchStop,
-                      WitchSwap)
+from .actions import (END_TURN, NEUTRAL_NO, NEUTRAL_YES, REVEAL, TAKE, ActionTable, DrawToken, EndTurn, KingToCastle,
+                      KnightNeutral, MovePlague, Place, Reveal, SetupPlace, Spread, TakeClass, WitchStop, WitchSwap)
 from .board import Board
 from .components import (ALL, CLASS_INDEX, CLASS_NAMES, CLASSES, CUBES_PER_PLAYER, KING, KNIGHT, KNIGHT_NEUTRAL,
-                         MAJORITY, MAX_TOKENS, MERCHANT, MERCHANT_MAX, MONK, PEASANT, REMOVED_TOKENS, SETUP_CUBES,
-                         SYMBOL_NAMES, WITCH, colour, spread_count)
+                         MAJORITY, MAX_TOKENS, PEASANT, REMOVED_TOKENS, SETUP_CUBES, SYMBOL_NAMES, colour,
+                         spread_count)
 from .tokens import TokenSet, check_for_game
 
 from .position import check_conservation, check_consistency, describe, observation  # noqa: E402
 from .steps import (AFTER, DRAW, MAIN, NEUTRAL, OVER, REVEAL_STEP, SETUP, SPREAD, STEPS, WITCH2,  # noqa: E402,F401
                     WITCH_SWAP_STEP)
-POWER_ACTIONS = (KingToCastle, MonkMove, MerchantMove, WitchPeek, PeasantCube)
+from .powers import POWER_ACTIONS, POWER_CHECKS, POWER_EFFECTS, POWER_LISTS, PowerRules  # noqa: E402
 
 
 class Components(CoreComponents):
@@ -106,7 +104,7 @@ def winner(scores: list[int], last_player: int) -> int:
 # --------------------------------------------------------------------------------------------
 # The state
 # --------------------------------------------------------------------------------------------
-class RattusState(GameState):
+class RattusState(PowerRules, GameState):
     """A Rattus position: plain lists of ints (regions, players, classes and tokens are indices)."""
 
     game_name = "rattus"
@@ -220,10 +218,6 @@ class RattusState(GameState):
         """True if ``player`` holds the class card ``cls``."""
         return self.owners[cls] == player
 
-    def can_use(self, cls: int) -> bool:
-        """True if the active player holds ``cls`` and has not used its power this turn."""
-        return self.owners[cls] == self.active and not self.used[cls]
-
     def locate(self, token: int) -> tuple[int, int] | None:
         """(region, slot) of a face-down token on the board, or None."""
         for r, rats in enumerate(self.rats):
@@ -235,10 +229,6 @@ class RattusState(GameState):
         """The infected region has at least one cube and one face-down token (plague.ravage)."""
         r = self.plague
         return bool(self.rats[r]) and any(self.cubes[r])
-
-    def _king_regions(self) -> list[int]:
-        p = self.active
-        return [r for r, rats in enumerate(self.rats) if not rats and self.cubes[r][p]]
 
     # -- the pending decision: legal actions are the one source of legality ------------------------------
     def legal_actions(self) -> list[Action]:
@@ -261,14 +251,10 @@ class RattusState(GameState):
         if step == NEUTRAL:
             return [NEUTRAL_YES, NEUTRAL_NO]
         if step == AFTER:
-            return [table.king[r] for r in self._king_regions()] + [END_TURN]
+            return self._king_actions() + [END_TURN]
         if step == WITCH2:
-            first = self.witch[0]
-            out: list[Action] = [table.witch_peek[r][i] for r, rats in enumerate(self.rats)
-                                 for i, t in enumerate(rats) if t != first]
-            out.append(WITCH_STOP)
-            return out
-        return [WITCH_SWAP, WITCH_KEEP]  # WITCH_SWAP_STEP
+            return self._witch_second_actions()
+        return self._witch_swap_actions()  # WITCH_SWAP_STEP
 
     def _do(self, a: Action) -> None:
         _DO[type(a)](self, a)
@@ -295,14 +281,6 @@ class RattusState(GameState):
         if r is None:
             raise IllegalActionError(f"{name!r} is not a region in play", rule)
         return r
-
-    def _need_power(self, cls: int) -> None:
-        rule = "class." + CLASSES[cls]
-        if self.owners[cls] != self.active:
-            raise IllegalActionError(f"{colour(self.active)} does not hold the {CLASS_NAMES[CLASSES[cls]]} card", rule)
-        if self.used[cls]:
-            raise IllegalActionError(f"the {CLASS_NAMES[CLASSES[cls]]}'s power was already used this turn",
-                                     "class.once_per_turn")
 
     def _not_now(self, a: Action) -> None:
         """Explain why an action of the wrong kind for the pending decision is illegal."""
@@ -349,43 +327,23 @@ class RattusState(GameState):
     # -- a turn: take a class card, place cubes, use powers, then move the plague (turn.*) ---------------
     def _main_actions(self) -> list[Action]:
         p = self.active
-        owners, used, rats, cubes = self.owners, self.used, self.rats, self.cubes
         table = self.comp.actions
         out: list[Action] = []
         final = self.final_round
         if not final:
             if not self.took:
+                owners = self.owners
                 out += [TAKE[c] for c in range(len(CLASSES)) if owners[c] != p]
             if not self.placed and self.reserve[p]:
-                out += [a for a, r in zip(table.place, rats) if r]
-                if owners[PEASANT] == p and not used[PEASANT]:
-                    out += table.place_peasant
-        elif owners[PEASANT] == p and not used[PEASANT] and self.reserve[p]:
-            out += table.peasant_cube
-        if owners[KING] == p and not used[KING]:
-            out += [a for a, r, c in zip(table.king, rats, cubes) if c[p] and not r]
-        if owners[MONK] == p and not used[MONK]:
-            room = [len(r) < MAX_TOKENS for r in rats]
-            for s, moves in enumerate(table.monk):
-                k = len(rats[s])
-                if k:
-                    for t, acts in moves:
-                        if room[t]:
-                            out += acts[:k]
-        if owners[MERCHANT] == p and not used[MERCHANT]:
-            for moves, c in zip(table.merchant, cubes):
-                c = c[p]
-                if c:
-                    c = min(c, MERCHANT_MAX)
-                    for _, acts in moves:
-                        out += acts[:c]
-        if owners[WITCH] == p and not used[WITCH]:
-            for acts, r in zip(table.witch_peek, rats):
-                if r:
-                    out += acts[:len(r)]
+                out += [a for a, r in zip(table.place, self.rats) if r]
+                out += self._peasant_place_actions()
+        else:
+            out += self._peasant_cube_actions()
+        for powers in POWER_LISTS:  # King, Monk, Merchant, Witch (powers.py)
+            out += powers(self)
         if not final:
             out += table.move1[self.plague]
-        if owners[KNIGHT] == p and not used[KNIGHT]:
+        if self.can_use(KNIGHT):
             out += table.move2[self.plague]
         if final:
             out.append(END_TURN)
@@ -417,43 +375,12 @@ class RattusState(GameState):
             if not self.reserve[p]:
                 raise IllegalActionError(f"{colour(p)} has no cube left to place", "turn.place")
             if a.peasant:
-                self._need_power(PEASANT)
+                self._check_peasant_place(a)
             elif not self.rats[r]:
                 raise IllegalActionError(f"{a.region} has no rat token: no cube may be placed there "
                                          "(only 1 with the Peasant)", "turn.place")
-        elif cls is KingToCastle:
-            self._check_king(a)
-        elif cls is MonkMove:
-            self._need_power(MONK)
-            s = self._region(a.source, "class.monk")
-            t = self._region(a.target, "class.monk")
-            if not (isinstance(a.slot, int) and 0 <= a.slot < len(self.rats[s])):
-                raise IllegalActionError(f"{a.source} has no rat token #{a.slot + 1 if isinstance(a.slot, int) else a.slot}",
-                                         "class.monk")
-            if t not in self.comp.topo.adjacent[s]:
-                raise IllegalActionError(f"{a.target} is not a neighbour of {a.source}", "class.monk")
-            if len(self.rats[t]) >= MAX_TOKENS:
-                raise IllegalActionError(f"{a.target} already holds {MAX_TOKENS} rat tokens", "rats.max_per_region")
-        elif cls is MerchantMove:
-            self._need_power(MERCHANT)
-            s = self._region(a.source, "class.merchant")
-            t = self._region(a.target, "class.merchant")
-            if t not in self.comp.topo.adjacent[s]:
-                raise IllegalActionError(f"{a.target} is not a neighbour of {a.source}", "class.merchant")
-            if not (isinstance(a.count, int) and 1 <= a.count <= min(MERCHANT_MAX, self.cubes[s][p])):
-                raise IllegalActionError(f"the Merchant moves 1 to {MERCHANT_MAX} of your cubes "
-                                         f"({colour(p)} has {self.cubes[s][p]} in {a.source})", "class.merchant")
-        elif cls is WitchPeek:
-            self._need_power(WITCH)
-            self._check_peek(a)
-        elif cls is PeasantCube:
-            if not final:
-                raise IllegalActionError("the Peasant adds a lone cube only in the final round; during a turn "
-                                         "use its extra cube when placing", "class.peasant")
-            self._need_power(PEASANT)
-            self._region(a.region, "class.peasant")
-            if not self.reserve[p]:
-                raise IllegalActionError(f"{colour(p)} has no cube left", "class.peasant")
+        elif cls in POWER_CHECKS:
+            POWER_CHECKS[cls](self, a)
         elif cls is EndTurn:
             if not final:
                 raise IllegalActionError("the plague must move before the turn ends", "plague.move")
@@ -490,96 +417,6 @@ class RattusState(GameState):
 
     def _do_end(self, a: EndTurn) -> None:
         self._end_turn()
-
-    # -- the class powers (class.*): each one's check next to its effect ---------------------------------
-    def _check_king(self, a: KingToCastle) -> None:
-        self._need_power(KING)
-        r = self._region(a.region, "class.king")
-        if self.rats[r]:
-            raise IllegalActionError(f"the King's cube must come from a region without rats ({a.region} has "
-                                     f"{len(self.rats[r])})", "class.king")
-        if not self.cubes[r][self.active]:
-            raise IllegalActionError(f"{colour(self.active)} has no cube in {a.region}", "class.king")
-
-    def _do_king(self, a: KingToCastle) -> None:
-        p = self.active
-        r = self.comp.topo.index[a.region]
-        self.cubes[r][p] -= 1
-        self.castle[p] += 1
-        self.used[KING] = True
-        self.emit("king", "class.king", player=colour(p), region=a.region, castle=self.castle[p])
-
-    def _do_monk(self, a: MonkMove) -> None:
-        index = self.comp.topo.index
-        token = self.rats[index[a.source]].pop(a.slot)
-        self.rats[index[a.target]].append(token)
-        self.used[MONK] = True
-        self.emit("monk", "class.monk", player=colour(self.active), source=a.source, target=a.target)
-
-    def _do_merchant(self, a: MerchantMove) -> None:
-        p = self.active
-        index = self.comp.topo.index
-        self.cubes[index[a.source]][p] -= a.count
-        self.cubes[index[a.target]][p] += a.count
-        self.used[MERCHANT] = True
-        self.emit("merchant", "class.merchant", player=colour(p), count=a.count, source=a.source, target=a.target)
-
-    def _check_peek(self, a: WitchPeek) -> None:
-        r = self._region(a.region, "class.witch")
-        if not (isinstance(a.slot, int) and 0 <= a.slot < len(self.rats[r])):
-            raise IllegalActionError(f"{a.region} has no face-down rat token #{a.slot}", "class.witch")
-
-    def _do_peek(self, a: WitchPeek) -> None:
-        p = self.active
-        token = self.rats[self.comp.topo.index[a.region]][a.slot]
-        if token not in self.peeks[p]:
-            self.peeks[p].append(token)
-        if self.step == MAIN:
-            self.used[WITCH] = True
-            self.witch = [token, -1]
-            self.step = WITCH2
-            self.emit("witch_peek", "class.witch", player=colour(p), region=a.region, slot=a.slot + 1)
-        else:
-            self.witch[1] = token
-            self.step = WITCH_SWAP_STEP
-            self.emit("witch_peek_second", "class.witch", player=colour(p), region=a.region, slot=a.slot + 1)
-
-    def _check_witch_second(self, a: Action) -> None:
-        if isinstance(a, WitchStop):
-            return
-        if not isinstance(a, WitchPeek):
-            raise IllegalActionError("the Witch looks at a second token or stops first", "class.witch")
-        self._check_peek(a)
-        r = self._region(a.region, "class.witch")
-        if self.rats[r][a.slot] == self.witch[0]:
-            raise IllegalActionError("the second token must be another one", "class.witch")
-
-    def _do_witch_stop(self, a: WitchStop) -> None:
-        self.witch = [-1, -1]
-        self.step = MAIN
-        self.emit("witch_stop", "class.witch", player=colour(self.active))
-
-    def _check_witch_swap(self, a: Action) -> None:
-        if not isinstance(a, WitchSwap):
-            raise IllegalActionError("the Witch first decides whether to swap the two tokens", "class.witch")
-
-    def _do_witch_swap(self, a: WitchSwap) -> None:
-        first, second = self.witch
-        (r1, i1), (r2, i2) = self.locate(first), self.locate(second)
-        if a.swap:
-            self.rats[r1][i1], self.rats[r2][i2] = second, first
-            self.emit("witch_swap", "class.witch", player=colour(self.active), a=self.name(r1), b=self.name(r2))
-        else:
-            self.emit("witch_keep", "class.witch", player=colour(self.active))
-        self.witch = [-1, -1]
-        self.step = MAIN
-
-    def _do_peasant_cube(self, a: PeasantCube) -> None:
-        p = self.active
-        self.cubes[self.comp.topo.index[a.region]][p] += 1
-        self.reserve[p] -= 1
-        self.used[PEASANT] = True
-        self.emit("peasant_cube", "end.final_round", player=colour(p), region=a.region)
 
     # -- moving the plague (plague.move, class.knight) ----------------------------------------------------
     def _check_move(self, a: MovePlague) -> None:
@@ -736,7 +573,7 @@ class RattusState(GameState):
 
     def _check_after(self, a: Action) -> None:
         if isinstance(a, KingToCastle):
-            self._check_king(a)
+            self._check_king(a)  # the King's power also after the plague (powers.py)
         elif not isinstance(a, EndTurn):
             self._not_now(a)
 
@@ -990,9 +827,7 @@ _STEP_CHECKS: dict[str, Callable[[RattusState, Action], None]] = {
 
 _DO: dict[type, Callable[[RattusState, Action], None]] = {
     SetupPlace: RattusState._do_setup, TakeClass: RattusState._do_take, Place: RattusState._do_place,
-    KingToCastle: RattusState._do_king, MonkMove: RattusState._do_monk, MerchantMove: RattusState._do_merchant,
-    WitchPeek: RattusState._do_peek, WitchStop: RattusState._do_witch_stop, WitchSwap: RattusState._do_witch_swap,
-    PeasantCube: RattusState._do_peasant_cube, MovePlague: RattusState._do_move, Spread: RattusState._do_spread,
+    **POWER_EFFECTS, MovePlague: RattusState._do_move, Spread: RattusState._do_spread,
     DrawToken: RattusState._do_draw, KnightNeutral: RattusState._do_neutral, Reveal: RattusState._do_reveal,
     EndTurn: RattusState._do_end,
 }

@@ -6,15 +6,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..core.errors import IllegalActionError
+from . import tasks
 from .actions import DECLINE, USE, Action, UseAction
 from .effects import apply_effect
 from .scoring import final_result
+from .tasks import Actions, Clear, EndRound, Offer, Round
 
 if TYPE_CHECKING:
-    from .rules import CartusState
+    from .state import CartusData
 
 
-def privilege_holder(s: CartusState, slot: int) -> int:
+def privilege_holder(s: CartusData, slot: int) -> int:
     """The entrant who played the most Population + Joker cards here (tie: earliest); 2 players: the round's one."""
     ent = s.entrants[slot]
     if not ent:
@@ -34,9 +37,10 @@ def privilege_holder(s: CartusState, slot: int) -> int:
     return ent[counts.index(max(counts))]
 
 
-def auto_actions(s: CartusState, t: list) -> None:
+# -- Actions: who may act, and in which order (resolution.actions) -----------------------------------------------
+def auto_actions(s: CartusData, t: Actions) -> None:
     """The privilege holder acts first, then the other entrants in entry order; last round: +1 influence."""
-    slot = t[1]
+    slot = t.slot
     ent = s.entrants[slot]
     if not ent:
         return
@@ -58,16 +62,20 @@ def auto_actions(s: CartusState, t: list) -> None:
         if effect["effect"] == "none":
             s.emit("protected", "building.guard_tower", player=s.name(p))
             continue
-        offers.append(["offer", p, slot, int(priv)])
+        offers.append(Offer(p, slot, int(priv)))
     s.tasks[0:0] = offers
 
 
-def legal_offer(s: CartusState, t: list) -> list[Action]:
+tasks.automatic(Actions, auto_actions)
+
+
+# -- Offer: perform or decline the privilege or basic action (building.<type>) ------------------------------------
+def legal_offer(s: CartusData, t: Offer) -> list[Action]:
     return [USE, DECLINE]
 
 
-def do_offer(s: CartusState, t: list, a: UseAction) -> None:
-    p, slot, priv = t[1], t[2], t[3]
+def do_offer(s: CartusData, t: Offer, a: UseAction) -> None:
+    p, slot, priv = t.player, t.slot, t.privilege
     s.tasks.pop(0)
     bd = s.comp.buildings
     btype = s.building_type(slot)
@@ -81,16 +89,28 @@ def do_offer(s: CartusState, t: list, a: UseAction) -> None:
     s.tasks[0:0] = apply_effect(s, p, effect, rule, slot)
 
 
-def auto_clear(s: CartusState, t: list) -> None:
+def explain_offer(s: CartusData, t: Offer, a: UseAction) -> IllegalActionError | None:
+    return None  # both answers are always open
+
+
+tasks.decision(Offer, legal=legal_offer, effect=do_offer, explain=explain_offer, actions=(UseAction,),
+               doing="perform or decline the building action", rule="resolution.actions")
+
+
+# -- Clear: the placed cards leave play (resolution.discard) -----------------------------------------------------
+def auto_clear(s: CartusData, t: Clear) -> None:
     """Played Population cards go to the discard; Jokers and specials (Pass included) to their piles."""
-    slot = t[1]
-    for cards in s.placed[slot]:
+    for cards in s.placed[t.slot]:
         for c in cards:
             s.to_pile(c)
         cards.clear()
 
 
-def auto_end_round(s: CartusState, t: list) -> None:
+tasks.automatic(Clear, auto_clear)
+
+
+# -- EndRound: markers back, buildings discarded, the first-player card passes on (round.end) ---------------------
+def auto_end_round(s: CartusData, t: EndRound) -> None:
     """Markers return, the revealed buildings are discarded, the first-player card passes to the left."""
     s.bdiscard.extend(s.shown)
     last = s.last_round
@@ -110,4 +130,7 @@ def auto_end_round(s: CartusState, t: list) -> None:
         return
     s.round += 1
     s.first = (s.first + 1) % s.comp.players
-    s.tasks.insert(0, ["round"])
+    s.tasks.insert(0, Round())
+
+
+tasks.automatic(EndRound, auto_end_round)

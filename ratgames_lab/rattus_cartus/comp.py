@@ -7,11 +7,6 @@ from ..core.fields import Components
 from .actions import ActionTable
 from .components import DEFAULT_BUILDINGS, DEFAULT_CARDS, PILES, SPECIAL_IDS, BuildingData, CardData
 
-DECISIONS = frozenset(("support", "look", "visit", "place", "choose", "give", "offer", "hospital"))
-CHANCE_TASKS = frozenset(("reveal", "replace", "draw"))
-TASK_NAMES = ("round", "reveal", "identical", "replace", "support", "draw", "look", "visit", "next_visit", "place",
-              "resolve", "sword", "flute", "choose", "give", "actions", "offer", "hospital", "clear", "end_round")
-
 
 class Comp(Components):
     """Shared, immutable components of one game (the state holds indices into these tables)."""

@@ -22,6 +22,7 @@ EFFECTS = {"draw": ("count",), "take": ("pile", "count"), "discard_rats": ("coun
            "look": ("count",), "brewery": ("per",), "guard_tower": ("count",), "none": ()}
 SUPPORT_EFFECTS = ("draw", "discard_rats", "look")
 PLAYER_COUNTS = ("2", "3", "4", "5")
+MAX_COUNT = 1000  # no count of cards, looks or discards comes near this; positions use the same bound
 
 
 def _int(value: Any, field: str, low: int = 0) -> int:
@@ -69,7 +70,10 @@ def _effect(value: Any, field: str, allowed: tuple[str, ...] = tuple(EFFECTS)) -
         if k == "pile":
             require(value[k] in PILES, f"unknown pile {value[k]!r}", f"{field}.pile")
         else:
-            _int(value[k], f"{field}.{k}", 1 if k in ("per", "count") else 0)
+            low = 1 if k in ("per", "count") else 0
+            v = value[k]
+            require(isinstance(v, int) and not isinstance(v, bool) and low <= v <= MAX_COUNT,
+                    f"must be an integer in {low}..{MAX_COUNT}", f"{field}.{k}")
     return value
 
 

@@ -1,105 +1,35 @@
-"""The effects the data files name, and the chance draws.
+"""The effects the data files name, and the tasks they start: draw (chance), look, Hospital, Guard Tower.
 
-Effects: draw, take from a pile, discard rats, look at the nun row, Brewery, Hospital, Guard Tower.
+Each task's rule is one section here: its legal actions, its effect, when it waits and why an action is
+refused, registered in ``tasks.RULES``.
 """
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import memory
-from .actions import STOP, Action, DrawCard, Look, Stop
-from .new_buildings import place_replacement
+from ..core.errors import IllegalActionError
+from . import memory, tasks
+from .actions import STOP, Action, DrawCard, HospitalDiscard, Look, Stop
+from .tasks import Draw, Give, Hospital, NunLooks, Task
 
 if TYPE_CHECKING:
-    from .rules import CartusState
+    from .state import CartusData
 
 PILE_OF = {"joker": 0, "sword": 1, "flute": 2, "pass": 3, "gold": 4, "vp": 5}
 
 
-def ready_chance(s: CartusState, t: list) -> bool:
-    """A chance task waits for its card, unless the pile is empty (handled here)."""
-    name = t[0]
-    if name == "reveal":
-        if s.bdeck:
-            return True
-        s.tasks.pop(0)
-        return False
-    if name == "replace":
-        if s.repl:
-            return True
-        s.tasks.pop(0)
-        b = s.repl_under.pop(0)
-        place_replacement(s, b)
-        return False
-    # draw
-    if t[2] <= 0:
-        s.tasks.pop(0)
-        return False
-    if not s.deck:
-        if not s.discard:
-            s.emit("draw_empty", "draw", player=s.name(t[1]), left=t[2])
-            s.tasks.pop(0)
-            return False
-        s.deck = s.discard
-        s.discard = []
-        s.deck.sort()
-        for c in s.deck:  # everyone knows which cards are in the new deck, nobody which of them a draw takes
-            s.knows[c] = 0
-            memory.public(s, c)
-        s.emit("reshuffle", "draw", count=len(s.deck))
-    return True
-
-
-def do_draw(s: CartusState, t: list, a: DrawCard) -> None:
-    c = s.comp.card_index[a.card]
-    s.deck.remove(c)
-    p = t[1]
-    s.hands[p].append(c)
-    s.knows[c] = 1 << p
-    s.seen[c] |= 1 << p
-    t[2] -= 1
-    s.emit("draw", "draw", player=s.name(p), hand=len(s.hands[p]))
-
-
-def legal_look(s: CartusState, t: list) -> list[Action]:
-    looks = s.comp.actions.look
-    first = t[3]
-    return [looks[i] for i in range(s.comp.row_size) if i != first]
-
-
-def ready_look(s: CartusState, t: list) -> bool:
-    if t[2] > 0 and (t[3] < 0 or s.comp.row_size > 1):
-        return True
-    s.tasks.pop(0)
-    return False
-
-
-def do_look(s: CartusState, t: list, a: Look) -> None:
-    """Look secretly at one nun-row card: the position is public, the value private (look)."""
-    p, pos = t[1], a.position
-    c = s.row[pos]
-    s.knows[c] |= 1 << p
-    s.seen[c] |= 1 << p
-    if pos not in s.looks[p]:
-        s.looks[p].append(pos)
-        s.looks[p].sort()
-    s.emit("look", "look", player=s.name(p), position=pos + 1)
-    t[2] -= 1
-    t[3] = pos
-
-
-def apply_effect(s: CartusState, p: int, effect: dict, rule: str, slot: int = -1) -> list[list]:
+def apply_effect(s: CartusData, p: int, effect: dict, rule: str, slot: int = -1) -> list[Task]:
     """Apply one effect from the data files; returns the tasks it needs (draws, looks, choices)."""
     kind = effect["effect"]
     comp = s.comp
     if kind == "draw":
-        return [["draw", p, effect["count"]]]
+        return [Draw(p, effect["count"])]
     if kind == "discard_rats":
         k = s.lose_rats(p, effect["count"])
         s.emit("discard_rats", rule, player=s.name(p), count=k, rats=s.rats[p])
         return []
     if kind == "look":
-        return [["look", p, effect["count"], -1]]
+        return [NunLooks(p, effect["count"], -1)]
     if kind == "take":
         pile = PILE_OF[effect["pile"]]
         k = min(effect["count"], s.piles[pile])
@@ -115,51 +45,114 @@ def apply_effect(s: CartusState, p: int, effect: dict, rule: str, slot: int = -1
     if kind == "brewery":
         k = s.played[p] // effect["per"]
         s.emit("brewery", rule, player=s.name(p), points=s.played[p], count=k)
-        return [["draw", p, k]]
+        return [Draw(p, k)]
     if kind == "hospital":
         k = s.lose_rats(p, effect["rats"])
         if effect["rats"]:
             s.emit("discard_rats", rule, player=s.name(p), count=k, rats=s.rats[p])
-        return [["hospital", p, effect["cards"]]]
+        return [Hospital(p, effect["cards"])]
     if kind == "guard_tower":
         return guard_tower(s, p, effect["count"])
     return []
 
 
-def guard_tower(s: CartusState, holder: int, count: int) -> list[list]:
-    """Every unprotected player whose hand (recorded now) is at least the holder's gives min(3, hand) cards."""
-    n = s.comp.players
-    sizes = [len(h) for h in s.hands]
-    s.emit("guard_record", "building.guard_tower", player=s.name(holder),
-           sizes=", ".join(f"{s.name(q)} {sizes[q]}" for q in range(n)))
-    tasks = []
-    for k in range(1, n):
-        q = (holder + k) % n
-        if s.protected[q]:
-            s.emit("guard_protected", "building.guard_tower", player=s.name(q))
-        elif sizes[q] >= sizes[holder] and sizes[q] > 0:
-            g = min(count, sizes[q])
-            s.emit("guard_give", "building.guard_tower", giver=s.name(q), receiver=s.name(holder), count=g)
-            tasks.append(["give", q, holder, g, 1])
-    return tasks
+# -- Draw (chance): Population cards from the deck (draw) -------------------------------------------------------
+def ready_draw(s: CartusData, t: Draw) -> bool:
+    """A draw waits for its card; an empty deck takes the shuffled discard, and with neither the draw stops."""
+    if t.count <= 0:
+        s.tasks.pop(0)
+        return False
+    if not s.deck:
+        if not s.discard:
+            s.emit("draw_empty", "draw", player=s.name(t.player), left=t.count)
+            s.tasks.pop(0)
+            return False
+        s.deck = s.discard
+        s.discard = []
+        s.deck.sort()
+        for c in s.deck:  # everyone knows which cards are in the new deck, nobody which of them a draw takes
+            s.knows[c] = 0
+            memory.public(s, c)
+        s.emit("reshuffle", "draw", count=len(s.deck))
+    return True
 
 
-def legal_hospital(s: CartusState, t: list) -> list[Action]:
-    h = s.comp.actions.hospital
-    return [h[c] for c in sorted(set(s.hands[t[1]]))] + [STOP]
+def do_draw(s: CartusData, t: Draw, a: DrawCard) -> None:
+    c = s.comp.card_index[a.card]
+    s.deck.remove(c)
+    p = t.player
+    s.hands[p].append(c)
+    s.knows[c] = 1 << p
+    s.seen[c] |= 1 << p
+    s.tasks[0] = Draw(p, t.count - 1)
+    s.emit("draw", "draw", player=s.name(p), hand=len(s.hands[p]))
 
 
-def ready_hospital(s: CartusState, t: list) -> bool:
-    p = t[1]
-    if t[2] > 0 and s.rats[p] > 0 and s.hands[p]:
+tasks.chance(Draw, legal=lambda s, t: [s.comp.actions.draw[c] for c in s.deck], effect=do_draw, ready=ready_draw)
+
+
+# -- NunLooks: look secretly at nun-row cards (look; the Tent's privilege looks at 2 different ones) --------------
+def look_fault(s: CartusData, t: NunLooks, position: int) -> IllegalActionError | None:
+    """Why ``position`` cannot be looked at now, or None if it can."""
+    if not 0 <= position < s.comp.row_size:
+        return IllegalActionError(f"the nun row has positions 1 to {s.comp.row_size}", "look")
+    if position == t.first:
+        return IllegalActionError("the privilege looks at 2 different positions: this one is already chosen",
+                                  "building.tent")
+    return None
+
+
+def legal_look(s: CartusData, t: NunLooks) -> list[Action]:
+    looks = s.comp.actions.look
+    return [looks[i] for i in range(s.comp.row_size) if look_fault(s, t, i) is None]
+
+
+def ready_look(s: CartusData, t: NunLooks) -> bool:
+    if t.count > 0 and (t.first < 0 or s.comp.row_size > 1):
         return True
     s.tasks.pop(0)
     return False
 
 
-def do_hospital(s: CartusState, t: list, a: Action) -> None:
+def do_look(s: CartusData, t: NunLooks, a: Look) -> None:
+    """Look secretly at one nun-row card: the position is public, the value private (look)."""
+    p, pos = t.player, a.position
+    c = s.row[pos]
+    s.knows[c] |= 1 << p
+    s.seen[c] |= 1 << p
+    if pos not in s.looks[p]:
+        s.looks[p].append(pos)
+        s.looks[p].sort()
+    s.emit("look", "look", player=s.name(p), position=pos + 1)
+    s.tasks[0] = NunLooks(p, t.count - 1, pos)
+
+
+def explain_look(s: CartusData, t: NunLooks, a: Look) -> IllegalActionError | None:
+    return look_fault(s, t, a.position)
+
+
+tasks.decision(NunLooks, legal=legal_look, effect=do_look, ready=ready_look, explain=explain_look,
+               actions=(Look,), doing="choose a nun-row position to look at", rule="look")
+
+
+# -- Hospital: discard hand cards, one rat each (building.hospital) ---------------------------------------------
+def legal_hospital(s: CartusData, t: Hospital) -> list[Action]:
+    h = s.comp.actions.hospital
+    return [h[c] for c in sorted(set(s.hands[t.player]))] + [STOP]
+
+
+def ready_hospital(s: CartusData, t: Hospital) -> bool:
+    """The Hospital waits while the player may still discard: cards left to discard, rats and hand cards."""
+    p = t.player
+    if t.cards > 0 and s.rats[p] > 0 and s.hands[p]:
+        return True
+    s.tasks.pop(0)
+    return False
+
+
+def do_hospital(s: CartusData, t: Hospital, a: Action) -> None:
     """Hospital: discard a hand card to discard one rat (at most as many cards as rats left)."""
-    p = t[1]
+    p = t.player
     if isinstance(a, Stop):
         s.tasks.pop(0)
         return
@@ -169,5 +162,33 @@ def do_hospital(s: CartusState, t: list, a: Action) -> None:
         memory.left(s, p, c)
     s.to_pile(c)
     s.lose_rats(p, 1)
-    t[2] -= 1
+    s.tasks[0] = Hospital(p, t.cards - 1)
     s.emit("hospital", "building.hospital", player=s.name(p), card=s.comp.card_label(c), rats=s.rats[p])
+
+
+def explain_hospital(s: CartusData, t: Hospital, a: HospitalDiscard) -> IllegalActionError:
+    return IllegalActionError(f"{s.name(t.player)} holds no {a.card} card", "building.hospital")
+
+
+tasks.decision(Hospital, legal=legal_hospital, effect=do_hospital, ready=ready_hospital, explain=explain_hospital,
+               actions=(HospitalDiscard, Stop), doing="discard hand cards at the Hospital or stop",
+               rule="building.hospital")
+
+
+# -- Guard Tower (building.guard_tower): the givers it names give through Give tasks (resolution.py) -----------
+def guard_tower(s: CartusData, holder: int, count: int) -> list[Task]:
+    """Every unprotected player whose hand (recorded now) is at least the holder's gives min(3, hand) cards."""
+    n = s.comp.players
+    sizes = [len(h) for h in s.hands]
+    s.emit("guard_record", "building.guard_tower", player=s.name(holder),
+           sizes=", ".join(f"{s.name(q)} {sizes[q]}" for q in range(n)))
+    out: list[Task] = []
+    for k in range(1, n):
+        q = (holder + k) % n
+        if s.protected[q]:
+            s.emit("guard_protected", "building.guard_tower", player=s.name(q))
+        elif sizes[q] >= sizes[holder] and sizes[q] > 0:
+            g = min(count, sizes[q])
+            s.emit("guard_give", "building.guard_tower", giver=s.name(q), receiver=s.name(holder), count=g)
+            out.append(Give(q, holder, g, 1))
+    return out

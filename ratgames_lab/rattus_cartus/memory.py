@@ -18,10 +18,21 @@ from __future__ import annotations
 import random
 from itertools import combinations
 from math import comb
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
-if TYPE_CHECKING:
-    from .rules import CartusState
+
+class MemoryData(Protocol):
+    """What this memory reads and writes of a position (state.CartusData has it; this module sits below it)."""
+
+    comp: Any
+    hands: list[list[int]]
+    knows: list[int]
+    holders: list[list[int]] | None
+    spec_holders: list[list[list[int]]] | None
+    entrants: list[list[int]]
+    placed: list[list[list[int]]]
+    revealed: int
+
 
 KINDS = 5  # Joker, Sword, Flute, Pass, Gold
 
@@ -31,7 +42,7 @@ def fresh_holders(comp) -> list[list[int]]:
     return [[comp.all_mask] * comp.npop for _ in range(comp.players)]
 
 
-def held(s: CartusState, q: int) -> list[int]:
+def held(s: MemoryData, q: int) -> list[int]:
     """The cards ``q`` holds: hand, then the face-down cards of buildings not yet resolved."""
     out = list(s.hands[q])
     for slot in range(s.revealed, len(s.placed)):
@@ -41,7 +52,7 @@ def held(s: CartusState, q: int) -> list[int]:
     return out
 
 
-def default_spec_holders(s: CartusState, viewer: int, where_taken: bool = False) -> list[list[int]]:
+def default_spec_holders(s: MemoryData, viewer: int, where_taken: bool = False) -> list[list[int]]:
     """Each special card another player holds may be with any other player (or only its holder: ``where_taken``)."""
     comp = s.comp
     others = comp.all_mask & ~(1 << viewer)
@@ -56,13 +67,13 @@ def default_spec_holders(s: CartusState, viewer: int, where_taken: bool = False)
     return out
 
 
-def reset(s: CartusState, where_taken: bool = False) -> None:
+def reset(s: MemoryData, where_taken: bool = False) -> None:
     """Forget every gift: any card may be anywhere (older positions), or each special card is where it was taken."""
     s.holders = fresh_holders(s.comp)
     s.spec_holders = [default_spec_holders(s, v, where_taken) for v in range(s.comp.players)]
 
 
-def took(s: CartusState, p: int, code: int, k: int) -> None:
+def took(s: MemoryData, p: int, code: int, k: int) -> None:
     """``p`` took ``k`` special cards of this code from a pile, in public."""
     t = code - s.comp.npop
     for v in range(s.comp.players):
@@ -86,7 +97,7 @@ def _forget_one(masks: list[int], p: int) -> None:
     masks[:] = sorted(m | drop if m & bit else m for m in masks)
 
 
-def left(s: CartusState, p: int, code: int) -> None:
+def left(s: MemoryData, p: int, code: int) -> None:
     """A special card left ``p`` in public (a Pass played, a card revealed in D.1 or discarded)."""
     t = code - s.comp.npop
     for v in range(s.comp.players):
@@ -94,14 +105,14 @@ def left(s: CartusState, p: int, code: int) -> None:
             _forget_one(s.spec_holders[v][t], p)
 
 
-def public(s: CartusState, c: int) -> None:
+def public(s: MemoryData, c: int) -> None:
     """Population card ``c`` is face up or shuffled back into the deck: any old doubt about it is over."""
     everyone = s.comp.all_mask
     for row in s.holders:
         row[c] = everyone
 
 
-def gave(s: CartusState, giver: int, receiver: int, code: int) -> None:
+def gave(s: MemoryData, giver: int, receiver: int, code: int) -> None:
     """Before the move: ``giver`` gives ``code`` to ``receiver``; only those two see which card it is."""
     comp = s.comp
     gbit, rbit = 1 << giver, 1 << receiver

@@ -8,16 +8,10 @@ from typing import Any
 
 from ..core.fields import FieldType
 from ..core.position import require
-from .comp import CHANCE_TASKS, DECISIONS, TASK_NAMES, Comp
-from .components import PILES
-
-# task name -> kinds of its arguments: p = player, s = row slot, n = count >= 0, r = nun-row position or -1,
-# b = 0/1 flag
-MAX_COUNT = 1000  # no count of cards, looks or discards comes near this
-TASK_ARGS = {"round": "", "reveal": "", "identical": "", "replace": "", "support": "p", "draw": "pn",
-             "look": "pnr", "visit": "p", "next_visit": "p", "place": "psn", "resolve": "s", "sword": "s",
-             "flute": "s", "choose": "psb", "give": "ppnb", "actions": "s", "offer": "psb", "hospital": "pn",
-             "clear": "s", "end_round": ""}
+from . import tasks as task_types
+from .comp import Comp
+from .components import MAX_COUNT, PILES
+from .tasks import AUTOMATIC, FIELD_KINDS, KINDS, RULES, Task
 
 
 def _int(v: Any, field: str, lo: int = 0, hi: int | None = None) -> int:
@@ -32,12 +26,13 @@ def _list(v: Any, field: str) -> list:
 
 
 class Tasks(FieldType):
-    """The pending tasks: a list of small lists [name, int, ...] (copied on export, checked on import)."""
+    """The pending tasks (``tasks.Task`` values), in JSON a list of small lists [name, int, ...] (checked on
+    import)."""
 
-    depth = 2  # a list of lists of immutable values: clone copies each task
+    depth = 1  # a list of immutable tasks: clone copies the list
 
     def encode(self, value: list, ctx: Any) -> list:
-        return [t[:] for t in value]
+        return [list(t) for t in value]
 
     def decode(self, data: Any, ctx: Any, path: str) -> list:
         return _tasks(data, ctx, ctx.reveal, path)
@@ -46,7 +41,7 @@ class Tasks(FieldType):
         return {"type": "array", "items": {"type": "array", "items": {"type": ["string", "integer"]}}}
 
     def copy(self, value: list) -> list:
-        return [t[:] for t in value]
+        return value[:]
 
 
 def played_this_round(s) -> list[int]:
@@ -62,17 +57,17 @@ def played_this_round(s) -> list[int]:
 def check_tasks(v: Any, comp: Comp, slots: int) -> None:
     """The pending tasks: known names, the right number of arguments, each in range (naming the bad one)."""
     tasks = _tasks(v, comp, slots)
-    require(not tasks or tasks[0][0] in DECISIONS or tasks[0][0] in CHANCE_TASKS,
+    require(not tasks or RULES[type(tasks[0])].mode != AUTOMATIC,
             "the first task must be a decision or a chance event", "tasks[0]")
 
 
-def _tasks(v: Any, comp: Comp, slots: int, path: str = "tasks") -> list[list]:
+def _tasks(v: Any, comp: Comp, slots: int, path: str = "tasks") -> list[Task]:
     out = []
     for i, t in enumerate(_list(v, path)):
         field = f"{path}[{i}]"
-        require(isinstance(t, list) and t and t[0] in TASK_NAMES, f"a task is [name, ...] with name in "
-                f"{', '.join(TASK_NAMES)}", field)
-        args = TASK_ARGS[t[0]]
+        require(isinstance(t, list) and t and isinstance(t[0], str) and t[0] in KINDS,
+                f"a task is [name, ...] with name in {', '.join(KINDS)}", field)
+        args = "".join(FIELD_KINDS[f] for f in KINDS[t[0]].fields)
         require(len(t) == len(args) + 1, f"task {t[0]} takes {len(args)} argument(s)", field)
         for j, kind in enumerate(args, 1):
             f = f"{field}[{j}]"
@@ -87,7 +82,7 @@ def _tasks(v: Any, comp: Comp, slots: int, path: str = "tasks") -> list[list]:
                 _int(t[j], f, -1, comp.row_size - 1)
             else:
                 _int(t[j], f, 0, 1)
-        out.append(list(t))
+        out.append(task_types.from_json(t))
     return out
 
 

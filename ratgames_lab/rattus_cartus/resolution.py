@@ -1,18 +1,24 @@
-"""Phase D.1, cards (resolution.cards): influence and rats, then the Sword and the Flute; giving cards."""
+"""Phase D.1, cards (resolution.cards): influence and rats, then the Sword and the Flute; giving cards.
+
+Each task's rule is one section here, registered in ``tasks.RULES``.
+"""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import memory
+from ..core.errors import IllegalActionError
+from . import memory, tasks
 from .actions import Action, ChoosePlayer, GiveCard
+from .tasks import Actions, Choose, Clear, Flute, Give, Resolve, Sword
 
 if TYPE_CHECKING:
-    from .rules import CartusState
+    from .state import CartusData
 
 
-def auto_resolve(s: CartusState, t: list) -> None:
+# -- Resolve: the placed cards revealed (resolution.cards) ------------------------------------------------------
+def auto_resolve(s: CartusData, t: Resolve) -> None:
     """Entrants reveal their cards in entry order: influence per Population/Joker, rats per off-class card."""
-    slot = t[1]
+    slot = t.slot
     comp = s.comp
     cls = s.building_class(slot)
     s.emit("resolve", "resolution", slot=slot + 1, building=comp.building_label(s.shown[slot]),
@@ -34,15 +40,18 @@ def auto_resolve(s: CartusState, t: list) -> None:
                cards=", ".join(comp.card_label(c) for c in cards) or "nothing",
                influence=len(pop) + jokers, cls=comp.cards.class_names[cls], rats=off)
     s.revealed = slot + 1
-    s.tasks[0:0] = [["sword", slot], ["flute", slot], ["actions", slot], ["clear", slot]]
+    s.tasks[0:0] = [Sword(slot), Flute(slot), Actions(slot), Clear(slot)]
 
 
-def count_in(s: CartusState, slot: int, code: int) -> list[int]:
+tasks.automatic(Resolve, auto_resolve)
+
+
+def count_in(s: CartusData, slot: int, code: int) -> list[int]:
     """How many cards of this code each entrant of the slot played (entry order)."""
     return [cards.count(code) for cards in s.placed[slot]]
 
 
-def compare(s: CartusState, slot: int, code: int) -> tuple[int, list[int]] | None:
+def compare(s: CartusData, slot: int, code: int) -> tuple[int, list[int]] | None:
     """One comparison for the building: (the earliest entrant with the most, the entrants tied for fewest)."""
     counts = count_in(s, slot, code)
     if len(counts) < 2 or min(counts) == max(counts):
@@ -54,9 +63,10 @@ def compare(s: CartusState, slot: int, code: int) -> tuple[int, list[int]] | Non
     return most, fewest
 
 
-def auto_sword(s: CartusState, t: list) -> None:
+# -- Sword: the fewest-Swords entrant gives half their hand (resolution.sword) -----------------------------------
+def auto_sword(s: CartusData, t: Sword) -> None:
     """Sword: the fewest-Swords entrant gives half their hand (rounded down) to the most-Swords entrant."""
-    slot = t[1]
+    slot = t.slot
     cmp = compare(s, slot, s.comp.SWORD)
     if cmp is None:
         if sum(count_in(s, slot, s.comp.SWORD)):
@@ -68,20 +78,24 @@ def auto_sword(s: CartusState, t: list) -> None:
     else:
         s.emit("tie_fewest", "resolution.sword", what="Sword", player=s.name(most),
                tied=", ".join(s.name(q) for q in fewest))
-        s.tasks.insert(0, ["choose", most, slot, 0])
+        s.tasks.insert(0, Choose(most, slot, 0))
 
 
-def sword_give(s: CartusState, giver: int, receiver: int) -> None:
+def sword_give(s: CartusData, giver: int, receiver: int) -> None:
     k = len(s.hands[giver]) // 2
     s.emit("sword", "resolution.sword", giver=s.name(giver), receiver=s.name(receiver), count=k,
            hand=len(s.hands[giver]))
     if k:
-        s.tasks.insert(0, ["give", giver, receiver, k, 0])
+        s.tasks.insert(0, Give(giver, receiver, k, 0))
 
 
-def auto_flute(s: CartusState, t: list) -> None:
+tasks.automatic(Sword, auto_sword)
+
+
+# -- Flute: the fewest-Flutes entrant gains a rat from the most-Flutes entrant (resolution.flute) ----------------
+def auto_flute(s: CartusData, t: Flute) -> None:
     """Flute: the fewest-Flutes entrant gains a rat from the most-Flutes entrant."""
-    slot = t[1]
+    slot = t.slot
     cmp = compare(s, slot, s.comp.FLUTE)
     if cmp is None:
         if sum(count_in(s, slot, s.comp.FLUTE)):
@@ -93,24 +107,27 @@ def auto_flute(s: CartusState, t: list) -> None:
     else:
         s.emit("tie_fewest", "resolution.flute", what="Flute", player=s.name(most),
                tied=", ".join(s.name(q) for q in fewest))
-        s.tasks.insert(0, ["choose", most, slot, 1])
+        s.tasks.insert(0, Choose(most, slot, 1))
 
 
-def flute_rat(s: CartusState, giver: int, receiver: int) -> None:
+def flute_rat(s: CartusData, giver: int, receiver: int) -> None:
     lost = s.lose_rats(giver, 1)
     s.rats[receiver] += 1
     s.emit("flute", "resolution.flute", giver=s.name(giver), receiver=s.name(receiver), lost=lost)
 
 
-def legal_choose(s: CartusState, t: list) -> list[Action]:
-    slot, which = t[2], t[3]
-    cmp = compare(s, slot, s.comp.FLUTE if which else s.comp.SWORD)
+tasks.automatic(Flute, auto_flute)
+
+
+# -- Choose: the most-Swords (or Flutes) entrant picks among those tied for fewest (resolution.tie) ---------------
+def legal_choose(s: CartusData, t: Choose) -> list[Action]:
+    cmp = compare(s, t.slot, s.comp.FLUTE if t.flute else s.comp.SWORD)
     choose = s.comp.actions.choose
     return [choose[q] for q in cmp[1]] if cmp else []
 
 
-def do_choose(s: CartusState, t: list, a: ChoosePlayer) -> None:
-    chooser, which = t[1], t[3]
+def do_choose(s: CartusData, t: Choose, a: ChoosePlayer) -> None:
+    chooser, which = t.chooser, t.flute
     s.tasks.pop(0)
     s.emit("choose", "resolution.tie", player=s.name(chooser), chosen=s.name(a.player),
            what="Flute" if which else "Sword")
@@ -120,21 +137,30 @@ def do_choose(s: CartusState, t: list, a: ChoosePlayer) -> None:
         sword_give(s, a.player, chooser)
 
 
-def legal_give(s: CartusState, t: list) -> list[Action]:
+def explain_choose(s: CartusData, t: Choose, a: ChoosePlayer) -> IllegalActionError:
+    return IllegalActionError(f"player {a.player} is not among the entrants tied for the fewest", "resolution.tie")
+
+
+tasks.decision(Choose, legal=legal_choose, effect=do_choose, explain=explain_choose, actions=(ChoosePlayer,),
+               doing="choose which tied player the Sword or Flute hits", rule="resolution.tie")
+
+
+# -- Give: the giver chooses each card given, for a Sword or the Guard Tower (give) -------------------------------
+def legal_give(s: CartusData, t: Give) -> list[Action]:
     give = s.comp.actions.give
-    return [give[c] for c in sorted(set(s.hands[t[1]]))]
+    return [give[c] for c in sorted(set(s.hands[t.giver]))]
 
 
-def ready_give(s: CartusState, t: list) -> bool:
-    if t[3] > 0 and s.hands[t[1]]:
+def ready_give(s: CartusData, t: Give) -> bool:
+    if t.count > 0 and s.hands[t.giver]:
         return True
     s.tasks.pop(0)
     return False
 
 
-def do_give(s: CartusState, t: list, a: GiveCard) -> None:
+def do_give(s: CartusData, t: Give, a: GiveCard) -> None:
     """The giver chooses each card given; it goes to the receiver's hand (give)."""
-    giver, receiver = t[1], t[2]
+    giver, receiver = t.giver, t.receiver
     c = s.comp.card_index[a.card]
     memory.gave(s, giver, receiver, c)
     s.hands[giver].remove(c)
@@ -146,6 +172,14 @@ def do_give(s: CartusState, t: list, a: GiveCard) -> None:
     for d in memory.held(s, giver):  # the others did not see which card went: they lose track of the giver's cards
         if d < s.comp.npop:
             s.knows[d] &= pair
-    t[3] -= 1
+    s.tasks[0] = Give(giver, receiver, t.count - 1, t.guard_tower)
     s.emit("give", "give", giver=s.name(giver), receiver=s.name(receiver),
-           why="Guard Tower" if t[4] else "Sword")
+           why="Guard Tower" if t.guard_tower else "Sword")
+
+
+def explain_give(s: CartusData, t: Give, a: GiveCard) -> IllegalActionError:
+    return IllegalActionError(f"{s.name(t.giver)} holds no {a.card} card to give", "give")
+
+
+tasks.decision(Give, legal=legal_give, effect=do_give, ready=ready_give, explain=explain_give, actions=(GiveCard,),
+               doing="choose the cards to give", rule="give")

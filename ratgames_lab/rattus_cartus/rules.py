@@ -1,10 +1,11 @@
 """Rattus Cartus: the state and every rule of a round (rulebook sections named in ``rule=``).
 
-The round runs as a list of small tasks (``state.tasks``, plain lists such as ``["support", 2]``): the first
-task is the one being done now. Automatic tasks run by themselves (``_run``); a decision task waits for its
-player's action, a chance task for the deck. The rules live in one module per phase (new_buildings, support,
-visit, resolution, building_actions; effects for the effects the data files name), each keeping a task's legal
-actions and its effect next to each other; explain.py says why an action is illegal.
+The round runs as a list of small tasks (``state.tasks``, named immutable values such as ``SupportTurn(player=2)``,
+see tasks.py): the first task is the one being done now. Automatic tasks run by themselves (``_run``); a
+decision task waits for its player's action, a chance task for the deck. Each task's rule (its legal actions,
+effect, when it waits, why an action is refused) sits in one section of one module per phase (new_buildings,
+support, visit, resolution, building_actions; effects for the effects the data files name) and registers in
+``tasks.RULES``; this module only dispatches through that table.
 
 Card codes: 0..83 Population cards, then Joker, Sword, Flute, Pass, Gold (see comp.py). Knowledge of the
 Population cards is kept as bit masks over players: ``knows[c]`` (who knows where card c is now) and
@@ -16,67 +17,21 @@ import random
 from fractions import Fraction
 
 from ..core.errors import InvalidPositionError
-from ..core.fields import Bool, Field, Int, Keyed, ListOf, Opt, Ref, Seat, StateFields
-from ..core.protocol import CHANCE, TERMINAL, Action, GameState
-from . import memory, text  # noqa: F401  (text registers the event texts)
-from .building_actions import auto_actions, auto_clear, auto_end_round, do_offer, legal_offer
-from .comp import CHANCE_TASKS, DECISIONS, Comp
-from .effects import (do_draw, do_hospital, do_look, legal_hospital, legal_look, ready_chance, ready_hospital,
-                      ready_look)
+from ..core.protocol import CHANCE, TERMINAL, Action
+from . import building_actions, effects, new_buildings, resolution, support, visit  # noqa: F401  (the task rules)
+from . import memory, text, view  # noqa: F401  (text registers the event texts)
+from .comp import Comp
 from .explain import explain
-from .memory import KINDS
-from .new_buildings import auto_identical, auto_round, do_replace, do_reveal
-from .position import Tasks, check_consistency, check_tasks, played_this_round
-from .resolution import (auto_flute, auto_resolve, auto_sword, do_choose, do_give, legal_choose, legal_give,
-                         ready_give)
+from .position import check_consistency, check_tasks, played_this_round
+from .state import CartusData
 from .scoring import final_result
-from .support import do_support, legal_support
-from .visit import auto_next_visit, do_place, do_visit, legal_place, legal_visit, ready_place
+from .tasks import CHANCE_TYPES, EFFECT, LEGAL, READY, RUN, Draw, Replace, Reveal, Round
 
 
-class CartusState(GameState):
+class CartusState(CartusData):
     """A Rattus Cartus position: plain lists of ints (cards, buildings, players are indices)."""
 
-    game_name = "rattus_cartus"
-    FORMAT = "ratgames_lab.rattus_cartus/1"
-    FIELDS = StateFields(
-        Field("round", Int(min=1, max=lambda comp: comp.rounds)),
-        Field("last_round", Bool()),
-        Field("first", Seat()),
-        Field("rats", ListOf(Int(min=0), length="players")),
-        Field("influence", Keyed("classes", ListOf(Int(min=0), length="players"))),
-        Field("arrival", Keyed("classes", ListOf(Int(min=0), length="players"))),
-        Field("clock", Int(min=0)),
-        Field("hands", ListOf(ListOf(Ref("cards")), length="players")),
-        Field("deck", ListOf(Ref("cards"), sort=True)),
-        Field("discard", ListOf(Ref("cards"))),
-        Field("row", ListOf(Ref("cards"), length=lambda comp: comp.row_size), json="nun_row"),
-        Field("looks", ListOf(ListOf(Int(min=0, max=lambda comp: comp.row_size - 1)), length="players")),
-        Field("piles", Keyed("piles", Int(min=0))),
-        Field("vp", ListOf(Int(min=0), length="players"), json="vp_tokens"),
-        Field("chosen", ListOf(Ref("buildings"), length=30, sort=True), json="buildings_in_play"),
-        Field("bdeck", ListOf(Ref("buildings"), sort=True), json="building_deck"),
-        Field("repl", ListOf(Ref("buildings"), sort=True), json="replacement_deck"),
-        Field("repl_under", ListOf(Ref("buildings")), json="replacement_under"),
-        Field("bdiscard", ListOf(Ref("buildings")), json="building_discard"),
-        Field("shown", ListOf(Ref("buildings")), json="revealed_buildings"),
-        Field("entrants", ListOf(ListOf(Seat()))),
-        Field("placed", ListOf(ListOf(ListOf(Ref("cards"))))),
-        Field("entered", ListOf(Opt(Int(min=0, max=lambda comp: comp.reveal - 1), none=-1), length="players")),
-        Field("protected", ListOf(Bool(), length="players")),
-        Field("entry_order", ListOf(Seat())),
-        Field("revealed", Int(min=0, max=lambda comp: comp.reveal), json="resolved_buildings"),
-        Field("priv2", Opt(Seat(), none=-1), json="privilege_2p"),
-        Field("tasks", Tasks()),
-        Field("knows", ListOf(Int(min=0, max=lambda comp: comp.all_mask), length=lambda comp: comp.npop)),
-        Field("seen", ListOf(Int(min=0, max=lambda comp: comp.all_mask), length=lambda comp: comp.npop)),
-        Field("holders", Opt(ListOf(ListOf(Int(min=0, max=lambda comp: comp.all_mask), length=lambda comp: comp.npop),
-                                    length="players")), json="may_hold"),
-        Field("spec_holders", Opt(ListOf(ListOf(ListOf(Int(min=1, max=lambda comp: comp.all_mask), sort=True),
-                                                length=KINDS), length="players")), json="special_holders"),
-        Field("options_all_dead", Bool(), json="all_dead_lowest_survive"),
-        Field("played", ListOf(Int()), derived=True),  # Population + Jokers revealed this round, per player
-    )
+    __slots__ = ()
 
     # ------------------------------------------------------------------------------------------
     # Setup (setup.*)
@@ -125,7 +80,7 @@ class CartusState(GameState):
         s.options_all_dead = all_dead_lowest_survive
         s._clear_round()
         memory.reset(s)
-        s.tasks = [["round"]]
+        s.tasks = [Round()]
         names = [comp.buildings.type_names[t] for t in sorted({comp.buildings.card_type[b] for b in s.chosen})]
         s.emit("setup_buildings", "setup.buildings", buildings=", ".join(names), deck=len(s.bdeck),
                replacement=len(s.repl))
@@ -134,26 +89,6 @@ class CartusState(GameState):
         s._run()
         return s
 
-    def _clear_round(self) -> None:
-        n = self.comp.players
-        self.shown = []
-        self.entrants = []
-        self.placed = []
-        self.entered = [-1] * n
-        self.protected = [False] * n
-        self.played = [0] * n
-        self.entry_order = []
-        self.revealed = 0
-        self.priv2 = -1
-
-    def special_in_play(self, special: int) -> bool:
-        """True if a building handing out this special card (1 Sword, 2 Flute, 3 Pass, 4 Gold) is in play."""
-        pile = ("joker", "sword", "flute", "pass", "gold")[special]
-        bd = self.comp.buildings
-        types = {bd.card_type[b] for b in self.chosen}
-        return special == 0 or any(e.get("pile") == pile for t in types for e in (bd.privilege[t], bd.basic[t]))
-
-    # ------------------------------------------------------------------------------------------
     # Who decides
     # ------------------------------------------------------------------------------------------
     @property
@@ -162,7 +97,7 @@ class CartusState(GameState):
         if not self.tasks:
             return TERMINAL
         t = self.tasks[0]
-        return CHANCE if t[0] in CHANCE_TASKS else t[1]
+        return CHANCE if type(t) in CHANCE_TYPES else t[1]
 
     @property
     def phase(self) -> str:
@@ -183,7 +118,7 @@ class CartusState(GameState):
         if not self.tasks:
             return []
         t = self.tasks[0]
-        return _LEGAL[t[0]](self, t)
+        return LEGAL[type(t)](self, t)
 
     def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
         """Every card that may come out of the pile being drawn, each equally likely."""
@@ -199,15 +134,17 @@ class CartusState(GameState):
         return table[pool[rng.randrange(len(pool))]]
 
     def _chance_pool(self) -> tuple[list[int], list[Action]]:
-        if not self.tasks or self.tasks[0][0] not in CHANCE_TASKS:
+        if not self.tasks:
             return [], []
-        name = self.tasks[0][0]
+        kind = type(self.tasks[0])
         a = self.comp.actions
-        if name == "reveal":
+        if kind is Reveal:
             return self.bdeck, a.reveal
-        if name == "replace":
+        if kind is Replace:
             return self.repl, a.replacement
-        return self.deck, a.draw
+        if kind is Draw:
+            return self.deck, a.draw
+        return [], []
 
     # ------------------------------------------------------------------------------------------
     # Applying an action: one source of legality (legal_actions), an explanation for the rest
@@ -218,7 +155,7 @@ class CartusState(GameState):
 
     def _do(self, action: Action) -> None:
         t = self.tasks[0]
-        _EFFECT[t[0]](self, t, action)
+        EFFECT[type(t)](self, t, action)
         self._run()
 
     def _run(self) -> None:
@@ -226,65 +163,14 @@ class CartusState(GameState):
         tasks = self.tasks
         while tasks:
             t = tasks[0]
-            name = t[0]
-            if name in DECISIONS or name in CHANCE_TASKS:
-                if _READY[name](self, t):
+            ready = READY[type(t)]
+            if ready is not None:  # a decision or chance task (tasks.RULES)
+                if ready(self, t):
                     return
                 continue
             tasks.pop(0)
-            _AUTO[name](self, t)
+            RUN[type(t)](self, t)
 
-    # ------------------------------------------------------------------------------------------
-    # Helpers on cards, piles, rats and tracks
-    # ------------------------------------------------------------------------------------------
-    def name(self, p: int) -> str:
-        """A player's colour."""
-        return self.comp.colours[p]
-
-    def gain_influence(self, p: int, cls: int, amount: int) -> None:
-        """Move p's marker ``amount`` up the class track; it arrives on its new space now (setup.ties)."""
-        if amount > 0:
-            self.influence[cls][p] += amount
-            self.clock += 1
-            self.arrival[cls][p] = self.clock
-
-    def lose_rats(self, p: int, amount: int) -> int:
-        """Discard up to ``amount`` rats (never below 0); returns how many went."""
-        k = min(amount, self.rats[p])
-        self.rats[p] -= k
-        return k
-
-    def to_pile(self, code: int) -> None:
-        """A card leaves play: Population to the discard (face up), Jokers and specials to their piles."""
-        comp = self.comp
-        if code < comp.npop:
-            self.discard.append(code)
-            self.knows[code] = self.seen[code] = comp.all_mask
-            memory.public(self, code)
-        else:
-            self.piles[code - comp.npop] += 1
-
-    def hand_without_gold(self, p: int) -> int:
-        """How many hand cards p may place in a building (any card but Gold)."""
-        gold = self.comp.GOLD
-        return sum(1 for c in self.hands[p] if c != gold)
-
-    def building_type(self, slot: int) -> int:
-        """The type of the building in this slot of the row."""
-        return self.comp.buildings.card_type[self.shown[slot]]
-
-    def building_class(self, slot: int) -> int:
-        """The class of the building in this slot of the row."""
-        return self.comp.buildings.card_class[self.shown[slot]]
-
-    def other_players_waiting(self, p: int) -> bool:
-        """True if a player other than p has not entered a building yet (visit.pass)."""
-        return any(e < 0 for q, e in enumerate(self.entered) if q != p)
-
-    def nun_total(self) -> int:
-        """The nun symbols of the whole row (revealed at the end)."""
-        nuns = self.comp.nuns
-        return sum(nuns[c] for c in self.row)
 
     # ------------------------------------------------------------------------------------------
     # Outcome
@@ -307,33 +193,27 @@ class CartusState(GameState):
     # views and positions live in view.py and position.py
     def observation(self, player: int) -> dict:
         """What ``player`` may see: hands, face-down cards and other players' looks hidden."""
-        from .view import observation
-        return observation(self, player)
+        return view.observation(self, player)
 
     def determinize(self, player: int, rng: random.Random) -> "CartusState":
         """A copy where the Population cards ``player`` cannot locate are resampled, keeping their looks."""
-        from .view import determinize
-        return determinize(self, player, rng)
+        return view.determinize(self, player, rng)
 
     def hidden_worlds(self, player: int):
         """The nun-row worlds ``player`` cannot tell apart (view.hidden_worlds says why only the row is a deal)."""
-        from .view import hidden_worlds
-        return hidden_worlds(self, player)
+        return view.hidden_worlds(self, player)
 
     def world(self, slots) -> dict:
         """The cards really lying in these hidden nun-row places."""
-        from .view import world
-        return world(self, slots)
+        return view.world(self, slots)
 
     def describe(self) -> str:
         """The position as a text table for the terminal."""
-        from .view import describe
-        return describe(self)
+        return view.describe(self)
 
     def hand_text(self, player: int) -> str:
         """What ``player`` holds, in words."""
-        from .view import hand_text
-        return hand_text(self, player)
+        return view.hand_text(self, player)
 
     @classmethod
     def from_json(cls, data, comp: Comp) -> "CartusState":
@@ -407,35 +287,3 @@ def explicit_buildings(comp: Comp, names) -> list[int]:
         if sum(1 for b in cards if bd.card_class[b] == c) != 5:
             raise InvalidPositionError(f"class {comp.cards.class_ids[c]} needs exactly 5 buildings", "buildings")
     return cards
-
-
-# ----------------------------------------------------------------------------------------------
-# The task tables: each task's legal actions, its effect, when it waits, and the automatic tasks
-# ----------------------------------------------------------------------------------------------
-def ready_always(s: CartusState, t: list) -> bool:
-    """A decision that always waits for its player."""
-    return True
-
-
-_LEGAL = {  # decision and chance tasks: their legal actions
-    "support": legal_support, "look": legal_look, "visit": legal_visit, "place": legal_place,
-    "choose": legal_choose, "give": legal_give, "offer": legal_offer, "hospital": legal_hospital,
-    "reveal": lambda s, t: [s.comp.actions.reveal[b] for b in s.bdeck],
-    "replace": lambda s, t: [s.comp.actions.replacement[b] for b in s.repl],
-    "draw": lambda s, t: [s.comp.actions.draw[c] for c in s.deck],
-}
-_EFFECT = {
-    "support": do_support, "look": do_look, "visit": do_visit, "place": do_place, "choose": do_choose,
-    "give": do_give, "offer": do_offer, "hospital": do_hospital, "reveal": do_reveal, "replace": do_replace,
-    "draw": do_draw,
-}
-_READY = {
-    "support": ready_always, "look": ready_look, "visit": ready_always, "place": ready_place,
-    "choose": ready_always, "give": ready_give, "offer": ready_always, "hospital": ready_hospital,
-    "reveal": ready_chance, "replace": ready_chance, "draw": ready_chance,
-}
-_AUTO = {
-    "round": auto_round, "identical": auto_identical, "next_visit": auto_next_visit, "resolve": auto_resolve,
-    "sword": auto_sword, "flute": auto_flute, "actions": auto_actions, "clear": auto_clear,
-    "end_round": auto_end_round,
-}

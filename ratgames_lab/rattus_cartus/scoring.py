@@ -22,14 +22,15 @@ def majority(counts: Sequence[int], points: int) -> list[int]:
 
 
 def gold_points(counts: Sequence[int], first: int, second: int, players: int) -> list[int]:
-    """Gold: most 6, second 3; a tie for most shares 6+3 (no second), a tie for second shares 3; 2 players: no second."""
+    """Gold: most 6, second 3; a tie for most shares 6+3 = 9 (rounded down, no second place) at every player count,
+    a tie for second shares 3; 2 players: no second place (end.scoring)."""
     out = [0] * len(counts)
     top = max(counts)
     if top <= 0:
         return out
     tied = [p for p, c in enumerate(counts) if c == top]
     if len(tied) > 1:
-        share = (first + second if players > 2 else first) // len(tied)
+        share = (first + second) // len(tied)
         for p in tied:
             out[p] = share
         return out

@@ -3,19 +3,22 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..core.errors import IllegalActionError
+from . import tasks
 from .actions import Action, Support
 from .effects import apply_effect
+from .tasks import SupportTurn, Visit
 
 if TYPE_CHECKING:
-    from .rules import CartusState
+    from .state import CartusData
 
 
-def legal_support(s: CartusState, t: list) -> list[Action]:
+def legal_support(s: CartusData, t: SupportTurn) -> list[Action]:
     return s.comp.actions.support[:len(s.shown)]
 
 
-def do_support(s: CartusState, t: list, a: Support) -> None:
-    p = t[1]
+def do_support(s: CartusData, t: SupportTurn, a: Support) -> None:
+    p = t.player
     s.tasks.pop(0)
     b = s.shown[a.slot]
     bd = s.comp.buildings
@@ -26,5 +29,13 @@ def do_support(s: CartusState, t: list, a: Support) -> None:
     for e in bd.support_effects[sup]:
         new += apply_effect(s, p, e, "support")
     s.tasks[0:0] = new
-    if not any(x[0] == "support" for x in s.tasks):
-        s.tasks.insert(len(new), ["visit", s.first])
+    if not any(type(x) is SupportTurn for x in s.tasks):
+        s.tasks.insert(len(new), Visit(s.first))
+
+
+def explain_support(s: CartusData, t: SupportTurn, a: Support) -> IllegalActionError:
+    return IllegalActionError(f"there is no revealed building #{a.slot + 1}", "support")
+
+
+tasks.decision(SupportTurn, legal=legal_support, effect=do_support, explain=explain_support, actions=(Support,),
+               doing="choose the support action of a revealed building", rule="support")

@@ -51,7 +51,7 @@ def observation(s, player: int) -> dict:
         "phase": s.phase,
         "first": s.first,
         "to_move": cp,
-        "task": s.tasks[0][:] if s.tasks and cp not in (CHANCE, TERMINAL) else (s.tasks[0][:1] if s.tasks else []),
+        "task": list(s.tasks[0]) if s.tasks and cp not in (CHANCE, TERMINAL) else list(s.tasks[0][:1]) if s.tasks else [],
         "rats": s.rats[:],
         "influence": {comp.cards.class_ids[c]: s.influence[c][:] for c in range(6)},
         "arrival": {comp.cards.class_ids[c]: s.arrival[c][:] for c in range(6)},

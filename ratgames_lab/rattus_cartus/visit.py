@@ -1,37 +1,53 @@
-"""Phase C, visit (visit): enter a building with an announced number of cards, or play a Pass."""
+"""Phase C, visit (visit): enter a building with an announced number of cards, or play a Pass.
+
+Each task's rule is one section here, registered in ``tasks.RULES``.
+"""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import memory
-from .actions import PLAY_PASS, Action, PlaceCard, PlayPass
+from ..core.errors import IllegalActionError
+from . import memory, tasks
+from .actions import PLAY_PASS, Action, Enter, PlaceCard, PlayPass
+from .tasks import EndRound, NextVisit, Place, Resolve, Visit
 
 if TYPE_CHECKING:
-    from .rules import CartusState
+    from .state import CartusData
 
 
-def legal_visit(s: CartusState, t: list) -> list[Action]:
-    p = t[1]
+# -- Visit: enter a building (visit.enter, visit.announce) or play a Pass (visit.pass) ----------------------------
+def pass_fault(s: CartusData, p: int) -> IllegalActionError | None:
+    """Why ``p`` may not play a Pass now, or None if they may."""
+    if s.comp.PASS not in s.hands[p]:
+        return IllegalActionError(f"{s.name(p)} holds no Pass card", "visit.pass")
+    if not s.other_players_waiting(p):
+        return IllegalActionError("a Pass may be played only while another player has not yet entered a building",
+                                  "visit.pass")
+    return None
+
+
+def legal_visit(s: CartusData, t: Visit) -> list[Action]:
+    p = t.player
     k = s.hand_without_gold(p)
     a = s.comp.actions
     if k > a.max_hand:
         out = [a.enter_action(slot, c) for slot in range(len(s.shown)) for c in range(k + 1)]
     else:
         out = [x for slot in range(len(s.shown)) for x in a.enter[slot][:k + 1]]
-    if s.comp.PASS in s.hands[p] and s.other_players_waiting(p):
+    if pass_fault(s, p) is None:
         out.append(PLAY_PASS)
     return out
 
 
-def do_visit(s: CartusState, t: list, a: Action) -> None:
-    p = t[1]
+def do_visit(s: CartusData, t: Visit, a: Action) -> None:
+    p = t.player
     s.tasks.pop(0)
     if isinstance(a, PlayPass):
         s.hands[p].remove(s.comp.PASS)
         memory.left(s, p, s.comp.PASS)
         s.piles[3] += 1
         s.emit("play_pass", "visit.pass", player=s.name(p))
-        s.tasks.insert(0, ["next_visit", p])
+        s.tasks.insert(0, NextVisit(p))
         return
     slot = a.slot
     s.entrants[slot].append(p)
@@ -42,38 +58,66 @@ def do_visit(s: CartusState, t: list, a: Action) -> None:
         s.protected[p] = True
     s.emit("enter", "visit.enter", player=s.name(p), slot=slot + 1, building=s.comp.building_label(s.shown[slot]),
            place=len(s.entrants[slot]), count=a.count)
-    s.tasks[0:0] = [["place", p, slot, a.count], ["next_visit", p]]
+    s.tasks[0:0] = [Place(p, slot, a.count), NextVisit(p)]
 
 
-def auto_next_visit(s: CartusState, t: list) -> None:
+def explain_visit(s: CartusData, t: Visit, a: Action) -> IllegalActionError | None:
+    if isinstance(a, PlayPass):
+        return pass_fault(s, t.player)
+    if not 0 <= a.slot < len(s.shown):
+        return IllegalActionError(f"there is no revealed building #{a.slot + 1}", "visit.enter")
+    return IllegalActionError(f"{s.name(t.player)} may announce 0 to {s.hand_without_gold(t.player)} cards (hand "
+                              "cards other than Gold)", "visit.announce")
+
+
+tasks.decision(Visit, legal=legal_visit, effect=do_visit, explain=explain_visit, actions=(Enter, PlayPass),
+               doing="enter a building or play a Pass", rule="visit")
+
+
+# -- NextVisit: the turn passes clockwise; when all have entered, resolution starts (visit) -----------------------
+def auto_next_visit(s: CartusData, t: NextVisit) -> None:
     """The turn goes to the next player clockwise who has not entered; when all have, resolution starts."""
     n = s.comp.players
-    p = t[1]
+    p = t.player
     for k in range(1, n + 1):
         q = (p + k) % n
         if s.entered[q] < 0:
-            s.tasks.insert(0, ["visit", q])
+            s.tasks.insert(0, Visit(q))
             return
-    s.tasks[0:0] = [["resolve", slot] for slot in range(len(s.shown))] + [["end_round"]]
+    s.tasks[0:0] = [Resolve(slot) for slot in range(len(s.shown))] + [EndRound()]
 
 
-def legal_place(s: CartusState, t: list) -> list[Action]:
+tasks.automatic(NextVisit, auto_next_visit)
+
+
+# -- Place: the announced cards, face down, one at a time (visit.place) -------------------------------------------
+def legal_place(s: CartusData, t: Place) -> list[Action]:
     gold = s.comp.GOLD
     place = s.comp.actions.place
-    return [place[c] for c in sorted(set(s.hands[t[1]])) if c != gold]
+    return [place[c] for c in sorted(set(s.hands[t.player])) if c != gold]
 
 
-def ready_place(s: CartusState, t: list) -> bool:
-    if t[3] > 0:
+def ready_place(s: CartusData, t: Place) -> bool:
+    if t.count > 0:
         return True
     s.tasks.pop(0)
     return False
 
 
-def do_place(s: CartusState, t: list, a: PlaceCard) -> None:
-    p, slot = t[1], t[2]
+def do_place(s: CartusData, t: Place, a: PlaceCard) -> None:
+    p, slot = t.player, t.slot
     c = s.comp.card_index[a.card]
     s.hands[p].remove(c)
     s.placed[slot][s.entrants[slot].index(p)].append(c)
-    t[3] -= 1
-    s.emit("place", "visit.place", player=s.name(p), slot=slot + 1, left=t[3])
+    s.tasks[0] = Place(p, slot, t.count - 1)
+    s.emit("place", "visit.place", player=s.name(p), slot=slot + 1, left=t.count - 1)
+
+
+def explain_place(s: CartusData, t: Place, a: PlaceCard) -> IllegalActionError:
+    if a.card == s.comp.card_names[s.comp.GOLD]:
+        return IllegalActionError("Gold may not be placed in a building", "visit.place")
+    return IllegalActionError(f"{s.name(t.player)} holds no {a.card} card", "visit.place")
+
+
+tasks.decision(Place, legal=legal_place, effect=do_place, ready=ready_place, explain=explain_place,
+               actions=(PlaceCard,), doing="place the announced cards face down", rule="visit.place")

@@ -79,7 +79,7 @@ def expected_scores(data: dict, players: int) -> list[int]:
             first = [p for p in range(players) if g[p] == top]
             if len(first) > 1:
                 for p in first:
-                    total[p] += (9 if players > 2 else 6) // len(first)
+                    total[p] += 9 // len(first)  # a tie for most shares 9, at every player count
             else:
                 total[first[0]] += 6
                 rest = [c for c in g if 0 < c < top]

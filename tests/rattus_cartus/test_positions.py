@@ -141,6 +141,33 @@ def test_bad_building_data_is_rejected_naming_the_field(mutate, field):
     assert exc.value.field == field
 
 
+@pytest.mark.parametrize("mutate,field", [
+    (lambda d: d["types"][0]["privilege"].__setitem__("count", 5000), "building_data.types[0].privilege.count"),
+    (lambda d: d["types"][2]["basic"].__setitem__("count", 5000), "building_data.types[2].basic.count"),
+    (lambda d: d["supports"][0]["effects"][0].__setitem__("count", 5000),
+     "building_data.supports[0].effects[0].count"),
+])
+def test_building_data_counts_have_the_bounds_of_a_position(mutate, field):
+    """T3-2: a count the state could not hold (tasks count at most 1000) is refused when the data is read."""
+    data = load(BUILDINGS_FILE)
+    mutate(data)
+    with pytest.raises(InvalidPositionError) as exc:
+        Game(players=3, building_data=data)
+    assert exc.value.field == field and "1000" in exc.value.reason
+
+
+def test_a_position_file_with_a_huge_building_count_is_refused_naming_the_field():
+    """T3-2: the same data inside a position file's options is refused too, before any move is played."""
+    from ratgames_lab import load_position
+    game = Game(players=2, seed=1)
+    doc = {"format": "ratgames_lab.position/1", "game": "rattus_cartus", "players": 2,
+           "options": {"building_data": load(BUILDINGS_FILE)}, "position": game.new_state().to_json()}
+    doc["options"]["building_data"]["types"][0]["privilege"]["count"] = 5000
+    with pytest.raises(InvalidPositionError) as exc:
+        load_position(doc)
+    assert exc.value.field.endswith("types[0].privilege.count")
+
+
 def test_edited_data_changes_the_game():
     data = load(CARDS_FILE)
     data["start_rats"] = 4

@@ -169,10 +169,10 @@ def test_guard_tower_uses_the_recorded_hand_sizes():
     rec = [e for e in s.events if e.kind == "guard_record"][-1]
     assert rec.params["sizes"] == "Red 2, Yellow 2, Green 5, Blue 6"
     # Yellow gives 2 (all), then Green gives 3 although Red now holds 4 > ... recorded sizes decide
-    assert s.tasks[0][:4] == ["give", 1, 0, 2]
+    assert s.observation(s.current_player)["task"][:4] == ["give", 1, 0, 2]
     for _ in range(2):
         s.apply(s.legal_actions()[0])
-    assert s.tasks[0][:4] == ["give", 2, 0, 3]
+    assert s.observation(s.current_player)["task"][:4] == ["give", 2, 0, 3]
     for _ in range(3):
         s.apply(s.legal_actions()[-1])
     assert len(s.hands[0]) == 2 + 2 + 3 and len(s.hands[1]) == 0 and len(s.hands[2]) == 2
@@ -199,7 +199,7 @@ def test_two_guard_towers_in_one_row_both_protect():
     # Yellow entered the other Tower: protected; Green entered this one: protected
     # Yellow entered the other Tower, Green this one: both protected; Blue (Hospital, 4 cards) gives 3
     assert [e.params["player"] for e in s.events if e.kind == "guard_protected"] == ["Yellow", "Green"]
-    assert s.tasks[0][:4] == ["give", 3, 0, 3]
+    assert s.observation(s.current_player)["task"][:4] == ["give", 3, 0, 3]
 
 
 # -- D.1 Sword and Flute ---------------------------------------------------------------------------
@@ -219,7 +219,7 @@ def test_sword_tie_for_fewest_the_most_swords_player_chooses():
     assert task(s) == "choose" and s.current_player == 0
     assert s.legal_actions() == [ChoosePlayer(1), ChoosePlayer(2)]
     s.apply(ChoosePlayer(2))
-    assert s.tasks[0][:4] == ["give", 2, 0, 3]
+    assert s.observation(s.current_player)["task"][:4] == ["give", 2, 0, 3]
 
 
 def test_flute_giver_with_no_rats_loses_nothing_receiver_gains_one():
@@ -253,12 +253,12 @@ def test_brewery_three_cards_privilege_three_basic_one():
     enter(s, 1, [])
     assert s.current_player == 0 and s.tasks[0][3] == 1
     s.apply(USE)
-    assert s.tasks[0][:3] == ["draw", 0, 3]
-    draw_any(s)
+    draw_any(s)  # the privilege: one card per influence point (3)
     assert len(s.hands[0]) == 3
     assert s.current_player == 1 and s.tasks[0][3] == 0
     s.apply(USE)
-    assert s.tasks[0][:3] == ["draw", 1, 1]
+    draw_any(s)  # the basic action: one card per pair of influence points (1)
+    assert len(s.hands[1]) == 1
 
 
 def test_two_players_single_privilege_for_the_most_cards_overall():
@@ -299,6 +299,15 @@ def test_gold_tie_for_first_among_three_players_three_vp_each():
     for p in range(3):
         set_hand(s, p, ["gold", "gold"])
     assert s.result()["gold"] == [3, 3, 3]
+
+
+def test_gold_tie_for_first_between_two_players_shares_nine_vp():
+    """« se partagent 9 points de victoire (arrondis à l'inférieur) »: 9 // 2 = 4 each, with 2 players too."""
+    assert gold_points([2, 2], 6, 3, 2) == [4, 4]
+    s = new_game_state(2, seed=12, buildings=ALL_TYPES_B)
+    for p in range(2):
+        set_hand(s, p, ["gold"])
+    assert s.result()["gold"] == [4, 4]
 
 
 def test_track_ties_go_to_the_earlier_arrival_and_a_lone_player_scores_only_ten():
@@ -358,7 +367,7 @@ def test_hospital_privilege_discards_a_rat_then_cards_while_rats_remain():
     from .helpers import STOP, HospitalDiscard
     s = new_game_state(3, seed=16, first_player=0, buildings=ALL_TYPES_B)
     set_hand(s, 0, ["clergy-01", "pass", "peasantry-01", "peasantry-02", "gold"])
-    set_hand(s, 1, ["clergy-02"])
+    set_hand(s, 1, ["clergy-02", "magic-01", "magic-02"])
     set_hand(s, 2, [])
     row = ["hospital-S2", "brewery-S2"]
     stack_buildings(s, row)
@@ -370,17 +379,22 @@ def test_hospital_privilege_discards_a_rat_then_cards_while_rats_remain():
     enter(s, 1, [])
     assert s.current_player == 0 and s.tasks[0][3] == 1
     s.apply(USE)
-    assert s.rats[0] == 2 and s.tasks[0][:3] == ["hospital", 0, 3]
-    assert STOP in s.legal_actions() and HospitalDiscard("gold") in s.legal_actions()  # Gold may be discarded
+    # the privilege: one rat discarded at once, then Red chooses hand cards to discard (Gold too) or stops
+    assert s.rats[0] == 2 and s.current_player == 0
+    hand = ["pass", "peasantry-01", "peasantry-02", "gold"]
+    assert set(s.legal_actions()) == {HospitalDiscard(c) for c in hand} | {STOP}
     s.apply(HospitalDiscard("gold"))
     s.apply(HospitalDiscard("peasantry-01"))
     assert s.rats[0] == 0 and s.piles[4] == 15 and s.comp.card_index["peasantry-01"] in s.discard
     # no rat left: no more discards although the privilege allows 3 cards
     assert s.current_player == 1 and s.tasks[0][0] == "offer" and s.tasks[0][3] == 0
     s.apply(USE)
-    assert s.tasks[0][:3] == ["hospital", 1, 2]   # basic action: up to 2 cards, no free rat
-    s.apply(STOP)
-    assert s.rats[1] == 5
+    # the basic action: no free rat, then up to 2 cards although Yellow holds 3 and has 5 rats
+    assert s.rats[1] == 5 and s.current_player == 1
+    s.apply(HospitalDiscard("clergy-02"))
+    s.apply(HospitalDiscard("magic-01"))
+    assert s.rats[1] == 3 and s.hands[1] == [s.comp.card_index["magic-02"]]
+    assert not any(isinstance(a, HospitalDiscard) for a in s.legal_actions())
 
 
 def test_a_pile_that_runs_out_gives_what_is_left():

@@ -83,7 +83,7 @@ def test_sword_gives_half_of_an_odd_hand_rounded_down():
     s.apply(Look(2))
     s.apply(Look(3))
     s.apply(USE)
-    assert s.tasks[0][:4] == ["give", GREEN, BLUE, 4]
+    assert s.observation(s.current_player)["task"][:4] == ["give", GREEN, BLUE, 4]
     s.apply(GiveCard(s.comp.card_names[s.hands[GREEN][0]]))
     assert s.tasks[0][3] == 3
 
@@ -99,7 +99,7 @@ def test_shipped_position_is_the_worked_example_and_loads():
     assert game.name == "rattus_cartus" and json.loads(path.read_text())["description"].startswith("Rulebook")
     built = worked_example_visit()
     assert state.to_json() == built.to_json()
-    assert state.current_player == RED and state.tasks[0] == ["visit", RED]
+    assert state.current_player == RED and state.observation(RED)["task"] == ["visit", RED]
     assert state.rats == [8, 10, 10, 8] and [len(h) for h in state.hands] == [4, 5, 10, 1]
 
 
