@@ -9,12 +9,15 @@ from ratgames_lab.rattus.actions import MovePlague
 from .engine_checks import is_chance
 
 
-def ravage(state, region: str, rng: random.Random):
-    """Red moves the plague to ``region`` in a world dealt from Red's view; the ravage's events (a random token is
-    revealed each time, new tokens spread to the first neighbour offered, as in lesson 22) and the world before."""
+def ravage(state, region: str | None, rng: random.Random):
+    """Red moves the plague to ``region`` (None: a random neighbour) in a world dealt from Red's view; the ravage's
+    events (a random token is revealed each time, new tokens spread to the first neighbour offered, as in lesson
+    22), the world before and the world after."""
     world = state.determinize(0, rng)
     before = world.clone()
     seen = len(world.events)
+    if region is None:
+        region = rng.choice(sorted({a.to for a in world.legal_actions() if isinstance(a, MovePlague)}))
     world.apply(MovePlague(to=region, via=None))
     while world.active == 0 and world.step not in ("after", "main"):
         if is_chance(world):

@@ -29,6 +29,7 @@ CONCLUSIONS = [
     ("22_rattus_probability.ipynb", "257/946"),  # §6: P(setup token has M | Yellow lost 3)
     ("22_rattus_probability.ipynb", "68/117"),  # §5: Blue loses its cube in Turcia
     ("22_rattus_probability.ipynb", "71/540"),  # §5: Blue loses 2 cubes in Hispania
+    ("22_rattus_probability.ipynb", "expected: 5/4"),  # §9: new tokens spread, the plague to a random neighbour
     ("24_rattus_plague_walk.ipynb", "3/22"),  # §3: share of time in Germania
     ("24_rattus_plague_walk.ipynb", "$44/2 = 22$"),  # §5: mean return time to Hispania
     ("31_rattus_cartus_probability.ipynb", "475043/857556"),  # §2/§8: a spectator's row survives 10 rats
@@ -78,7 +79,7 @@ ODDS = "rattus_odds.json"
 NEXT_TO = {"Turcia": "Italia", "Hispania": "Italia"}  # the plague is in Polonia: start next to these
 
 
-def _ravages(region: str, games: int, seed: int):
+def _ravages(region: str | None, games: int, seed: int):
     game, state = rl.load_position(NOTEBOOKS / "positions" / ODDS)
     if region in NEXT_TO:
         state = plague_next_to(game, state, region, NEXT_TO[region])
@@ -117,6 +118,14 @@ def test_22_blue_loss_falls_in_the_engine_band(region, lost, exact):
     _, runs = _ravages(region, 800, 2202)
     got = band([float(cubes_lost(b, a, region, 3) == lost) for _, b, a in runs])
     assert got.holds(exact), f"22 §5 Blue loses {lost} in {region}: lesson {exact}, engine {got}"
+
+
+def test_22_tokens_spread_by_a_random_plague_fall_in_the_engine_band():
+    _, runs = _ravages(None, 600, 2203)
+    spread = [sum(e.kind == "token_drawn" for e in events) for events, _, _ in runs]
+    got = band([float(n) for n in spread])
+    assert got.holds(Fraction(5, 4)), f"22 §9 expected new tokens: lesson 5/4, engine {got}"
+    assert set(spread) <= {0, 1, 2} and band([float(n == 2) for n in spread]).holds(Fraction(1, 2))
 
 
 # 24: the plague moved to a random region among those the engine allows (Red holds no Knight)
