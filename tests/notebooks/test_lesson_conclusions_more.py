@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import random
 from fractions import Fraction
+from functools import lru_cache
 
 import pytest
 
 import ratgames_lab as rl
 from ratgames_lab.catan import scenarios
 from ratgames_lab.master_of_rules.actions import PlayNumber
+from ratgames_lab.rattus_cartus import odds as cartus_odds
 from ratgames_lab.rattus.board import board_for_players
 
 from .engine_checks import band, load, playouts
@@ -154,11 +156,13 @@ def test_24_return_times_fall_in_the_engine_band(region, exact):
 
 # 31 (a spectator's odds): rows dealt by the engine's setup, one deal per seed; the spectator sees no card
 def _deals(games: int):
-    game = rl.load_game("rattus_cartus", players=4, seed=0)
+    """The nuns of each dealt row, and of 4 cards drawn at random from the engine's deck (the Farm's draw: the
+    deck is kept sorted, a draw is a chance outcome)."""
+    game, rng = rl.load_game("rattus_cartus", players=4, seed=0), random.Random(3100)
     for seed in range(games):
         game.seed = seed  # the same game dealt again from another seed
         state = game.new_state()
-        yield [state.comp.nuns[c] for c in state.row]
+        yield [state.comp.nuns[c] for c in state.row], tuple(sorted(state.comp.nuns[c] for c in rng.sample(state.deck, 4)))
 
 
 SPECTATOR = {"10 rats": (10, False, Fraction(475043, 857556)), "Monastery, 8 rats": (8, False, Fraction(487442, 643167)),
@@ -174,7 +178,7 @@ def rows():
 @pytest.mark.parametrize("case", list(SPECTATOR))
 def test_31_spectator_survival_falls_in_the_engine_band(rows, case):
     rats, look, exact = SPECTATOR[case]
-    kept = [row for row in rows if not look or row[0] == 4]
+    kept = [row for row, _ in rows if not look or row[0] == 4]
     got = band([float(sum(row) >= rats) for row in kept])
     assert got.holds(exact), f"31 {case}: lesson {exact} = {float(exact):.4f}, engine {got}"
 
@@ -216,3 +220,17 @@ def test_51_a_round_that_pays_nothing_falls_in_the_engine_band(name, spots, exac
 
     got = playouts(1000, 5102, drought)
     assert got.holds(exact), f"51 Exercise 6 {name}: lesson {exact}, engine {got}"
+
+
+DECK = {4: 24, 3: 12, 2: 12, 1: 12, 0: 24}  # lesson 31's deck: nun value -> cards
+
+
+@lru_cache(maxsize=None)
+def _farm_estimate(drawn: tuple[int, ...]) -> Fraction:
+    return cartus_odds.survival(10, cartus_odds.nun_sum_distribution(cartus_odds.remove_seen(DECK, drawn), 5))
+
+
+def test_31_the_farm_leaves_the_spectators_chance_unchanged_on_average(rows):
+    """§8: a spectator's estimate after seeing 4 cards of the engine's deck (the Farm) averages 475043/857556."""
+    got = band([float(_farm_estimate(drawn)) for _, drawn in rows])
+    assert got.holds(Fraction(475043, 857556)), f"31 §8 Farm, mean estimate: engine {got}"
