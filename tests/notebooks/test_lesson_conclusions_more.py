@@ -34,6 +34,7 @@ CONCLUSIONS = [
     ("22_rattus_probability.ipynb", "expected: 5/4"),  # §9: new tokens spread, the plague to a random neighbour
     ("24_rattus_plague_walk.ipynb", "3/22"),  # §3: share of time in Germania
     ("24_rattus_plague_walk.ipynb", "$44/2 = 22$"),  # §5: mean return time to Hispania
+    ("24_rattus_plague_walk.ipynb", "every 14 moves"),  # Exercise 2: ... on the 2-player map
     ("31_rattus_cartus_probability.ipynb", "475043/857556"),  # §2/§8: a spectator's row survives 10 rats
     ("31_rattus_cartus_probability.ipynb", "1410299/1837620"),  # §6: ... after a look shows 4
     ("31_rattus_cartus_probability.ipynb", "487442/643167"),  # §8: ... 8 rats after the Monastery
@@ -131,9 +132,16 @@ def test_22_tokens_spread_by_a_random_plague_fall_in_the_engine_band():
 
 
 # 24: the plague moved to a random region among those the engine allows (Red holds no Knight)
-def _engine_walk_returns(region: str, returns: int, seed: int) -> list[float]:
-    game, state = rl.load_position(NOTEBOOKS / "positions" / ODDS)
-    table, rng, gaps = plague_moves(game, state), random.Random(seed), []
+def _board(players: int):
+    """A Rattus game and state: the lesson's 4-player position, or a new 2-player game."""
+    if players == 4:
+        return rl.load_position(NOTEBOOKS / "positions" / ODDS)
+    game = rl.load_game("rattus", players=players, seed=1)
+    return game, game.new_state()
+
+
+def _engine_walk_returns(region: str, returns: int, seed: int, players: int = 4) -> list[float]:
+    table, rng, gaps = plague_moves(*_board(players)), random.Random(seed), []
     for _ in range(returns):
         here, moves = rng.choice(table[region]), 1
         while here != region:
@@ -142,15 +150,16 @@ def _engine_walk_returns(region: str, returns: int, seed: int) -> list[float]:
     return gaps
 
 
-def test_24_the_engine_moves_the_plague_to_the_lessons_neighbours():
-    game, state = rl.load_position(NOTEBOOKS / "positions" / ODDS)
-    graph = board_for_players(4)
-    assert plague_moves(game, state) == {v: sorted(graph[v]) for v in graph}
+@pytest.mark.parametrize("players", [4, 2])
+def test_24_the_engine_moves_the_plague_to_the_lessons_neighbours(players):
+    graph = board_for_players(players)
+    assert plague_moves(*_board(players)) == {v: sorted(graph[v]) for v in graph}
 
 
-@pytest.mark.parametrize("region, exact", [("Hispania", Fraction(22)), ("Germania", Fraction(22, 3))])
-def test_24_return_times_fall_in_the_engine_band(region, exact):
-    got = band(_engine_walk_returns(region, 3000, 2400))
+@pytest.mark.parametrize("region, players, exact", [("Hispania", 4, Fraction(22)), ("Germania", 4, Fraction(22, 3)),
+                                                    ("Hispania", 2, Fraction(14))])
+def test_24_return_times_fall_in_the_engine_band(region, players, exact):
+    got = band(_engine_walk_returns(region, 3000, 2400, players))
     assert got.holds(exact), f"24 §5 return to {region}: lesson {exact} (share {1 / exact}), engine {got}"
 
 
