@@ -191,6 +191,20 @@ for line in final.forfeits():
     print(line)
 
 # %% [markdown]
+# The same table as a chart: each bar is a win rate, each black line its 95% interval. Where two black lines
+# overlap, the tournament has not shown a difference.
+
+# %%
+# NBVAL_IGNORE_OUTPUT
+from ratgames_lab.widgets.tournament_chart import tournament_chart
+
+tournament_chart(final)
+
+# %% [markdown]
+# One more helper for your next bot: `win_rates_from(view)` (from `ratgames_lab.core.student_bots`) plays each
+# legal move a few times from worlds your seat cannot tell apart, with random players after it, and returns each
+# move's win rate. A bot can play the move with the best one.
+#
 # A student's bot can also take a seat at the dashboard, so that the class plays against it:
 #
 # ```python

@@ -19,7 +19,7 @@ import time
 from pathlib import Path
 from typing import Any, Callable
 
-from .playout import seat_view
+from .playout import random_playout, seat_view
 from .protocol import Action, GameState
 from .registry import GAMES
 
@@ -219,3 +219,20 @@ def unregister_bot(game: str, name: str) -> None:
     table = GAMES[game].bots()
     if isinstance(table.get(name), _Registered):
         del table[name]
+
+
+def win_rates_from(view: GameState, playouts: int = 20, rng: random.Random | None = None) -> dict[Action, float]:
+    """For each legal move of the seat to play in ``view``: how often that seat wins if everybody then plays at
+    random, over ``playouts`` worlds consistent with what the seat knows (a bot's quick 'what if')."""
+    rng = rng or random.Random(0)
+    seat = view.current_player
+    wins = {action: 0.0 for action in view.legal_actions()}
+    for _ in range(playouts):
+        world = view.determinize(seat, rng)
+        seed = rng.getrandbits(32)
+        for action in wins:
+            sim = world.clone()
+            sim.apply(action)
+            random_playout(sim, random.Random(seed))
+            wins[action] += sim.returns()[seat]
+    return {action: total / playouts for action, total in wins.items()}

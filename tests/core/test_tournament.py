@@ -150,3 +150,23 @@ def test_the_cli_runs_a_tournament_with_a_bot_file(tmp_path, capsys):
     assert main(["tournament", "horlogerie", "--bots", f"{tmp_path / 'none.py'}:choose", "random"]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert err == [f"ratgames: error: bot file '{tmp_path / 'none.py'}' does not exist"]
+
+
+def test_win_rates_from_the_view_help_a_bot_and_never_peek():
+    from ratgames_lab.core.student_bots import win_rates_from
+    import random
+    state = rl.load_game("master_of_rules", players=3, seed=2).new_state()
+    while state.current_player < 0:
+        state.apply(state.sample_chance(random.Random(1)))
+    view = rl.seat_view(state, random.Random(5))
+    rates = win_rates_from(view, playouts=8, rng=random.Random(3))
+    assert set(rates) == set(view.legal_actions()) and all(0 <= r <= 1 for r in rates.values())
+    assert rates == win_rates_from(view, playouts=8, rng=random.Random(3)), "same seed, same answer"
+
+    def greedy(view, legal_actions, rng):
+        """A student's bot built on the helper: the move with the best quick win rate."""
+        scores = win_rates_from(view, playouts=2, rng=rng)
+        return max(legal_actions, key=lambda a: scores[a])
+
+    t = run_tournament("master_of_rules", [greedy, "random", "random"], games=3, seed=1)
+    assert not t.forfeits()
