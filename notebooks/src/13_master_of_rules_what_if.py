@@ -149,6 +149,8 @@ for card, p in before.items():
 #   (`policy="heuristic"`): each player picks the card and rule with the best expected points, as in part 3. The
 #   other choice is `policy="random"`: random legal moves, much faster but a weak model of real players.
 # * The **win rate** is the fraction of playouts that Player 1 won (a shared win counts as a part).
+# * Every move is played on the **same** deals with the same luck, so the comparison is fair. A move that is
+#   clearly worse than the leader is **ruled out** and gets no more playouts.
 #
 # A win rate measured on a hundred playouts is an estimate, so each one comes with a **95% interval**: the range
 # where the true win rate (against these opponents) lies, unless we were unlucky.
@@ -159,7 +161,8 @@ PLAYOUTS = 100
 values = evaluate_actions(state, 0, playouts=PLAYOUTS, seed=SEED, policy="heuristic")
 print("The win rates assume:", values.policy.assumes())
 for v in values:
-    print(f"{str(v.action):20} win rate {v.win_rate:.3f}   95% interval {v.low:.3f} to {v.high:.3f}")
+    print(f"{str(v.action):20} win rate {v.win_rate:.3f}   95% interval {v.low:.3f} to {v.high:.3f}"
+          f"   ({v.playouts} playouts)")
 
 
 # %%
@@ -183,25 +186,18 @@ def win_rate_chart(values, title):
 
 win_rate_chart(values, f"Win rate of each move ({PLAYOUTS} playouts each, heuristic bots)")
 
-
 # %% [markdown]
-# How sure is the ranking? Two moves are told apart only if their intervals do not overlap much. `overlap`
-# measures the shared part of the two best moves' intervals, as a share of the narrower one:
+# How sure is the ranking? The analysis ends with a **verdict**, the same sentence that `ratgames analyze` and
+# the dashboards' *What if?* panel show:
 
 # %%
 # NBVAL_CHECK_OUTPUT
-def overlap(a, b):
-    """The shared part of two intervals, as a fraction of the narrower one (0: apart, 1: one inside the other)."""
-    shared = max(0.0, min(a.high, b.high) - max(a.low, b.low))
-    return shared / min(a.high - a.low, b.high - b.low)
-
-first, second = sorted(values, key=lambda v: v.win_rate, reverse=True)[:2]
-print(f"{first.action} against {second.action}: the intervals share {overlap(first, second):.0%} "
-      "of the narrower one")
+print(values.verdict.text())
 
 # %% [markdown]
-# The two best moves share almost half of the narrower interval (45%): with 100 playouts, the yellow 9's lead
-# over the purple 8 could be luck. Exercise 1 below tries another policy.
+# **"Too close to call"** means: with the games it played, the computer cannot tell these moves apart. Either
+# they are about equally good, or the difference is smaller than the luck of this many games. **More playouts**
+# settle it, and the verdict says about how many.
 
 # %% [markdown]
 # **Random or sensible opponents?** The same position, the same number of playouts, with random players:
@@ -215,23 +211,45 @@ for v in random_values:
     h = heuristic[str(v.action)]
     print(f"{str(v.action):20} {v.win_rate:6.3f} ({v.low:.3f}-{v.high:.3f})  {h.win_rate:6.3f} ({h.low:.3f}-{h.high:.3f})")
 
+# %%
+# NBVAL_CHECK_OUTPUT
+more = [m for m, v in heuristic.items() if {str(r.action): r for r in random_values}[m].win_rate > v.win_rate]
+print(f"Against random players, Player 1 wins more often after {len(more)} of the {len(heuristic)} moves.")
+print("Random players:", random_values.verdict.text())
+
 # %% [markdown]
-# Against random players Player 1 wins far more often (the yellow 9: 0.150 against 0.080, the purple 8: 0.120
-# against 0.020): random opponents waste their last cards, while the heuristic bots play the card and rule that
-# serve their own score. The order of the two best moves is
-# the same under both policies (the yellow 9, then the purple 8), but the blue 6 falls to 0.010 against the bots,
-# and every win rate changes. They answer different questions ("against random players?", "against players
-# who play like the bots?"): a win rate always comes with its policy, so say which one you used.
+# Random opponents waste their last cards, while the heuristic bots play the card and rule that serve their own
+# score. The two policies answer different questions ("against random players?", "against players who play like
+# the bots?"): a win rate always comes with its policy, so say which one you used.
 #
 # **More playouts make the intervals narrower** (about half as wide for four times as many playouts), at the
-# cost of more computing time. Random playouts are cheap, so we show it with them:
+# cost of more computing time. Random playouts are cheap, so we show it with them. Watch the verdict too:
 
 # %%
 # NBVAL_CHECK_OUTPUT
 for n in (100, 400, 1600):
-    best = max(evaluate_actions(state, 0, playouts=n, seed=SEED, policy="random"), key=lambda v: v.win_rate)
-    print(f"{n:5} random playouts: best move {str(best.action):20} win rate {best.win_rate:.3f}, "
-          f"interval width {best.high - best.low:.3f}")
+    run = evaluate_actions(state, 0, playouts=n, seed=SEED, policy="random")
+    best = max(run, key=lambda v: v.win_rate)
+    out = [str(v.action) for v in run if not v.in_contention]
+    print(f"{n:5} random playouts: leader {str(best.action):20} win rate {best.win_rate:.3f}, "
+          f"interval width {best.high - best.low:.3f}; ruled out: {', '.join(out) or 'none'}")
+    print("      ", run.verdict.text())
+
+# %% [markdown]
+# With more playouts, the moves that are clearly worse are ruled out and stop being played: the computer spends
+# its time on the moves still in the race. If the verdict is still "too close to call", it names the moves that
+# remain and about how many playouts would tell them apart.
+#
+# Let us give it the playouts the last verdict asks for (a few seconds):
+
+# %%
+# NBVAL_CHECK_OUTPUT
+settled = evaluate_actions(state, 0, playouts=run.verdict.needed, seed=SEED, policy="random")
+print(settled.verdict.text())
+
+# %% [markdown]
+# Now the race is settled: the verdict names the best move against random players, and the smallest lead it is
+# sure of.
 
 # %% [markdown]
 # **Exercise 1.** *Guess first*: with `policy="mix"` every decision of the playouts is the heuristic bot's half of
@@ -242,14 +260,15 @@ for n in (100, 400, 1600):
 mixed = {str(v.action): v for v in evaluate_actions(state, 0, playouts=PLAYOUTS, seed=SEED, policy="mix")}
 for v in random_values:
     move = str(v.action)
-    print(f"{move:20} random {v.win_rate:.3f}   mix {mixed[move].win_rate:.3f}   heuristic {heuristic[move].win_rate:.3f}")
+    r, m, h = v.win_rate, mixed[move].win_rate, heuristic[move].win_rate
+    where = "between the two" if min(r, h) <= m <= max(r, h) else "outside"
+    print(f"{move:20} random {r:.3f}   mix {m:.3f}   heuristic {h:.3f}   ({where})")
 
 # %% [markdown] tags=["solution"]
-# **Answer.** Nearer the heuristic ones: the yellow 9 goes from 0.150 (random) to 0.050 (mix) and 0.080
-# (heuristic), the purple 8 from 0.120 to 0.060 and 0.020, the blue 6 from 0.070 to 0.030 and 0.010. Opponents
-# who play sensibly only half of the time already take away most of what random players give. The yellow 9 under
-# mix (0.050) is even below its heuristic value (0.080), but with 100 playouts each number has an
-# interval several points wide, so only the large gaps mean something.
+# **Answer.** Read the last column: the mixed win rates fall between the random and the heuristic ones (or
+# outside, for a move where 100 playouts are too few to tell). Opponents who play sensibly half of the time
+# take away part of what random players give. Whether "nearer the random" or "nearer the heuristic" is too
+# fine a question for 100 playouts per move: each number has an interval several points wide.
 
 # %% [markdown]
 # ## 3. Change one card
@@ -306,6 +325,7 @@ for card in sorted(set(before) | set(after)):
 values_after = evaluate_actions(changed_state, 0, playouts=PLAYOUTS, seed=SEED, policy="heuristic")
 for v in values_after:
     print(f"{str(v.action):20} win rate {v.win_rate:.3f}   95% interval {v.low:.3f} to {v.high:.3f}")
+print(values_after.verdict.text())
 
 # %%
 # NBVAL_IGNORE_OUTPUT
@@ -313,8 +333,8 @@ win_rate_chart(values_after, f"Win rate of each move with the green 9 in hand ({
 
 # %% [markdown]
 # Against the heuristic bots the green 9 wins hardly any playout, although its Best of the Best is certain: a
-# certain rule is not a certain win. All four win rates are small and their intervals overlap, so these
-# playouts do not tell the moves apart. The next section shows one reason.
+# certain rule is not a certain win. The verdict is "too close to call": these playouts do not tell the moves
+# apart. The next section shows one reason.
 
 # %% [markdown]
 # **Exercise 2.** Start again from the original position (`data`) and swap the **purple 8** in Player 1's hand

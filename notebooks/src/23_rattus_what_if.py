@@ -52,8 +52,8 @@
 # and seeing which conclusions survive. *Timing*: sections 1–2 (10 min); section 3, both policies (12 min);
 # sections 4–5 and exercises 1–2 (15 min); section 6 (8 min); exercise 3 (5 min, or homework).
 # *Prerequisites*: part 3 (expected value, the reveal loop). *Discussion prompts*: "the exact odds and the
-# playouts disagree about the second-best move: which do you trust, and for what question?"; "why do playouts
-# with random players flatter some moves?"; "two moves 0.003 apart: would you bet on the order?"
+# playouts rank the moves differently: which do you trust, and for what question?"; "why do playouts with random
+# players flatter some moves?"; "the verdict says too close to call: would you bet on the order?"
 
 # %%
 SEED = 1  # every random choice in this notebook uses this seed, so it runs the same every time
@@ -160,17 +160,20 @@ print("per opponent:", best.per_opponent, "= (" + " + ".join(str(x) for x in opp
 #   cubes away from the plague and sends the plague where opponents lose most).
 # * The **win rate** is the fraction of playouts Red won. It is an estimate, so it comes with a
 #   **95% interval**: the range where the true win rate (under that policy) lies, unless we were unlucky.
+# * Every move is played on the **same** shuffles with the same luck. The analysis ends with a **verdict**, the
+#   same sentence as `ratgames analyze` and the dashboards' *What if?* panel: "X is best" or "too close to call".
 #
 # First with the heuristic bots, the better model of real play. A bot's game takes longer to play than a
 # random one, so we play fewer of them:
 
 # %%
 # NBVAL_CHECK_OUTPUT
-BOT_PLAYOUTS = 16
+BOT_PLAYOUTS = 20
 bots = evaluate_actions(state, 0, playouts=BOT_PLAYOUTS, seed=SEED, policy="heuristic")
 print("policy:", bots.policy.name, "-", bots.policy.assumes())
 for v in sorted(bots, key=lambda v: -v.win_rate):
     print(f"{str(v.action):26} win rate {v.win_rate:.3f}   95% interval {v.low:.3f} to {v.high:.3f}")
+print(bots.verdict.text())
 
 # %% [markdown]
 # Then with random players, on the same position, with many more playouts (they are cheap):
@@ -182,6 +185,10 @@ values = evaluate_actions(state, 0, playouts=PLAYOUTS, seed=SEED, policy="random
 print("policy:", values.policy.name, "-", values.policy.assumes())
 for v in sorted(values, key=lambda v: -v.win_rate):
     print(f"{str(v.action):26} win rate {v.win_rate:.3f}   95% interval {v.low:.3f} to {v.high:.3f}")
+print(values.verdict.text())
+same = [str(v.action) for v in sorted(bots, key=lambda v: -v.win_rate)] == \
+    [str(v.action) for v in sorted(values, key=lambda v: -v.win_rate)]
+print("The two policies rank the moves in", "the same order." if same else "different orders.")
 
 
 # %%
@@ -205,29 +212,28 @@ def win_rate_chart(values, title):
 win_rate_chart(values, f"Red's win rate after each plague move ({PLAYOUTS} random playouts each)")
 
 # %% [markdown]
-# **Compare the two policies.** With random players, Turcia and Germania come out on top, as the exact odds
-# said, but all five moves are within 0.05 of each other and the intervals **overlap**: when everybody plays
-# at random afterwards, one plague move hardly matters. With the heuristic bots the estimates spread much
-# more, and their order is not the exact odds' order (here Gallia, the worst move for Red's cubes this turn,
-# comes first). Before reading anything into it, look at the intervals: with 16 games per move each one spans
-# about 0.4 and they all overlap, so these bot playouts **cannot rank** the moves. Two lessons: a win rate is
-# a statement about the playout policy (say which one you used), and a policy that plays better costs more
-# games to measure. The dashboard's *What if?* panel runs the bot playouts while you wait; exercise 1 shows
-# how the interval narrows with more games.
+# **Compare the two policies.** The win rates move from one policy to the other, and so does the order of the
+# moves. But read the verdicts: both say **"too close to call"**. That means: with the games it played, the
+# computer cannot tell these moves apart. Either they are about equally good, or the difference is smaller than
+# the luck of this many games. More playouts would settle it, and the verdict says about how many. Two lessons:
+# a win rate is a statement about the playout policy (say which one you used), and a policy that plays better
+# costs more time per game to measure. The dashboard's *What if?* panel runs the bot playouts while you wait;
+# exercise 1 shows how the interval narrows with more games.
 
 # %% [markdown]
-# **Exercise 1.** Run `evaluate_actions` on the position with `policy="random"` and 800 playouts (it takes a
-# few seconds). Are the 95% intervals narrower than with 200? About how much narrower? Guess first.
+# **Exercise 1.** Run `evaluate_actions` on the position with `policy="random"` and 800 playouts (it takes
+# several seconds). Are the 95% intervals narrower than with 200? About how much narrower? Guess first.
 
 # %% tags=["solution"]
-for v in evaluate_actions(state, 0, playouts=800, seed=SEED, policy="random"):
+longer = evaluate_actions(state, 0, playouts=800, seed=SEED, policy="random")
+for v in longer:
     print(f"{v.action.to:9} win rate {v.win_rate:.3f}   interval width {v.high - v.low:.3f}")
+print(longer.verdict.text())
 
 # %% [markdown] tags=["solution"]
-# **Answer.** About half as wide as with 200 playouts (about 0.065 instead of 0.12 to 0.13): the width of the
-# interval shrinks like $1/\sqrt{n}$, so four times as many playouts halve it. Turcia is still first, but
-# Gallia, third with 200 playouts, falls to last: moves this close cannot be told apart by a few hundred
-# random playouts.
+# **Answer.** About half as wide as with 200 playouts: the width of the interval shrinks like $1/\sqrt{n}$, so
+# four times as many playouts halve it. The verdict is still "too close to call", and the leader can change
+# from 200 to 800 playouts: moves this close cannot be told apart by a few hundred random playouts.
 
 # %% [markdown]
 # ## 4. What if the map were different?

@@ -60,11 +60,12 @@ from ratgames_lab.rattus_cartus import HeuristicBot
 POSITIONS = Path(cartus.__file__).parent / "positions"
 
 def table(values, top=None):
-    """Print action values, best first, with their 95% intervals."""
+    """Print action values, best first, with their 95% intervals, then the verdict."""
     ranked = sorted(values, key=lambda v: -v.win_rate)
     for v in ranked[:top]:
         print(f"{str(v.action):30} win rate {v.win_rate:5.2f}   95% interval [{v.low:.2f}, {v.high:.2f}]"
-              f"   ({v.playouts} playouts)")
+              f"   ({v.playouts} playouts{'' if v.in_contention else ', ruled out'})")
+    print(values.verdict.text())
 
 
 # %% [markdown]
@@ -90,7 +91,9 @@ print(len(moves), "moves:", ", ".join(str(m) for m in moves[:6]), "...")
 # `evaluate_actions(state, playouts=n, seed=...)` tries each move `n` times. Each **playout** starts from a world
 # consistent with what Red knows (`state.determinize(0, rng)`: the hidden cards are dealt again at random, so the
 # computer never peeks), applies the move, and plays to the end. By default every player, Red included, then
-# plays **uniformly random legal moves**: that is the model behind these win rates.
+# plays **uniformly random legal moves**: that is the model behind these win rates. Every move is played on the
+# same deals with the same luck; a move clearly worse than the leader is **ruled out** and stops being played. The
+# last line is the **verdict**, the same sentence as `ratgames analyze` and the dashboards' *What if?* panel.
 
 # %%
 # NBVAL_CHECK_OUTPUT
@@ -109,9 +112,10 @@ for other in (ranked[1], rulebook):
     print(f"best {ranked[0].action} vs {other.action}: {'near-tie (intervals overlap)' if overlap else 'clearly better'}")
 
 # %% [markdown] tags=["solution"]
-# **Answer.** No. The best move (Monastery 1 with 2 cards, 0.33, interval [0.20, 0.48]) overlaps the second
-# (the Tent with 3 cards, 0.30) and the rulebook's move (Monastery 1 with 4 cards, 0.17, [0.09, 0.32]): near-ties.
-# With 40 playouts each interval is about ±0.15 wide; another seed could reorder the whole top of the table.
+# **Answer.** No: the lines above say near-tie, and the verdict says **"too close to call"**. That means: with
+# the games it played, the computer cannot tell these moves apart. Either they are about equally good, or the
+# difference is smaller than the luck of 40 games. More playouts would settle it (the verdict says about how
+# many); another seed could reorder the whole top of the table.
 
 # %% [markdown]
 # Random players are a weak model: they enter buildings with cards of the wrong class, collect rats, and waste
@@ -163,6 +167,8 @@ table(last_random, top=6)
 last_values = evaluate_actions(last, playouts=40, seed=SEED, policy="heuristic")
 print("these win rates assume:", last_values.policy.assumes())
 table(last_values, top=6)
+top_random, top_bots = (max(v.win_rate for v in vs) for vs in (last_random, last_values))
+print(f"best win rate: {top_random:.2f} with random players, {top_bots:.2f} with the bots")
 
 # %%
 # NBVAL_IGNORE_OUTPUT
@@ -178,12 +184,9 @@ bq.Figure(marks=[bars], title="Last round: win rate of each move under two playo
                 bq.Axis(scale=y, orientation="vertical", label="estimated win rate", tick_format=".0%")])
 
 # %% [markdown]
-# Both policies send Blue into the Tent (building #2), but they disagree on how many cards. Random players rank
-# 8 cards first (0.38, [0.24, 0.53]), with 5 and 7 cards and building #1 with 3 cards close behind (0.29, 0.25,
-# 0.23), all near-ties; the bots rank 5 cards first (0.75, [0.60, 0.86]: the four Witches and the Sword), and 4, 6
-# and 7 cards next (0.57 each). Under random play after the move (Blue's own play included), a good move is
-# diluted by bad ones later; the bots play on sensibly, so the move's effect shows, and the best win rate is about
-# twice as high. A win rate is only as good as the model of play
+# Compare the two tables and their verdicts. Under random play after the move (Blue's own play included), a good
+# move is diluted by bad ones later; the bots play on sensibly, so the move's effect shows more. A win rate is
+# only as good as the model of play
 # behind it: always say which one it is. From here on, the heuristic bots.
 #
 # ## 4. How many cards to place
@@ -212,15 +215,15 @@ choice = choose_for_seat(bot, last, random.Random(SEED), random.Random(SEED))
 rank = [v.action for v in sorted(last_values, key=lambda v: -v.win_rate)].index(choice) + 1
 value = next(v for v in last_values if v.action == choice)
 print(f"the bot chooses {choice}: rank {rank} of {len(last_values)}, win rate {value.win_rate:.2f} "
-      f"[{value.low:.2f}, {value.high:.2f}]")
+      f"[{value.low:.2f}, {value.high:.2f}], {'still in the race' if value.in_contention else 'ruled out'}")
+print(last_values.verdict.text())
 
 # %% [markdown] tags=["solution"]
-# **Answer.** The bot enters the Tent (building #2) with 4 cards, its four Witches: ranked 2nd of 27 (tied at
-# 0.57 [0.42, 0.71] with 6 and 7 cards). That interval overlaps the best move's (5 cards, 0.75 [0.60, 0.86]): a
-# near-tie with 40 playouts. The playouts assume everybody *goes on* playing like this bot, but the bot picks this
-# move by a rule of thumb (cards of the building's class only), while the playouts look at the whole end of the
-# game: adding the Sword
-# may be worth it.
+# **Answer.** Read the two lines above. If the bot's move is still in the race, the verdict cannot tell it from
+# the leader with 40 playouts: the bot's rule of thumb is as good as the best move, as far as these games can
+# tell. If it was ruled out, the playouts found a better move. The playouts assume everybody *goes on* playing
+# like this bot, but the bot picks its move by a rule of thumb (cards of the building's class only), while the
+# playouts look at the whole end of the game.
 
 # %% [markdown]
 # ## 5. What if the position were different?
@@ -243,22 +246,25 @@ table(risky_values, top=5)
 
 # %% tags=["solution"]
 best_slot = max(last_values, key=lambda v: v.win_rate).action.slot
+losses = {}
 for before, after in zip(last_values, risky_values):
     if before.action.slot == best_slot:
+        losses[str(before.action)] = before.win_rate - after.win_rate
         print(f"{str(before.action):30} {before.win_rate:5.2f} -> {after.win_rate:5.2f}")
+print("the biggest loss:", max(losses, key=losses.get))
+print(risky_values.verdict.text())
 
 # %% [markdown] tags=["solution"]
-# **Answer.** Every count loses (0 cards falls from 0.07 to 0.00): with 8 rats instead of 3, Blue may die in the
-# plague (part 2: 8 rats survive a row about 3 times in 4) and loses rat tie-breaks. The biggest losses are at 6,
-# 7 and 8 cards (0.57, 0.57 and 0.53 down to 0.05): beyond the four Witches and the Sword, each card is of another
-# class and adds a rat. Five cards fall from 0.75 to 0.28 and still rank first; 2 and 3 cards come next (0.17,
-# [0.09, 0.32]), and those intervals overlap 5 cards' ([0.16, 0.43]): near-ties with this many playouts.
+# **Answer.** With 8 rats instead of 3, Blue may die in the plague (part 2: 8 rats survive a row about 3 times
+# in 4) and loses rat tie-breaks. Beyond the four Witches and the Sword, each card is of another class and adds a
+# rat, so the extra risk should cost most at the high counts: check it against the lines above. Remember that a
+# move ruled out early has fewer playouts, so its win rate is rougher; the verdict says what the data can tell.
 
 # %% [markdown]
 # ## What to remember
 #
 # * A playout estimate answers "how often does this move win, **if the game then goes on like this**": the
 #   playout policy (random players, heuristic bots) is part of the answer. Say which one you used.
-# * Every estimate has an interval; overlapping intervals are a near-tie, not a decision.
+# * Every estimate has an interval; "too close to call" is a near-tie, not a decision: more playouts settle it.
 # * Early moves are hard to judge (much happens later); last-round moves have direct, measurable effects.
 # * A position is plain data: change one fact and ask again.

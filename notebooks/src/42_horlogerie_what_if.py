@@ -58,6 +58,7 @@ import bqplot as bq
 import ratgames_lab as rl
 import ratgames_lab.horlogerie as horlogerie
 from ratgames_lab import InvalidPositionError
+from ratgames_lab.core.analysis import evaluate_actions
 from ratgames_lab.horlogerie import odds
 
 DATA = Path(horlogerie.__file__).parent / "data"
@@ -287,6 +288,24 @@ from ratgames_lab.lessons import check
 
 answer = ...
 check("42-ex3", answer)
+
+# %% [markdown]
+# **Points are not wins.** The policy above maximises expected exploration points. Does drawing also **win more
+# games**? `evaluate_actions` plays the whole game to the end many times after each choice, on the same deals for
+# both (here with random players afterwards: that is the model). It ends with a **verdict**, the same sentence
+# as `ratgames analyze` and the dashboards' *What if?* panel:
+
+# %%
+# NBVAL_CHECK_OUTPUT
+wins = evaluate_actions(state, playouts=200, seed=SEED, policy="random")
+for v in wins:
+    print(f"{str(v.action):13} win rate {v.win_rate:.3f}   95% interval {v.low:.3f} to {v.high:.3f}")
+print(wins.verdict.text())
+
+# %% [markdown]
+# If the verdict says **"too close to call"**, the computer cannot tell the two choices apart with the games it
+# played: either they win about equally often, or the difference is smaller than the luck of this many games.
+# More playouts settle it, and the verdict says about how many.
 
 # %% [markdown]
 # ## 4. The danger drawer's side

@@ -339,6 +339,10 @@ bq.Figure(marks=[lines], title="Intersection 40 (ore 5, grain 6, grain 10): card
 # no 5 in any of the $k$ independent rolls has probability $(1 - p)^k$, so
 # $$P(\text{at least one in } k) = 1 - (1 - p)^k.$$
 #
+# This model leaves out the robber: after a 7 it may sit on the 5 and block the ore. The tests of this
+# project play the real game (the robber moved to a random tile) and find the same chance within their
+# error band: the robber rarely lands on one given tile in a few rolls.
+#
 # **Guess first.** How many rolls until the first ore is more likely than not?
 
 # %%

@@ -485,8 +485,8 @@ check("52-ex4", answer)
 # onto the leader), then compare with **uniformly random** players (`policy="random"`). Each table prints what its
 # win rates assume.
 #
-# Each spot gets `PLAYOUTS` games, so each estimate has a wide 95% interval (shown): the table separates clearly
-# better spots from clearly worse ones, not the exact order of close ones.
+# Each spot gets `PLAYOUTS` games, all on the same dice, so each estimate has a wide 95% interval (shown). The
+# last line is the **verdict**, the same sentence as `ratgames analyze` and the dashboards' *What if?* panel.
 #
 # **Guess first.** Will the spot with the most pips (17) have the best win rate?
 
@@ -519,18 +519,21 @@ def facts(results):
 heuristic = evaluate_actions(state, playouts=PLAYOUTS, seed=SEED, policy="heuristic")
 print_win_rates(heuristic)
 facts(heuristic)
+print(heuristic.verdict.text())
 
 # %% [markdown]
-# Read the last line. With heuristic players the spots on top are not the richest ones: they bring brick and
-# lumber, which the bot needs for its roads and settlements, and the spot with the most pips is not even among
-# the first eight. But the intervals of the first and the eighth spot overlap: these estimates rank groups of
-# spots, not single spots. The same decision under random playouts:
+# Read the last two lines. The verdict is **"too close to call"**: with so few games, the computer cannot tell
+# the best spots apart. Either they are about equally good, or the difference is smaller than the luck of this
+# many games. More playouts would settle it, and the verdict says about how many. So read the table as groups of
+# spots (rich against poor), not as a ranking of single spots.
+# The same decision under random playouts:
 
 # %%
 # NBVAL_CHECK_OUTPUT
 uniform = evaluate_actions(state, playouts=PLAYOUTS, seed=SEED, policy="random")
 print_win_rates(uniform)
 facts(uniform)
+print(uniform.verdict.text())
 
 # %%
 # NBVAL_IGNORE_OUTPUT
@@ -557,8 +560,8 @@ for name, res in (("heuristic", heuristic), ("random", uniform)):
     print(f"{name:9}  8 richest spots: {top8:.2f}   8 poorest spots: {low8:.2f}   if nothing mattered: 0.25")
 
 # %% [markdown] tags=["solution"]
-# **Answer.** Under both policies the 8 richest spots win several times as often as the 8 poorest (about 0.2
-# against 0.02 to 0.04 in this run): the pips matter, whoever plays. Between rich spots the two policies
+# **Answer.** Compare the two columns of each line with each other and with 0.25: if the richest spots win
+# more often than the poorest under both policies, the pips matter, whoever plays. Between rich spots the two policies
 # disagree (compare the two tables and their last lines), but with 16 games per spot these differences are
 # within the noise: more playouts, or a stronger model of the players, would be needed to split them. Say which
 # policy you used when you quote a win rate.

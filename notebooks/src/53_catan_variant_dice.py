@@ -178,10 +178,19 @@ print(len(rolling.chance_outcomes()), "outcomes listed by the engine (the three 
 p_ship_and_seven = P(lambda o: o[2] == "ship" and o[0] + o[1] == 7, THREE_DICE)
 print("P(ship and a 7) =", show(p_ship_and_seven), "  P(ship) x P(7) =", event_law["ship"] * Fraction(6, 36))
 
-
 # %% [markdown] tags=["solution"]
 # **Answer.** $18/216 = 1/12$, about 8%: 6 of the 36 number-dice outcomes make a 7 and 3 of the 6 event faces
 # show the ship, so $1/6 \times 1/2$. The dice are independent, so the chances multiply.
+
+# %%
+# Check your answer: write it in place of the ... and run this cell.
+# Write it as a Fraction, e.g. Fraction(3, 17).
+from fractions import Fraction
+from ratgames_lab.lessons import check
+
+answer = ...
+check("53-ex1", answer)
+
 
 # %% [markdown]
 # ## 2. Progress cards
@@ -298,6 +307,14 @@ print("P(card per roll) =", p_science_3, "  first k:", k_even, "  P(within k) ="
 # half with 4 players. It is exactly the chance of the first ore from a single 5 in part 2 (4 pips out of 36):
 # the same count, other dice.
 
+# %%
+# Check your answer: write it in place of the ... and run this cell.
+# Write it as a whole number of rolls.
+from ratgames_lab.lessons import check
+
+answer = ...
+check("53-ex2", answer)
+
 # %% [markdown]
 # **Exercise 3 (guess first).** The player with trade 2, politics 1 and science 0 can afford one improvement:
 # trade 2 → 3 (3 cloth), politics 1 → 2 (2 coin) or science 0 → 1 (1 paper). Which one raises the chance of a
@@ -314,6 +331,15 @@ for track in TRACKS:
 # %% [markdown] tags=["solution"]
 # **Answer.** Science 0 → 1: the chance goes from 5/36 to 7/36, a gain of 1/18, for 1 paper. Each of the others
 # gains only 1/36 (one more red value on a gate that already opens), and costs 3 cloth or 2 coin.
+
+# %%
+# Check your answer: write it in place of the ... and run this cell.
+# Write it as (the track, its gain per roll), e.g. ("politics", Fraction(1, 12)).
+from fractions import Fraction
+from ratgames_lab.lessons import check
+
+answer = ...
+check("53-ex3", answer)
 
 # %% [markdown]
 # **In general**: each level adds one red value, $+1/36$ per roll, except the first level of a track, which adds

@@ -190,6 +190,14 @@ print("smallest k:", k_median, "  P(within k) =", within(7, k_median), "  P(with
 # happen, and one of them always does: each has chance 1/2. The median, 13, is below the mean, 14: the long
 # right tail again.
 
+# %%
+# Check your answer: write it in place of the ... and run this cell.
+# Write it as a whole number of rolls.
+from ratgames_lab.lessons import check
+
+answer = ...
+check("54-ex1", answer)
+
 # %% [markdown]
 # **An attack before your next turn.** With $n$ players and $s$ steps left, you are about to roll: before your
 # next roll come $n$ rolls (yours, then the $n - 1$ others'), and the attack comes among them exactly when at
@@ -217,6 +225,15 @@ for s in (2, 1):
 # %% [markdown] tags=["solution"]
 # **Answer.** With 2 steps left: at least 2 ships in 3 rolls, $(3 + 1)/8 = 1/2$. With 1 step left: $1 - 1/8 =
 # 7/8$. It is the 3-player column of the table: the moment you decide, only the others' rolls remain.
+
+# %%
+# Check your answer: write it in place of the ... and run this cell.
+# Write it as (2 steps left, 1 step left), e.g. (Fraction(1, 3), Fraction(2, 3)).
+from fractions import Fraction
+from ratgames_lab.lessons import check
+
+answer = ...
+check("54-ex2", answer)
 
 # %% [markdown]
 # ## 2. Simulated: two exact results checked
@@ -390,6 +407,15 @@ print("P(barbarians win) if you activate:", p_lose_active, "  if you wait:", p_l
 # **Answer.** From 55/64 down to 43/64. Your knight makes the defence 7. Then Player 2's basic knight (on
 # Player 3's roll) or Player 3's strong knight (on Player 4's roll) is enough to hold. One grain removes 12/64 =
 # 3/16 of the risk. The barbarians are still favourites.
+
+# %%
+# Check your answer: write it in place of the ... and run this cell.
+# Write it as a Fraction, e.g. Fraction(3, 17).
+from fractions import Fraction
+from ratgames_lab.lessons import check
+
+answer = ...
+check("54-ex3", answer)
 
 # %% [markdown]
 # **How much does the answer depend on the guess?** The chance 1/2 for each of the others' knights is an

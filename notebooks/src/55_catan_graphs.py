@@ -146,6 +146,14 @@ print("all of them touch a market:", all(G.nodes[v]["kind"] == "plaza" or
 # which get a fourth edge, the interior edge to their plaza. Every other node keeps degree 2 or 3, as on the base
 # board.
 
+# %%
+# Check your answer: write it in place of the ... and run this cell.
+# Write it as a whole number of nodes.
+from ratgames_lab.lessons import check
+
+answer = ...
+check("55-ex1", answer)
+
 # %% [markdown]
 # **Islands.** Where can a road, a bridge or a wagon go without a ship? On the land, coast and interior edges
 # (sea edges take only ships). Keep only those edges: the **connected components** of what is left are the
@@ -188,6 +196,14 @@ print("ships needed:", nx.dijkstra_path_length(G, start, goal, weight=ships), " 
 # %% [markdown] tags=["solution"]
 # **Answer.** One: the strait between the islands is one sea edge wide, between nodes 35 and 43. A single ship there
 # joins them (part 7 uses it).
+
+# %%
+# Check your answer: write it in place of the ... and run this cell.
+# Write it as a whole number of ships.
+from ratgames_lab.lessons import check
+
+answer = ...
+check("55-ex2", answer)
 
 # %% [markdown]
 # ## 2. Longest Road: the longest trail
@@ -348,6 +364,14 @@ print("Longest Road:", longest(EIGHT), "  brute force:", max(map(len, all_trails
 # **Answer.** 11: every road counts. Exactly two intersections (30 and 35, the ends of the shared road) have an odd
 # number of roads (3); start at one, and you can walk every road once and end at the other (an **Euler trail**,
 # which exists exactly when a connected network has 0 or 2 odd intersections). The longest path is only 9.
+
+# %%
+# Check your answer: write it in place of the ... and run this cell.
+# Write it as (Longest Road, longest path), e.g. (7, 5).
+from ratgames_lab.lessons import check
+
+answer = ...
+check("55-ex3", answer)
 
 # %% [markdown]
 # **The combined variant** counts roads, **bridges** and **ships** (`combined.special.road_length`). A bridge is a

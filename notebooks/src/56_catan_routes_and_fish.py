@@ -219,6 +219,14 @@ print("tie broken by tolls:", describe(both, best))
 # only to break a tie. (A player may still prefer a toll route that
 # saves MP: that is another weighting, a price in $ per MP.)
 
+# %%
+# Check your answer: write it in place of the ... and run this cell.
+# Write it as a whole number of routes.
+from ratgames_lab.lessons import check
+
+answer = ...
+check("56-ex1", answer)
+
 # %% [markdown]
 # **Across the sea.** The glassworks stands on the small island. A sea edge without a ship cannot be crossed, so on
 # the empty board there is **no route** at all. One ship on the strait edge (exercise 2) opens one:
@@ -379,6 +387,15 @@ print("city on the 8:", show(city_8), "  settlement on the lake:", show(lake), "
 # **Answer.** The city: $2 \times 5/36 \times 11/6 = 55/108 \approx 0.51$ fish per roll, against
 # $6/36 \times 11/6 = 11/36 \approx 0.31$; the difference is $22/108 = 11/54 \approx 0.20$ fish per roll. The city
 # draws twice on 5 rolls in 36 (10 draws), the lake's settlement once on 6 rolls in 36 (6 draws).
+
+# %%
+# Check your answer: write it in place of the ... and run this cell.
+# Write it as (city or settlement, by how much per roll), e.g. ("settlement", Fraction(1, 9)).
+from fractions import Fraction
+from ratgames_lab.lessons import check
+
+answer = ...
+check("56-ex2", answer)
 
 # %% [markdown]
 # ## What we learned

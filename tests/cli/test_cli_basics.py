@@ -11,7 +11,7 @@ import pytest
 import ratgames_lab
 from ratgames_lab.cli import build_parser
 
-COMMANDS = ["list", "play", "simulate", "bench", "analyze", "app", "student-copy"]
+COMMANDS = ["list", "play", "simulate", "tournament", "bench", "analyze", "app", "student-copy"]
 
 
 def test_list_shows_every_registered_game(run):

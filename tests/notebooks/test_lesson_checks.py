@@ -30,6 +30,11 @@ def _first_roll(p_per_roll: F, above: F) -> int:
     return n
 
 
+def _at_least(ships: int, rolls: int) -> F:
+    """P(at least ``ships`` ship faces among ``rolls`` rolls), each roll a ship with chance 1/2."""
+    return F(sum(comb(rolls, j) for j in range(ships, rolls + 1)), 2 ** rolls)
+
+
 # exercise id -> (the true answer computed from the lesson's numbers, how the lesson writes it)
 TRUE = {
     "10-ex2": ({"Trio"}, "Only **Trio**"),
@@ -78,6 +83,17 @@ TRUE = {
     "51-ex4": (_first_roll(F(1, 36), F(1, 2)), "25 rolls"),
     "51-ex5": (5 * (1 - F(5, 6) ** 3), "455/216"),
     "51-ex6": ((F(17, 36) ** 4, F(2, 3) ** 4), "83521/1679616"),
+    "53-ex1": (F(6, 36) * F(3, 6), "$18/216 = 1/12$"),
+    "53-ex2": (_first_roll(F(4, 36), F(1, 2)), "6 rolls give 50.7%"),
+    "53-ex3": (("science", F(5 + 2, 36) - F(5, 36)), "a gain of 1/18"),
+    "54-ex1": (next(k for k in range(7, 30) if _at_least(7, k) >= F(1, 2)), "**Answer.** 13 rolls"),
+    "54-ex2": ((_at_least(2, 3), _at_least(1, 3)), "$(3 + 1)/8 = 1/2$"),
+    "54-ex3": (F(55, 64) - F(12, 64), "From 55/64 down to 43/64"),  # the engine's band: test_lesson_conclusions_engine
+    "55-ex1": (3 + 3 * 4, "15: the 3 plazas"),
+    "55-ex2": (1, "**Answer.** One: the strait"),
+    "55-ex3": ((6 + 6 - 1, 9), "The longest path is only 9"),
+    "56-ex1": (1 + 3, "Four routes tie at 17 MP"),
+    "56-ex2": (("city", 2 * F(5, 36) * F(11, 6) - F(6, 36) * F(11, 6)), "$22/108 = 11/54"),
 }
 
 
