@@ -14,6 +14,7 @@ import ipywidgets as w
 
 from ratgames_lab import load_game
 from ratgames_lab.rattus_cartus import player_row_distribution, survival_table
+from ratgames_lab.rattus_cartus.names import name as card_name
 
 from .common.dashboard import Dashboard
 from .common.retire import Retirement
@@ -163,8 +164,7 @@ class RattusCartusDashboard(Dashboard):
         for a in acts:
             if a.kind in verbs:
                 code = self.game.comp.card_index[a.card]
-                label = self.game.comp.card_label(code).split(" (")[0]
-                text = f"{verbs[a.kind]} {label} {a.card if '-' in a.card else ''}".strip()
+                text = f"{verbs[a.kind]} {self.game.comp.card_label(code)}"
                 b = w.Button(description=text + self._placing_effect(a),
                              tooltip=str(a), layout=w.Layout(width="auto"))
                 b.add_class("rg-choice")
@@ -294,12 +294,12 @@ class RattusCartusDashboard(Dashboard):
             button.description = button.tooltip = text
 
     def action_text(self, action: Any) -> str:
-        """An action in words, a card by its name: 'Place Witch (magic-03, 4 nuns) face down'."""
+        """An action in words, a card by this game's name for it: 'Place Witch (4 nuns) face down'."""
         card = getattr(action, "card", None)
         comp = self.game.comp
         if card is None or card not in comp.card_index:
             return str(action)
-        return str(action).replace(card, comp.card_label(comp.card_index[card]))
+        return str(action).replace(card_name(card), comp.card_label(comp.card_index[card]))
 
     def move_text(self, seat: int, action: Any) -> str:
         """A bot's placed or given card stays hidden: the message says only that a card went."""

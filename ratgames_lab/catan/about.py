@@ -20,5 +20,6 @@ INFO = GameInfo(
               "board) starts the base game or the **combined variant** (Seafarers + Cities & Knights + Traders & "
               "Barbarians) with 3 or 4 players and a game number. Click the board to build (highlighted places) and "
               "to move the robber; every move also has a button. The *heat map* shows which spots produce most; "
-              "trade in the trade panel. Seats and speed: the *Players* tab.",
+              "trade in the trade panel. The *Playback* speed and *Skip to my turn* sit next to your choices; seats: "
+              "the *Players* tab.",
 )

@@ -21,6 +21,7 @@ class PlaceNames:
         self.topo = state.comp.topo
         obs = state.observation(-1)
         self.tiles = obs["tiles"]
+        self.fishing = obs.get("fishing_grounds") or []  # [node, node, node, number]: pirate spot n_tiles + index
         board = getattr(state.comp, "board", None)
         self.markets = dict(getattr(board, "markets", {}) or {})
         self.harbour_at: dict[int, str] = {}
@@ -95,7 +96,10 @@ class PlaceNames:
                     return f"the edge {self.edge(i)}"
                 if kind == "tile":
                     return f"the {self.tile(i)} tile"
-                return f"the {self.tile(i)} tile" if i < len(self.tiles) else m.group(0)
+                if i < len(self.tiles):
+                    return f"the {self.tile(i)} tile"
+                _a, middle, _c, number = self.fishing[i - len(self.tiles)]
+                return f"the fishing ground {number} off ({self.spot(middle)})"
             except (IndexError, KeyError):
                 return m.group(0)
         return PLACE.sub(name, text)
@@ -105,8 +109,11 @@ _CACHE: dict[int, tuple[Any, PlaceNames]] = {}
 
 
 def place_names(state: Any) -> PlaceNames:
-    """The place names of ``state``'s board (cached per board: the tiles never change during a game)."""
-    key = id(state.comp)
+    """The place names of ``state``'s board (cached per board: its tiles and harbours, which the seed deals and which
+    never change during a game; games of one player count share their components but not their board)."""
+    board = tuple(tuple(getattr(state, f, ())) for f in ("terrain", "number", "number2", "harbour_edges",
+                                                          "harbour_kinds"))
+    key = (id(state.comp), board)
     hit = _CACHE.get(key)
     if hit is None or hit[0] is not state.comp:
         if len(_CACHE) > 32:

@@ -6,7 +6,8 @@ supply, road lengths and trade rates are not stored: they follow from the board 
 from __future__ import annotations
 
 from ..core.position import require
-from .actions import DEV_CARDS
+from ..core.text import count
+from .actions import DEV_CARDS, DEV_NAMES
 from .board import NUMBERED, RESOURCES, TERRAINS, WATER
 from .components import (ANSWERS, BANK_START, COUNTERED, DECK_START, DISCARD_PHASE, DRAW_PHASE, KNIGHT,
                          LARGEST_ARMY_MIN, LONGEST_ROAD_MIN, OVER, PIECES, R, ROAD_BUILDING_PHASE, SETUP_PHASES,
@@ -164,17 +165,18 @@ def describe(s) -> str:
         special = [name for name, holder in (("Longest Road", s.longest_holder), ("Largest Army", s.army_holder))
                    if holder == p]
         lines.append(f"Player {p + 1}: {s.public_vp(p)} VP shown; settlements {settlements}, cities {cities}, "
-                     f"{s.edge_owner.count(p)} roads (longest {s.road_length[p]}); {sum(s.hands[p])} cards, "
-                     f"{sum(s.dev_hand[p]) + sum(s.dev_new[p])} development cards, "
-                     f"{s.played[p][KNIGHT]} Knights played" + (f"; {', '.join(special)}" if special else ""))
-    lines.append("Bank: " + ", ".join(f"{s.bank[r]} {names[r]}" for r in range(R)) + f"; {sum(s.deck)} development "
-                 "cards left.")
+                     f"{count(s.edge_owner.count(p), 'road')} (longest {s.road_length[p]}); "
+                     f"{count(sum(s.hands[p]), 'resource card')}, "
+                     f"{count(sum(s.dev_hand[p]) + sum(s.dev_new[p]), 'development card')}, "
+                     f"{count(s.played[p][KNIGHT], 'Knight')} played" + (f"; {', '.join(special)}" if special else ""))
+    lines.append("Bank: " + ", ".join(f"{s.bank[r]} {names[r]}" for r in range(R)) + f"; {count(sum(s.deck), 'development card')} left.")
     return "\n".join(lines)
 
 
 def hand_text(s, player: int) -> str:
     """What ``player`` holds: resources and development cards (those bought this turn marked)."""
     res = ", ".join(f"{n} {RESOURCES[r]}" for r, n in enumerate(s.hands[player]) if n) or "no resource"
-    dev = [f"{n} {DEV_CARDS[c]}" for c, n in enumerate(s.dev_hand[player]) if n]
-    dev += [f"{n} {DEV_CARDS[c]} (bought this turn)" for c, n in enumerate(s.dev_new[player]) if n]
+    dev = [count(n, f"{DEV_NAMES[DEV_CARDS[c]]} card") for c, n in enumerate(s.dev_hand[player]) if n]
+    dev += [count(n, f"{DEV_NAMES[DEV_CARDS[c]]} card") + " (bought this turn)"
+            for c, n in enumerate(s.dev_new[player]) if n]
     return f"Your hand: {res}; development cards: {', '.join(dev) or 'none'}."

@@ -29,6 +29,7 @@ from typing import TextIO
 import tornado.httpclient
 import tornado.web
 
+from ..core.text import count
 from . import STUDENT_NOTEBOOK, TEACHER_NOTEBOOK, ClassroomSettings, write_role_notebooks
 from .access import LoginHandler, NotFound
 from .arrival import AliveHandler, QueueHandler
@@ -138,7 +139,8 @@ def serve_classroom(settings: ClassroomSettings, title: str, out: TextIO) -> int
                       f"  Students open:  http://{address}:{settings.port}/\n"
                       f"  Student code:   {settings.student_code}\n"
                       f"  Teacher code:   {settings.teacher_code}   (yours only: teacher view and the class page)\n"
-                      f"  Up to {settings.students} students; {settings.ready_games} games are started in advance.\n"
+                      f"  Up to {count(settings.students, 'student')}; {count(settings.ready_games, 'game')} "
+                      f"{'is' if settings.ready_games == 1 else 'are'} started in advance.\n"
                       f"Starting Voila (log: {workdir / 'voila.log'}) ...\n")
             out.flush()
             tasks = [asyncio.ensure_future(housekeeping(state))]

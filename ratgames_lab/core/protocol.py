@@ -9,6 +9,7 @@ from typing import Any, ClassVar, Iterable, Mapping, NamedTuple, Sequence
 
 from .errors import IllegalActionError, InvalidPositionError, brief
 from .fields import StateFields, check_json_value
+from .text import fix_plurals
 
 CHANCE = -1
 TERMINAL = -2
@@ -35,7 +36,7 @@ class Event(NamedTuple):
         if template is None:
             return f"{self.kind}: {self.params}"
         try:
-            return template.format(**self.params)
+            return fix_plurals(template.format(**self.params))
         except (KeyError, IndexError, ValueError, AttributeError, TypeError):  # an event from a hand-edited file
             return f"{self.kind}: {self.params}"
 
@@ -77,7 +78,7 @@ class Action:
 
     def __str__(self) -> str:
         try:
-            return self.describe()
+            return fix_plurals(self.describe())
         except (KeyError, IndexError, ValueError, TypeError, AttributeError):  # a decodable action with unknown names
             args = ", ".join(f"{k}={brief(v)}" for k, v in self.to_json().items() if k != "kind")
             return f"{self.kind}({args})"

@@ -1,7 +1,7 @@
 """L'Horlogerie des Rats actions (frozen dataclasses): every decision of a seat, and the chance outcomes.
 
 Cards are named by face ("S3", "SR5"), Horlogers in a team by their slot (0, 1, 2), finds and missions by
-name ("M17"). Which seat decides is the state's ``current_player``: the explorer, the left neighbour drawing
+id ("M17"); their texts name them as the table does ("Swamp 3", "Compass (Swamp 4)", see ``names``). Which seat decides is the state's ``current_player``: the explorer, the left neighbour drawing
 Danger, the right neighbour choosing a find or the card kept after a failure.
 """
 from __future__ import annotations
@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..core.protocol import Action, ActionCodec
+from .names import face_name, shipped_find, shipped_mission
 
 DECKS = ("exploration", "danger")
 
@@ -22,7 +23,7 @@ class DeckCard(Action):
     kind = "deck_card"
 
     def describe(self) -> str:
-        return f"The top card of the {self.deck.capitalize()} deck is {self.card}"
+        return f"The top card of the {self.deck.capitalize()} deck is {face_name(self.card)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,7 +34,7 @@ class MissionCard(Action):
     kind = "mission_card"
 
     def describe(self) -> str:
-        return f"Mission {self.mission} is dealt into the grid"
+        return f"{shipped_mission(self.mission).capitalize()} is dealt into the grid"
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,7 +56,7 @@ class DiscardCard(Action):
     kind = "discard_card"
 
     def describe(self) -> str:
-        return f"Discard {self.card} from your hand (encumbrance)"
+        return f"Discard {face_name(self.card)} from your hand (encumbrance)"
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,7 +67,7 @@ class DiscardFind(Action):
     kind = "discard_find"
 
     def describe(self) -> str:
-        return f"Discard the find {self.find} (encumbrance); it leaves the game"
+        return f"Discard the {shipped_find(self.find)} (encumbrance); it leaves the game"
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,7 +88,7 @@ class Corrupt(Action):
     kind = "corrupt"
 
     def describe(self) -> str:
-        return f"Corruption: discard the find {self.find} to choose your recruits"
+        return f"Corruption: discard the {shipped_find(self.find)} to choose your recruits"
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,7 +130,7 @@ class UseCompass(Action):
     kind = "compass"
 
     def describe(self) -> str:
-        return f"Tap the Compass {self.find}: +1 exploration value"
+        return f"Tap the {shipped_find(self.find)}: +1 exploration value"
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,7 +142,7 @@ class UseSpyglass(Action):
     kind = "spyglass"
 
     def describe(self) -> str:
-        return f"Tap the Spyglass {self.find}: look at the top of the {self.deck.capitalize()} deck"
+        return f"Tap the {shipped_find(self.find)}: look at the top of the {self.deck.capitalize()} deck"
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,7 +153,7 @@ class UseAmulet(Action):
     kind = "amulet"
 
     def describe(self) -> str:
-        return f"Tap the Amulet {self.find}: cancel one wound"
+        return f"Tap the {shipped_find(self.find)}: cancel one wound"
 
 
 @dataclass(frozen=True, slots=True)
@@ -174,7 +175,7 @@ class GiveFind(Action):
     kind = "give_find"
 
     def describe(self) -> str:
-        return f"The perfect draw takes the find {self.mission}"
+        return f"The perfect draw takes the {shipped_find(self.mission)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -185,7 +186,7 @@ class KeepCard(Action):
     kind = "keep_card"
 
     def describe(self) -> str:
-        return f"The explorer keeps {self.card}"
+        return f"The explorer keeps {face_name(self.card)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -197,7 +198,7 @@ class Buy(Action):
     kind = "buy"
 
     def describe(self) -> str:
-        return f"Buy mission {self.mission} with {' '.join(self.cards)}"
+        return f"Buy {shipped_mission(self.mission)} with {', '.join(map(face_name, self.cards))}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -218,7 +219,7 @@ class RestDiscard(Action):
     kind = "rest_discard"
 
     def describe(self) -> str:
-        return f"Rest: discard {self.card} for its points"
+        return f"Rest: discard {face_name(self.card)} for its points"
 
 
 @dataclass(frozen=True, slots=True)
@@ -240,7 +241,7 @@ class Untap(Action):
     kind = "untap"
 
     def describe(self) -> str:
-        return f"Rest: untap the find {self.find}"
+        return f"Rest: untap the {shipped_find(self.find)}"
 
 
 @dataclass(frozen=True, slots=True)

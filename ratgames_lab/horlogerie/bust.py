@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from ..core.errors import IllegalActionError as Illegal
 from ..core.protocol import Action
 from .actions import KeepCard
+from .names import face_name
 from .phases import DISCOVER, DISCOVERY
 
 if TYPE_CHECKING:
@@ -66,7 +67,7 @@ class BustRules:
         self.exp_discard.extend(rest)
         self.exp_table.clear()
         self.emit("discovery_one", "explore.discovery", player=self.seat(p), chooser=self.seat(self.right(p)),
-                  card=self.comp.exploration.names[f], discarded=self._cards_text(rest))
+                  card=face_name(self.comp.exploration.names[f]), discarded=self._cards_text(rest))
         self.step = DISCOVER
 
     def _do_keep_card(self, a: KeepCard) -> None:

@@ -12,6 +12,7 @@ from ..core.errors import IllegalActionError as Illegal
 from ..core.protocol import Action
 from .actions import END_DISCOVER, END_REST, Buy, EndDiscover, EndRest, Heal, RestDiscard, Untap
 from .cards import ExplorationDeck
+from .names import face_name, faces_text, mission_label
 from .payments import GREAT_EXPEDITION_TOTAL, could_pay, payment_fault, payments
 from .phases import DISCOVER, REST
 
@@ -87,7 +88,7 @@ class DiscoverRules:
         self.tapped[p].append(0)
         self._vp_changed(p)
         paid = sum(comp.exploration.value[comp.exploration.index[c]] for c in a.cards)
-        self.emit("buy", "discover", player=self.seat(p), mission=comp.missions.label(m), cards=" ".join(a.cards),
+        self.emit("buy", "discover", player=self.seat(p), mission=mission_label(comp.missions, m), cards=faces_text(a.cards),
                   vp=self.vp(p))
         need = sum(x for _, x in comp.missions.requirements[m])
         if comp.missions.special[m] == "great_expedition":
@@ -104,7 +105,7 @@ class DiscoverRules:
         self.hands[p].remove(f)
         self.exp_discard.append(f)
         self.rest_points += self.comp.exploration.value[f]
-        self.emit("rest_discard", "rest", player=self.seat(p), card=a.card, points=self.rest_points)
+        self.emit("rest_discard", "rest", player=self.seat(p), card=face_name(a.card), points=self.rest_points)
 
     def _do_heal(self, a: Heal) -> None:
         p = self.active
@@ -118,7 +119,7 @@ class DiscoverRules:
         m = self.comp.missions.index[a.find]
         self.tapped[p][self.finds[p].index(m)] = 0
         self.rest_points -= 1
-        self.emit("untap", "rest", player=self.seat(p), find=a.find)
+        self.emit("untap", "rest", player=self.seat(p), find=self._find_name(a.find))
 
     def _do_end_rest(self, a: EndRest) -> None:
         if self.rest_points:

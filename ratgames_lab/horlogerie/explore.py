@@ -12,6 +12,7 @@ from ..core.errors import IllegalActionError as Illegal
 from ..core.protocol import Action
 from .actions import (DECKS, DRAW, STOP, DeckCard, Draw, GiveFind, Stop, UseAmulet, UseCompass, UseSpyglass,
                       Wound)
+from .names import face_name, faces_text, find_name
 from .phases import (DANGER, DANGER_DECK, DANGER_DRAW, DISCOVERY, EXPLORATION, EXPLORE, EXPLORE_DRAW, PEEK,
                      REWARD, WOUNDS)
 
@@ -60,7 +61,7 @@ class ExploreRules:
         self.wounds_left = self.pending_wounds()
         self.step = WOUNDS
         self.emit("wounds", "explore.wounds", player=self.seat(self.active), wounds=self.wounds_left,
-                  cards=" ".join(hits) or "none")
+                  cards=faces_text(hits) if hits else "none")
 
     def _finish_danger(self) -> None:
         self.dan_discard.extend(self.dan_table)
@@ -79,7 +80,7 @@ class ExploreRules:
         self.tapped[taker].append(0)
         self._vp_changed(taker)
         rule = "explore.perfect" if self.reward_next == "danger" else "danger.perfect"
-        self.emit("perfect_find", rule, player=self.seat(taker), mission=self.comp.missions.label(m))
+        self.emit("perfect_find", rule, player=self.seat(taker), mission=find_name(self.comp.missions, m))
         self._after_reward()
 
     def _after_reward(self) -> None:
@@ -155,7 +156,7 @@ class ExploreRules:
             self.exp_seen = []
             self.exp_table.append(f)
             total, value = self.explored_sum(), self.exploration_value()
-            self.emit("explore_card", "explore.exploration", player=self.seat(self.active), card=a.card,
+            self.emit("explore_card", "explore.exploration", player=self.seat(self.active), card=face_name(a.card),
                       total=total, value=value)
             if total < value:
                 self.step = EXPLORE
@@ -172,7 +173,7 @@ class ExploreRules:
         self.dan_table.append(f)
         total, value = self.danger_sum(), self.explored_sum()
         drawer = self.seat(self.left(self.active))
-        self.emit("danger_card", "explore.danger", player=drawer, card=a.card, total=total, value=value)
+        self.emit("danger_card", "explore.danger", player=drawer, card=face_name(a.card), total=total, value=value)
         if total < value:
             self.step = DANGER
         elif total == value:
@@ -201,12 +202,12 @@ class ExploreRules:
         p = self.active
         self._tap(p, self.comp.missions.index[a.find])
         self.bonus += 1
-        self.emit("compass", "power.compass", player=self.seat(p), find=a.find, value=self.exploration_value())
+        self.emit("compass", "power.compass", player=self.seat(p), find=self._find_name(a.find), value=self.exploration_value())
 
     def _do_spyglass(self, a: UseSpyglass) -> None:
         p = self.drawer()
         self._tap(p, self.comp.missions.index[a.find])
-        self.emit("spyglass", "power.spyglass", player=self.seat(p), find=a.find, deck=a.deck.capitalize())
+        self.emit("spyglass", "power.spyglass", player=self.seat(p), find=self._find_name(a.find), deck=a.deck.capitalize())
         self.peek_deck, self.peek_player, self.peek_return = a.deck, p, self.step
         self.step = PEEK
 
@@ -214,7 +215,7 @@ class ExploreRules:
         p = self.active
         self._tap(p, self.comp.missions.index[a.find])
         self.wounds_left -= 1
-        self.emit("amulet", "power.amulet", player=self.seat(p), find=a.find, left=self.wounds_left)
+        self.emit("amulet", "power.amulet", player=self.seat(p), find=self._find_name(a.find), left=self.wounds_left)
 
     def _do_wound(self, a: Wound) -> None:
         self._wound(a.slot)

@@ -9,7 +9,9 @@ from collections import Counter
 from typing import TYPE_CHECKING
 
 from ..core.position import require
+from ..core.text import count
 from .actions import DECKS
+from .names import faces_text, find_name, mission_label
 from .phases import (DANGER, DANGER_DRAW, DISCOVER, DISCOVERY, EXPLORE, EXPLORE_DRAW, GRID_SIZE, LOAD, OVER, PEEK,
                      RECRUIT, RECRUIT_CHOOSE, RECRUIT_DRAW, REFILL, REST, REWARD, TEAM_SIZE, WOUNDS)
 
@@ -142,28 +144,28 @@ def describe(s: "HorlogerieData", viewer: int | None = None) -> str:
     who = comp.seats[cur] if cur >= 0 else ("chance" if cur == -1 else "nobody (game over)")
     lines = [f"L'Horlogerie des Rats, {s.players} players, turn {s.turn}, {comp.seats[s.active]}'s turn; "
              f"step {s.step}; to decide: {who}",
-             "Grid: " + "  ".join(ms.label(m) if m >= 0 else "(empty)" for m in s.grid),
+             "Grid: " + "; ".join(mission_label(ms, m) if m >= 0 else "(empty)" for m in s.grid),
              f"Decks: Exploration {len(s.exp_deck)} (discard {len(s.exp_discard)}), Danger {len(s.dan_deck)} "
              f"(discard {len(s.dan_discard)}), Horloger {len(s.hor_deck)}, MISSION {len(s.mis_deck)}"]
     if s.exp_table:
-        lines.append(f"Explored: {' '.join(ex.names[f] for f in s.exp_table)} = {s.explored_sum()} "
+        lines.append(f"Explored: {faces_text(ex.names[f] for f in s.exp_table)} = {s.explored_sum()} "
                      f"(value {s.exploration_value()})")
     if s.dan_table:
-        lines.append(f"Danger: {' '.join(comp.danger.names[f] for f in s.dan_table)} = {s.danger_sum()}")
+        lines.append(f"Danger: {faces_text(comp.danger.names[f] for f in s.dan_table)} = {s.danger_sum()}")
     for p in range(s.players):
         team = ", ".join(f"{hr.names[h]}{'*' * w}" for h, w in zip(s.team[p], s.wounds[p])) or "no Horloger"
-        finds = ", ".join(ms.names[m] + ("(t)" if t else "") for m, t in zip(s.finds[p], s.tapped[p])) or "none"
-        hand = (" ".join(ex.names[f] for f in s.hands[p]) if viewer == p else f"{len(s.hands[p])} cards")
+        finds = ", ".join(find_name(ms, m) + (" tapped" if t else "") for m, t in zip(s.finds[p], s.tapped[p])) or "none"
+        hand = faces_text(ex.names[f] for f in s.hands[p]) if viewer == p else count(len(s.hands[p]), "card")
         lines.append(f"  {comp.seats[p]}: {s.vp(p)} VP; team {team}; finds {finds}; hand {hand}; "
                      f"load {s.load(p)}/{s.carry(p)}")
     return "\n".join(lines)
 
 
 def hand_text(s: "HorlogerieData", player: int) -> str:
-    """'Your hand: S1 S3 R5 (3 cards; load 4 of carry 9)'."""
+    """'Your hand: Swamp 1, Swamp 3, River 5 (3 cards; load 4 of carry 9)'."""
     ex = s.comp.exploration
-    cards = " ".join(ex.names[f] for f in s.hands[player]) or "no card"
-    return f"Your hand: {cards} ({len(s.hands[player])} cards; load {s.load(player)} of carry {s.carry(player)})"
+    cards = faces_text(ex.names[f] for f in s.hands[player])
+    return f"Your hand: {cards} ({count(len(s.hands[player]), 'card')}; load {s.load(player)} of carry {s.carry(player)})"
 
 
 __all__ = ["check_consistency", "observation", "describe", "hand_text"]

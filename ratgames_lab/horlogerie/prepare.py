@@ -11,6 +11,7 @@ from ..core.errors import IllegalActionError as Illegal
 from ..core.protocol import Action
 from .actions import (DRAW_RECRUITS, ChooseRecruit, Corrupt, DiscardCard, DiscardFind, DrawRecruits, HorlogerCard,
                       MissionCard)
+from .names import face_name, find_name, mission_label
 from .phases import LOAD, RECRUIT, RECRUIT_CHOOSE, RECRUIT_DRAW, TEAM_SIZE
 
 if TYPE_CHECKING:
@@ -60,7 +61,7 @@ class PrepareRules:
         m = self.comp.missions.index[a.mission]
         self.mis_deck.remove(m)
         self.grid[self.grid.index(-1)] = m
-        self.emit("refill", "prepare.refill", mission=self.comp.missions.label(m), left=len(self.mis_deck))
+        self.emit("refill", "prepare.refill", mission=mission_label(self.comp.missions, m), left=len(self.mis_deck))
 
     def _do_horloger_card(self, a: HorlogerCard) -> None:
         self._recruit(self.active, self.comp.horlogers.index[a.profile], "recruit")
@@ -70,14 +71,14 @@ class PrepareRules:
         f = self.comp.exploration.index[a.card]
         self.hands[p].remove(f)
         self.exp_discard.append(f)
-        self.emit("discard_load", "prepare.encumbrance", player=self.seat(p), card=a.card, load=self.load(p),
+        self.emit("discard_load", "prepare.encumbrance", player=self.seat(p), card=face_name(a.card), load=self.load(p),
                   carry=self.carry(p))
 
     def _do_discard_find(self, a: DiscardFind) -> None:
         p = self.active
         m = self.comp.missions.index[a.find]
         self._remove_find(p, m)
-        self.emit("discard_find", "prepare.encumbrance", player=self.seat(p), mission=self.comp.missions.label(m),
+        self.emit("discard_find", "prepare.encumbrance", player=self.seat(p), mission=find_name(self.comp.missions, m),
                   load=self.load(p), carry=self.carry(p))
 
     def _do_draw_recruits(self, a: DrawRecruits) -> None:
@@ -89,7 +90,7 @@ class PrepareRules:
         m = self.comp.missions.index[a.find]
         self._remove_find(p, m)
         self.recruits_left = TEAM_SIZE - len(self.team[p])
-        self.emit("corruption", "recruit.corruption", player=self.seat(p), mission=self.comp.missions.label(m))
+        self.emit("corruption", "recruit.corruption", player=self.seat(p), mission=find_name(self.comp.missions, m))
         if len(self.hor_deck) < self.recruits_left and self.hor_discard:
             self.hor_deck.extend(self.hor_discard)
             self.hor_deck.sort()

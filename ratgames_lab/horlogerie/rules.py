@@ -41,6 +41,7 @@ from .bust import BustRules
 from .discover import DiscoverRules
 from .explain import explain
 from .explore import ExploreRules
+from .names import ask_words
 from .phases import (DANGER, DANGER_DECK, DANGER_DRAW, DISCOVER, DISCOVERY, EXPLORATION, EXPLORE, EXPLORE_DRAW,
                      GRID_SIZE, LOAD, OVER, PEEK, RECRUIT, RECRUIT_CHOOSE, RECRUIT_DRAW, REFILL, REST, REWARD, TEAM_SIZE,
                      WIN_VP, WOUNDS)
@@ -128,7 +129,7 @@ class HorlogerieState(PrepareRules, ExploreRules, BustRules, DiscoverRules, Horl
         s.first = rng.randrange(n)
         s.turn = 0
         s.ending = ""
-        s.emit("setup", "setup", grid=" ".join(comp.missions.names[m] for m in s.grid if m >= 0),
+        s.emit("setup", "setup", grid="; ".join(ask_words(comp.missions.titles[m]) for m in s.grid if m >= 0),
                first=comp.seats[s.first])
         for p in range(n):
             s.emit("setup_team", "setup", player=comp.seats[p], team=s._team_text(p))

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from ..core.fields import Field, Int, ListOf, Opt, Ref, Seat, StateFields, Str
 from ..core.protocol import GameState
+from .names import faces_text, find_name
 from .phases import (DANGER, DANGER_DECK, DANGER_DRAW, ENDINGS, EXPLORATION, EXPLORE, GRID_SIZE, RESULTS, STEPS,
                      TEAM_SIZE)
 
@@ -141,9 +142,12 @@ class HorlogerieData(GameState):
         names = self.comp.horlogers.names
         return ", ".join(names[h] for h in self.team[p]) or "nobody"
 
+    def _find_name(self, mission_id: str) -> str:
+        return find_name(self.comp.missions, self.comp.missions.index[mission_id])
+
     def _cards_text(self, faces: list[int]) -> str:
         names = self.comp.exploration.names
-        return " ".join(names[f] for f in faces) or "no card"
+        return faces_text(names[f] for f in faces)
 
     def _vp_changed(self, p: int) -> None:
         """Record when the VP total of ``p`` last changed (turn, then order within the turn) for the tie-break."""

@@ -12,5 +12,6 @@ INFO = GameInfo(
     dashboard="ratgames_lab.widgets.rattus:RattusDashboard",
     app_settings={"players": 4, "seed": 7, "seats": ["human", "heuristic", "heuristic", "heuristic"]},
     app_intro="You play **Red**; the other colours are bots. Click a region on the map to play there (every move "
-              "also has a button). Change seats, speed and game number in the *Players* tab.",
+              "also has a button). The *Playback* speed and *Skip to my turn* sit next to your choices; change seats "
+              "and game number in the *Players* tab.",
 )

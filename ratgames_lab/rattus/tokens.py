@@ -43,9 +43,9 @@ class TokenSet:
         return len(self.ids)
 
     def describe(self, token: int) -> str:
-        """'R05 (threshold 2: All (A), Witch)'."""
+        """'threshold 2 (All (A), Witch)': what the table sees on the token (its id stays in JSON)."""
         syms = ", ".join(SYMBOL_NAMES[s] for s in self.symbols[token]) or "no symbol"
-        return f"{self.ids[token]} (threshold {self.threshold[token]}: {syms})"
+        return f"threshold {self.threshold[token]} ({syms})"
 
     def to_json(self, token: int) -> dict:
         """One token as JSON data."""

@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..core.protocol import Action, ActionCodec
+from .names import name
 
 
 @dataclass(frozen=True, slots=True)
@@ -18,7 +19,7 @@ class RevealBuilding(Action):
     kind = "reveal_building"
 
     def describe(self) -> str:
-        return f"Reveal the building {self.card}"
+        return f"Reveal the building {name(self.card)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,7 +30,7 @@ class ReplacementBuilding(Action):
     kind = "replacement_building"
 
     def describe(self) -> str:
-        return f"Replace the last building with {self.card} from the replacement deck"
+        return f"Replace the last building with a {name(self.card)} from the replacement deck"
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,7 +85,7 @@ class PlaceCard(Action):
     kind = "place_card"
 
     def describe(self) -> str:
-        return f"Place {self.card} face down"
+        return f"Place {name(self.card)} face down"
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,7 +107,7 @@ class GiveCard(Action):
     kind = "give_card"
 
     def describe(self) -> str:
-        return f"Give {self.card}"
+        return f"Give {name(self.card)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,7 +140,7 @@ class HospitalDiscard(Action):
     kind = "hospital_discard"
 
     def describe(self) -> str:
-        return f"Hospital: discard {self.card} and one rat"
+        return f"Hospital: discard {name(self.card)} and one rat"
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,6 +6,7 @@ from functools import lru_cache
 from ..core.fields import Components
 from .actions import ActionTable
 from .components import DEFAULT_BUILDINGS, DEFAULT_CARDS, PILES, SPECIAL_IDS, BuildingData, CardData
+from .names import card_text
 
 
 class Comp(Components):
@@ -47,22 +48,22 @@ class Comp(Components):
         return self.cards.colours[p]
 
     def card_label(self, code: int) -> str:
-        """'Witch (magic-03, 4 nuns)' or 'Sword'."""
+        """'Witch (4 nuns)', 'Witch (1 nun)' or 'Sword'."""
         return self.labels[code]
 
     def building_label(self, b: int) -> str:
-        """'Monastery (S2: discard 2 rats)'."""
+        """'Monastery (support: discard 2 rats)'."""
         return self.building_labels[b]
 
     def _label(self, code: int) -> str:
         if code < self.npop:
-            return f"{self.cards.persons[self.card_class[code]]} ({self.card_names[code]}, {self.nuns[code]} nuns)"
+            return card_text(self.cards.persons[self.card_class[code]], self.nuns[code])
         return self.cards.special_names[code - self.npop]
 
     def _building_label(self, b: int) -> str:
         bd = self.buildings
         s = bd.card_support[b]
-        return f"{bd.type_names[bd.card_type[b]]} ({bd.support_ids[s]}: {bd.support_text[s]})"
+        return f"{bd.type_names[bd.card_type[b]]} (support: {bd.support_text[s]})"
 
 
 @lru_cache(maxsize=8)

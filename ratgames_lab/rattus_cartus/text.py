@@ -30,7 +30,7 @@ EVENT_TEXTS = {
     "no_effect": "{what}s: a lone entrant, or every entrant played the same number: nothing happens.",
     "tie_fewest": "{what}s: {tied} tie for the fewest; {player}, who played the most, chooses which of them.",
     "choose": "{player} chooses {chosen} for the {what}.",
-    "sword": "Sword: {giver} played the fewest Swords and gives half of their {hand} cards ({count}) to "
+    "sword": "Sword: {giver} played the fewest Swords and gives half of their {hand} card(s) ({count}) to "
              "{receiver}, who played the most.",
     "flute": "Flute: {receiver} played the fewest Flutes and gains a rat from {giver} (who loses {lost}).",
     "give": "{giver} gives a card of their choice to {receiver} ({why}).",

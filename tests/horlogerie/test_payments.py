@@ -24,7 +24,7 @@ def test_a_payment_listed_in_another_order_is_the_same_payment():
     assert s.is_legal(Buy("M1", ("S2", "S1")))
     s.apply(Buy("M1", ("S2", "S1")))
     assert find_names(s, 0) == ["M1"] and s.hands[0] == [s.comp.exploration.index["R3"]]
-    assert [e.params["cards"] for e in s.events if e.kind == "buy"] == ["S1 S2"]
+    assert [e.params["cards"] for e in s.events if e.kind == "buy"] == ["Swamp 1, Swamp 2"]
 
 
 def test_a_reordered_payment_read_from_json_equals_the_listed_action():

@@ -71,7 +71,7 @@ def test_wounds_from_a_two_terrain_tribe_count_once_and_only_matching_cards_woun
     explore(s, "S3", "R4")  # 7, stop: danger value 7, explored terrains Swamp and River
     danger(s, "J1", "SR5")  # J1 shares no terrain; the Tribe matches both, and wounds once (2)
     assert s.danger_result == "success" and s.wounds_left == 2 and s.step == "wounds"
-    assert s.events[-1].params["cards"] == "SR5"
+    assert s.events[-1].params["cards"] == "Swamp/River 5"
     s.apply(s.legal_actions()[0])  # slot 0: the Scout (toughness 1) survives one wound
     s.apply(s.legal_actions()[0])  # a second wound: it dies
     assert s.team[0] == [s.comp.horlogers.index["Scout"]] * 2 and s.wounds[0] == [0, 0]

@@ -93,7 +93,9 @@ def test_decision_buttons_and_messages_name_cards_not_their_ids():
     for a, b in zip(d.decision.actions, d.decision.buttons):
         if a.kind == "place_card" and "-" in a.card:  # a Population card: its id is like magic-03
             person = comp.cards.persons[comp.card_class[comp.card_index[a.card]]]
-            assert b.description.startswith(f"Place {person} ({a.card}, ") and b.description != str(a)
+            nuns = comp.nuns[comp.card_index[a.card]]
+            assert b.description == f"Place {person} ({nuns} nun{'' if nuns == 1 else 's'}) face down"
+            assert a.card not in b.description
             placed += 1
     assert placed
     button = next(b for a, b in zip(d.decision.actions, d.decision.buttons) if a.kind == "place_card")

@@ -123,7 +123,7 @@ EVENT_TEXTS: dict[str, str] = {  # plain strings become Templates at registratio
     "river_money": "River money: {player} receives ${money} for a {piece} at a river tile.",
     "free_pieces_end": "{player} places no more free roads or ships.",
     # improvements and metropolises
-    "improve": "{player} improves {track} to level {level} for {cost} commodity cards.",
+    "improve": "{player} improves {track} to level {level} for {cost} commodity card(s).",
     "metropolis": "{player} puts the {track} metropolis on the city on intersection {node} (+2 VP).",
     "metropolis_taken": "{player} reaches level 5 and takes the {track} metropolis from {previous}; it now stands "
                         "on intersection {node}.",
