@@ -27,5 +27,9 @@ def test_ratgames_analyze_reads_every_shipped_position(path):
     if state.current_player >= 0:
         assert code == 0, out.getvalue()
         assert "to move" in out.getvalue()
-    else:  # a chance event pending or the game over: one clear line, exit 2
+    elif state.current_player == rl.CHANCE:  # followed through its exact outcomes, or said to illustrate a rule
+        assert code == 0, out.getvalue()
+        assert "Chance moves next" in out.getvalue()
+        assert "with its exact probability" in out.getvalue() or "illustrates a rule" in out.getvalue()
+    else:  # the game is over: one clear line, exit 2
         assert code == 2 and out.getvalue().count("\n") <= 1
