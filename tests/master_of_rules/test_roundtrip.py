@@ -155,8 +155,8 @@ def test_tampered_match_file_names_the_bad_action(tmp_path):
     (lambda d: d["actions"].__setitem__(3, {"kind": "play_number"}), "actions[3].action.card"),
     (lambda d: d.__setitem__("cursor", 10**9), "cursor"),
     (lambda d: d.__setitem__("game", "chess"), "game"),
-    (lambda d: d.__setitem__("players", 9), "game"),
-    (lambda d: d.__setitem__("options", {"speed": 2}), "game"),
+    (lambda d: d.__setitem__("players", 9), "players"),  # T3-7: the field at fault, not "game"
+    (lambda d: d.__setitem__("options", {"speed": 2}), "options.speed"),
     (lambda d: d.__setitem__("actions", "none"), "actions"),
     (lambda d: d.pop("seed"), "seed"),
 ])
