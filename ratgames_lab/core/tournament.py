@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import math
 import random
 from pathlib import Path
 from typing import Any, Callable, Iterable, Sequence
 
+from .analysis import wilson_interval
 from .distributed import map_tasks
 from .playout import MAX_STEPS
 from .protocol import CHANCE
@@ -22,7 +22,6 @@ from .ratings import rate_games
 from .student_bots import DEFAULT_TIME_LIMIT, BotForfeit, as_bot, decide, spec_name
 
 RESULTS_FORMAT = "ratgames_lab.tournament/1"
-Z_95 = 1.959963984540054
 
 
 @dataclasses.dataclass(frozen=True)
@@ -66,16 +65,6 @@ class Standing:
     def rating(self) -> float:
         """The conservative rating mu - 3 sigma (OpenSkill's ordinal): the table is sorted by it."""
         return self.mu - 3 * self.sigma
-
-
-def wilson(wins: float, n: int, z: float = Z_95) -> tuple[float, float]:
-    """The Wilson score interval of a win rate (shared wins count as fractions)."""
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def seating(index: int, entrants: int, players: int) -> tuple[int, ...]:
@@ -189,7 +178,7 @@ class Tournament:
                         games += 1
                         wins += r.returns[seat]
                         forfeits += r.forfeit.startswith(f"{name} (seat {seat + 1})")
-            low, high = wilson(wins, int(games))
+            low, high = wilson_interval(wins / games if games else 0.0, int(games))
             rows.append(Standing(name, int(games), wins, wins / games if games else 0.0, low, high, forfeits,
                                  *ratings[e]))
         return sorted(rows, key=lambda s: (-s.rating, s.name))
@@ -268,4 +257,4 @@ def run_tournament(game: str, bots: Sequence[Any], games: int, seed: int = 0, pl
         results, scheduler=scheduler, progress=progress)
 
 
-__all__ = ["Tournament", "GameRecord", "Standing", "run_tournament", "seating", "wilson", "play_one"]
+__all__ = ["Tournament", "GameRecord", "Standing", "run_tournament", "seating", "play_one"]
