@@ -25,6 +25,13 @@ import tempfile
 import zipfile
 from pathlib import Path
 
+from packaging.requirements import Requirement
+
+# the marker environment of Pyodide in the browser (a requirement for Windows only, like tqdm's colorama, is dropped)
+PYODIDE_MARKERS = {"platform_system": "Emscripten", "sys_platform": "emscripten", "os_name": "posix",
+                   "platform_machine": "wasm32", "implementation_name": "cpython", "python_version": "3.12",
+                   "python_full_version": "3.12.7", "extra": ""}
+
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = ROOT / "notebooks"
 PLAY_TEMPLATE = Path(__file__).resolve().parent / "lite_play.html"
@@ -140,7 +147,7 @@ def fetch_pyodide_core(cache: Path) -> Path:
 
 # --- the Pyodide distribution of the site -------------------------------------------------------------------------
 def wheel_info(path: Path) -> tuple[str, str, list[str], list[str]]:
-    """(name, version, requirements without extras/markers, top-level import names) of a wheel."""
+    """(name, version, requirements that apply in Pyodide without extras, top-level import names) of a wheel."""
     with zipfile.ZipFile(path) as z:
         meta_name = next(n for n in z.namelist() if n.endswith(".dist-info/METADATA") and n.count("/") == 1)
         meta = email.parser.Parser().parsestr(z.read(meta_name).decode())
@@ -149,10 +156,11 @@ def wheel_info(path: Path) -> tuple[str, str, list[str], list[str]]:
                           and n.endswith(".py")} | {n.removesuffix(".py") for n in z.namelist()
                                                      if "/" not in n and n.endswith(".py")})
     requires = []
-    for req in meta.get_all("Requires-Dist") or []:
-        if ";" in req and "extra" in req.split(";", 1)[1]:
+    for line in meta.get_all("Requires-Dist") or []:
+        req = Requirement(line)
+        if req.marker is not None and not req.marker.evaluate(PYODIDE_MARKERS):
             continue
-        requires.append(canonical(re.split(r"[\s<>=!~;\[(]", req.strip(), maxsplit=1)[0]))
+        requires.append(canonical(req.name))
     return meta["Name"], meta["Version"], requires, imports
 
 

@@ -1,12 +1,10 @@
-"""Catan dashboard: the hex board (click an intersection, an edge or a tile to build or move the robber), the
-players' hands, the trade panel with the bots' answers, a production heat map, exact production odds, analysis
-and the shared controls (undo, save/load, bots).
+"""Catan dashboard: the clickable hex board, the hands, the trade panel, production heat map and odds, analysis.
 
     from ratgames_lab.widgets.catan import CatanDashboard
     CatanDashboard(players=4, seed=7, seats=["human", "heuristic", "heuristic", "heuristic"]).show()
 
-``variant="combined"`` plays the combined variant (Seafarers + Cities & Knights + Traders &
-Barbarians; its parts are in ``catan_combined*`` and ``catan_traders*``); the "Start a game" menu beside the board starts either game.
+``variant="combined"`` plays the combined variant (its parts are in ``catan_combined*`` and ``catan_traders*``);
+the "Start a game" menu beside the board starts either game.
 """
 from __future__ import annotations
 

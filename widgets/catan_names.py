@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ratgames_lab.catan.place_names import action_text, name_places
+from ratgames_lab.catan import action_text, name_places
 
 
 class PlaceNaming:

@@ -13,8 +13,7 @@ from typing import Any, Sequence
 import ipywidgets as w
 
 from ratgames_lab import load_game
-from ratgames_lab.rattus_cartus import player_row_distribution, survival_table
-from ratgames_lab.rattus_cartus.names import name as card_name
+from ratgames_lab.rattus_cartus import card_name, player_row_distribution, survival_table
 
 from .common.dashboard import Dashboard
 from .common.retire import Retirement

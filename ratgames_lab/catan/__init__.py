@@ -159,3 +159,7 @@ from .combined.fish_actions import (DrawFish, FishFreePiece, FishProgress, FishR
 
 __all__ += ["OLD_BOOT_VP", "DrawFish", "FishFreePiece", "FishProgress", "FishRemove", "FishResource", "FishSteal",
             "PassOldBoot", "BoostWagonFish"]
+# place names as the table says them (the dashboard's captions and the text board)
+from .place_names import action_text, name_places  # noqa: E402
+
+__all__ += ["action_text", "name_places"]

@@ -109,3 +109,8 @@ BOTS = {**CORE_BOTS, "heuristic": HeuristicBot}
 
 __all__ = ["Game", "BOTS", "CartusState", "HeuristicBot", "Comp", "player_row_distribution", "survival_now",
            "survival_table"]
+
+# card and building names as the table says them (the dashboard's captions)
+from .names import name as card_name  # noqa: E402
+
+__all__ += ["card_name"]
