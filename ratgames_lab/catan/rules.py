@@ -57,6 +57,9 @@ _BANK_FOR = tuple(tuple((r, BANK[g][r]) for r in range(R) if r != g) for g in ra
 _NAMES = tuple(f"Player {p + 1}" for p in range(8))
 
 
+ONE_PER_TURN, BOUGHT_THIS_TURN, NOT_HELD = "one per turn", "bought this turn", "not held"  # dev_play_block
+
+
 def player_name(p: int) -> str:
     """'Player 1' for seat 0."""
     return _NAMES[p]
@@ -322,7 +325,7 @@ class CatanState(ListedApply, WinnerTakesAll, GameState):
         if ph == MAIN:
             return self._main_actions()
         if ph == ROLL_PHASE:
-            return [ROLL, KNIGHT] if self.dev_hand[self.active][KNIGHT_CARD] and not self.dev_played else [ROLL]
+            return [ROLL, KNIGHT] if self.dev_play_block(KNIGHT_CARD) is None else [ROLL]
         if ph == DICE_PHASE:
             return list(_DICE_FLAT)
         if ph in CHANCE_PHASES:
@@ -382,17 +385,17 @@ class CatanState(ListedApply, WinnerTakesAll, GameState):
 
     def _dev_card_actions(self, p: int) -> list[Action]:
         """The development cards p may play now (one per turn, not bought this turn)."""
-        dh = self.dev_hand[p]
-        if not any(dh):
+        if not any(self.dev_hand[p]):
             return []
+        block = self.dev_play_block
         out: list[Action] = []
-        if dh[KNIGHT_CARD]:
+        if block(KNIGHT_CARD) is None:
             out.append(KNIGHT)
-        if dh[RB_CARD] and self.roads_left[p] and self._road_spots(p):
+        if block(RB_CARD) is None and self._road_building_room(p):
             out.append(ROAD_BUILDING)
-        if dh[YOP_CARD]:
+        if block(YOP_CARD) is None:
             out += self._year_of_plenty_choices()
-        if dh[MONOPOLY_CARD]:
+        if block(MONOPOLY_CARD) is None:
             out += MONOPOLY
         return out
 
@@ -525,8 +528,19 @@ class CatanState(ListedApply, WinnerTakesAll, GameState):
     def _holds(self, p: int, amounts) -> bool:
         return _holds(self.hands[p], amounts)
 
-    def _can_play(self, card: int) -> bool:
-        return not self.dev_played and self.dev_hand[self.active][card] > 0
+    def dev_play_block(self, card: int) -> str | None:
+        """Why the player to move cannot play development ``card`` now (ONE_PER_TURN, BOUGHT_THIS_TURN,
+        NOT_HELD), or None: the one condition the listings and ``_check_play`` share."""
+        if self.dev_played:
+            return ONE_PER_TURN
+        p = self.active
+        if not self.dev_hand[p][card]:
+            return BOUGHT_THIS_TURN if self.dev_new[p][card] else NOT_HELD
+        return None
+
+    def _road_building_room(self, p: int) -> bool:
+        """development.road_building: a road piece left and a free edge to build on."""
+        return bool(self.roads_left[p]) and bool(self._road_spots(p))
 
     def _year_of_plenty_choices(self) -> list[Action]:
         bank = self.bank
@@ -1221,12 +1235,12 @@ def _check_play(s: CatanState, card: int, phases: tuple[str, ...]) -> IllegalAct
         if s.phase == ROLL_PHASE:
             return _err(f"only a Knight may be played before the roll, not {name}", "development.timing")
         return _phase_error(s, f"Playing {name}")
-    p = s.active
-    if s.dev_played:
+    block = s.dev_play_block(card)
+    if block == ONE_PER_TURN:
         return _err("only one development card may be played per turn", "development.one_per_turn")
-    if not s.dev_hand[p][card]:
-        if s.dev_new[p][card]:
-            return _err(f"a {name} card bought this turn cannot be played until your next turn", "development.timing")
+    if block == BOUGHT_THIS_TURN:
+        return _err(f"a {name} card bought this turn cannot be played until your next turn", "development.timing")
+    if block == NOT_HELD:
         return _err(f"you hold no {name} card", "development.timing")
     return None
 
@@ -1254,7 +1268,7 @@ def _check_road_building(s: CatanState, a: PlayRoadBuilding) -> IllegalActionErr
     err = _check_play(s, RB_CARD, (MAIN,))
     if err:
         return err
-    if not s.roads_left[s.active] or not s._road_spots(s.active):
+    if not s._road_building_room(s.active):
         return _err("Road Building needs a road piece and a free edge to build on", "development.road_building")
     return None
 
