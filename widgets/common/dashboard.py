@@ -27,7 +27,7 @@ import ipywidgets as w
 from ratgames_lab import (CHANCE, GAMES, TERMINAL, IllegalActionError, InvalidPositionError, Match, load_game, seat_view,
                           load_position)
 
-from .analyze import AnalyzePanel
+from .analyze import AnalyzePanel, Explanation
 from .decision import DecisionPanel
 from .eventlog import EventLog
 from .history import HistoryControls
@@ -662,8 +662,14 @@ class Dashboard(abc.ABC):
     # ------------------------------------------------------------------ analysis
     def _analysis_target(self) -> Any:
         p = self.state.current_player
-        if p < 0:
-            return "There is nothing to analyze now (the game is over or a card is being drawn)."
+        if p == TERMINAL:
+            return Explanation("The game is over: there is no decision left to analyze. Go back in the history "
+                               "(or load a position) to analyze an earlier decision.")
+        if p == CHANCE:
+            return Explanation("Chance moves next (a card, token or die is drawn), so nobody has a choice to "
+                               "analyze yet. Press Step to let the draw happen, then press Analyze for the decision "
+                               "that follows. The My odds tab shows the exact chances of the draw; for each "
+                               "outcome weighted exactly, save the position and run 'ratgames analyze' on it.")
         if p not in self.visible_hands():
             return (f"{self.who(p)} is to move: analysis is for your own turn"
                     + (" (or switch on Teacher view)" if self.teacher_tools else "")
