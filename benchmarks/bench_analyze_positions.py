@@ -49,10 +49,14 @@ def main() -> None:
     parser.add_argument("--only", default="", help="only the positions whose path contains this text")
     parser.add_argument("--limit", type=float, default=10.0, help="the CPU-seconds target (default 10)")
     args = parser.parse_args()
-    rows = [measure(p) for p in shipped_positions() if args.only in str(p)]
     print("| Position | CPU-s | Verdict | Playouts per option | CPU limit hit |")
     print("|---|---|---|---|---|")
-    for r in rows:
+    rows = []
+    for path in shipped_positions():
+        if args.only not in str(path):
+            continue
+        r = measure(path)
+        rows.append(r)
         print(f"| {r['position']} | {r['cpu']:.1f} | {r['verdict']} | {r['per_option']} | "
               f"{'yes' if r['cpu_stopped'] else ''} |", flush=True)
     over = [r["position"] for r in rows if r["cpu"] > args.limit]
