@@ -21,11 +21,9 @@ from ratgames_lab.catan import (BARBARIAN_TRACK, TRACKS, BuildCity, BuildRoad, B
 from ratgames_lab.catan import COMBINED_CARDS as CARDS
 from ratgames_lab.catan import CombinedCounterOffer, CombinedOfferTrade, cheapest_route, wagon_points_left
 
-from .catan_combined_view import (COMMODITY_COLOURS, barbarian_html, combined_players_html, improvements_html,
-                                  vp_parts, vp_text)
+from .catan_combined_view import COMMODITY_COLOURS, barbarian_html, combined_players_html, improvements_html
 from .catan_trade import TradePanel
 from .catan_traders import TradersPanel
-from .catan_view import chip
 from .common.seats import bots_label
 from .common.theme import esc
 
@@ -334,21 +332,7 @@ def _frac(p) -> str:
     return str(p.numerator) if p.denominator == 1 else f"{p.numerator}/{p.denominator}"
 
 
-def combined_game_over_html(obs: dict, names: Sequence[str], returns: Sequence[float], events: Sequence,
-                            merchant_vp: bool = True) -> str:
-    """Final VP with their parts, the winner, and how the game ended."""
-    why = "".join(f'<div class="rg-note">{esc(e.text())}</div>' for e in events if e.kind in ("win", "turn_cap"))
-    rows = []
-    for p in range(obs["players"]):
-        parts = vp_parts(obs, p, merchant_vp)
-        text = vp_text(parts)
-        rows.append(f'<tr><td>{chip(p)}{esc(names[p])}</td><td><b>{sum(n for _, n in parts)}</b> VP '
-                    f'<span class="rg-muted">({esc(text)})</span></td>'
-                    f'<td>{"<b>winner</b>" if returns[p] > 0 else ""}</td></tr>')
-    return f'<div class="rg-section">Game over</div><table class="ct-final">{"".join(rows)}</table>{why}'
-
-
-__all__ = ["CombinedVariant", "GameMenu", "CombinedPanels", "combined_players_html", "combined_game_over_html",
+__all__ = ["CombinedVariant", "GameMenu", "CombinedPanels", "combined_players_html",
            "mode_of", "keys_of",
            "mode_kind", "learn_modes", "natural_action", "LABELS", "HINTS", "TWO_CLICKS", "VARIANT_LABELS",
            "KIND_WORDS", "ACTION_GROUPS"]

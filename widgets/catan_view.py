@@ -169,18 +169,5 @@ def _frac(p: Fraction) -> str:
     return str(p.numerator) if p.denominator == 1 else f"{p.numerator}/{p.denominator}"
 
 
-def game_over_html(obs: dict, names: Sequence[str], returns: Sequence[float], events: Sequence,
-                   scores: Sequence[int]) -> str:
-    """The final VP of every player (the hidden Victory Point cards revealed) and how the game ended."""
-    why = "".join(f'<div class="rg-note">{esc(e.text())}</div>' for e in events if e.kind in ("win", "turn_cap"))
-    rows = []
-    for p in range(obs["players"]):
-        hidden = scores[p] - obs["vp"][p]
-        extra = f" ({hidden} from Victory Point cards)" if hidden else ""
-        rows.append(f'<tr><td>{chip(p)}{esc(names[p])}</td><td><b>{scores[p]}</b> VP{esc(extra)}</td>'
-                    f'<td>{"<b>winner</b>" if returns[p] > 0 else ""}</td></tr>')
-    return f'<div class="rg-section">Game over</div><table class="ct-final">{"".join(rows)}</table>{why}'
-
-
-__all__ = ["RULES_IN_BRIEF", "BANNER_TASKS", "players_html", "answers_html", "production_html", "game_over_html",
+__all__ = ["RULES_IN_BRIEF", "BANNER_TASKS", "players_html", "answers_html", "production_html",
            "hand_html", "chip", "resource_chip", "offer_terms", "goods_text"]

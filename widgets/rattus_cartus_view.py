@@ -78,9 +78,19 @@ class CartusText:
         return f'<div class="rc-card rc-back rc-mini" title="{esc(note)}"><span>{count}</span></div>'
 
     # ------------------------------------------------------------------ panels
+    def _vp(self, tokens: int, final: int | None) -> str:
+        """'2 VP tokens' during the game (most points come at the end), the final score once scored."""
+        if final is not None:
+            return f'<span class="rc-final-vp" title="final score: see the table below"><b>{final}</b> VP</span>'
+        worth = self.comp.cards.vp_value
+        return (f'<span title="VP tokens, worth {worth} VP each at the end; the tracks and majorities are scored '
+                f'only at the end">{tokens} VP token{"s" if tokens != 1 else ""}</span>')
+
+
     def seats_html(self, obs: dict, labels: Sequence[str], hands: dict[int, list[str]], winners: Sequence[int],
-                   hide_rats: bool) -> str:
-        """One box per player: rats, hand size, VP tokens, where they entered; hands shown if given."""
+                   hide_rats: bool, finals: Sequence[int] | None = None) -> str:
+        """One box per player: rats, hand size, VP tokens (the final score once ``finals`` is given), where they
+        entered; hands shown if given."""
         boxes = []
         n = obs["players"]
         for p in range(n):
@@ -96,7 +106,7 @@ class CartusText:
             cards = obs["hand_sizes"][p]
             line = (f'<span class="rc-rats" data-seat="{p}" title="rats: more than the nun row\'s nuns and you die">'
                     f'<b>{rats}</b> rats</span><span title="cards in hand">{cards} card{"s" if cards != 1 else ""}'
-                    f'</span><span title="victory-point tokens">{obs["vp_tokens"][p]} VP</span>'
+                    f'</span>{self._vp(obs["vp_tokens"][p], finals[p] if finals else None)}'
                     f'<span class="rc-where">{where}</span>')
             hand = ""
             if p in hands:
