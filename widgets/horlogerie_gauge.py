@@ -79,6 +79,7 @@ class StopOrDrawGauge:
         if found is None:
             self.odds, self.best = None, None
             self.bars.y = [0.0, 0.0, 0.0]
+            self.figure.layout.display = "none"  # no bars at 0.0% that would read as odds
             self.heading.value = '<div class="hl-gauge-title">Next card: nobody is drawing now</div>'
             self.numbers.value = ('<div class="rg-note">The gauge comes alive during the Exploration and the Danger '
                                   'phases: the chance that the next card stays under, hits exactly, or busts.</div>')
@@ -89,6 +90,7 @@ class StopOrDrawGauge:
         nc = next_card(ph)
         self.odds = (nc.under, nc.exact, nc.bust)
         self.bars.y = [float(p) for p in self.odds]
+        self.figure.layout.display = None
         what = "exploration value" if kind == "explore" else "danger value"
         self.heading.value = (f'<div class="hl-gauge-title">Next card for {esc(drawer)}: total {ph.total} of '
                               f'{what} {ph.target}</div>')
