@@ -13,7 +13,7 @@ from typing import Any, Sequence
 import ipywidgets as w
 
 from ratgames_lab import load_game
-from ratgames_lab.rattus_cartus import card_name, player_row_distribution, survival_table
+from ratgames_lab.rattus_cartus import action_text, card_name, player_row_distribution, survival_table
 
 from .common.dashboard import Dashboard
 from .common.retire import Retirement
@@ -299,7 +299,7 @@ class RattusCartusDashboard(Dashboard):
         card = getattr(action, "card", None)
         comp = self.game.comp
         if card is None or card not in comp.card_index:
-            return str(action)
+            return action_text(self.state, action)
         return str(action).replace(card_name(card), comp.card_label(comp.card_index[card]))
 
     def move_text(self, seat: int, action: Any) -> str:
@@ -307,6 +307,8 @@ class RattusCartusDashboard(Dashboard):
         if action.kind in ("place_card", "give_card") and not self.is_human(seat):
             what = "places a card face down" if action.kind == "place_card" else "gives a card"
             return f"{self.who(seat)} {what}."
+        if action.kind == "use_action":  # played already: the engine's event names the building
+            return next(e.text() for e in reversed(self.state.events) if e.kind in ("use", "decline"))
         return f"{self.who(seat)}: {self.action_text(action)}."
 
     def score_parts(self) -> list[list[tuple[str, int]]]:
