@@ -69,9 +69,9 @@ class CartusText:
                     f'<span class="rc-person">{esc(self.comp.card_label(code))}</span></div>')
         nuns = self.comp.nuns[code]
         person = self.comp.cards.persons[self.comp.card_class[code]]
-        return (f'<div class="rc-card rc-{cls}{size}" title="{esc(self.card_title(card))}">'
+        return (f'<div class="rc-card rc-{cls}{size}" data-card="{esc(card)}" title="{esc(self.card_title(card))}">'
                 f'<span class="rc-person">{esc(person)}</span><span class="rc-nuns">{"✝" * nuns or "–"}</span>'
-                f'<span class="rc-id">{esc(card)}</span></div>')
+                f'<span class="rc-id">{nuns} nun{"s" if nuns != 1 else ""}</span></div>')
 
     def back_tile(self, count: int, note: str) -> str:
         """A face-down stack with its count."""
@@ -105,7 +105,7 @@ class CartusText:
             where = f"in building #{slot + 1}" if slot >= 0 else ""
             cards = obs["hand_sizes"][p]
             line = (f'<span class="rc-rats" data-seat="{p}" title="rats: more than the nun row\'s nuns and you die">'
-                    f'<b>{rats}</b> rats</span><span title="cards in hand">{cards} card{"s" if cards != 1 else ""}'
+                    f'<b>{rats}</b> {"rat" if rats == "1" else "rats"}</span><span title="cards in hand">{cards} card{"s" if cards != 1 else ""}'
                     f'</span>{self._vp(obs["vp_tokens"][p], finals[p] if finals else None)}'
                     f'<span class="rc-where">{where}</span>')
             hand = ""
