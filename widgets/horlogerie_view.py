@@ -41,7 +41,7 @@ def card_tile(face: str, kind: str = "exp", note: str = "") -> str:
     names = " + ".join(TERRAIN_NAMES.get(t, t) for t in terrains)
     colour = " ".join(f"hl-t-{t}" for t in terrains)
     bands = "".join(f'<i class="hl-band hl-t-{t}"></i>' for t in terrains)
-    title = f"{'Exploration' if kind == 'exp' else 'Danger'} card {face}: {names}, " \
+    title = f"{'Exploration' if kind == 'exp' else 'Danger'} card: {names}, " \
             f"{'value' if kind == 'exp' else 'level'} {value}{'. ' + note if note else ''}"
     return (f'<div class="hl-card hl-{kind} {colour}" title="{esc(title)}"><div class="hl-bands">{bands}</div>'
             f'<div class="hl-v">{esc(value)}</div><div class="hl-tn">{esc(terrains)}</div>'

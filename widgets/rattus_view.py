@@ -77,7 +77,7 @@ class TokenBook:
         if tid is None:
             return TokenShown("", f"Face-down rat token #{slot + 1} in {region}", False)
         symbols = ", ".join(SYMBOL_NAMES[x] for x in self.symbols(tid)) or "no symbol"
-        return TokenShown(str(self.threshold(tid)), f"Rat token #{slot + 1} in {region} ({how}): {tid}, threshold "
+        return TokenShown(str(self.threshold(tid)), f"Rat token #{slot + 1} in {region} ({how}): threshold "
                                                     f"{self.threshold(tid)}, symbols: {symbols}", True)
 
 

@@ -39,8 +39,9 @@ def test_horlogerie_hides_its_bars_when_nobody_is_drawing_and_shows_them_during_
         d.step()
         drawing = d.gauge.odds is not None
         seen_drawing |= drawing
-        assert (d.gauge.figure.layout.display == "none") == (not drawing)  # no 0.0% bars that read as odds
-    assert seen_drawing and d.gauge.figure.layout.display == "none" and "0.0%" not in d.gauge.numbers.value
+        assert (d.gauge.figure in d.gauge.widget.children[0].children) == drawing  # no 0.0% bars read as odds
+    assert seen_drawing and d.gauge.figure not in d.gauge.widget.children[0].children
+    assert "0.0%" not in d.gauge.numbers.value
 
 
 def test_rattus_cartus_strip_counts_vp_tokens_during_the_game_and_the_final_score_at_the_end():
