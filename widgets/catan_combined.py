@@ -19,7 +19,8 @@ from ratgames_lab.catan import (BARBARIAN_TRACK, TRACKS, BuildCity, BuildRoad, B
                                 arrival_within, event_die_distribution, progress_chance_any, progress_chances,
                                 progress_within)
 from ratgames_lab.catan import COMBINED_CARDS as CARDS
-from ratgames_lab.catan import CombinedCounterOffer, CombinedOfferTrade, cheapest_route, wagon_points_left
+from ratgames_lab.catan import (CombinedCounterOffer, CombinedOfferTrade, cheapest_route, name_places,
+                                wagon_points_left)
 
 from .catan_combined_view import COMMODITY_COLOURS, barbarian_html, combined_players_html, improvements_html
 from .catan_trade import TradePanel
@@ -288,6 +289,8 @@ class CombinedVariant:
         self.combined_panels.traders.update(obs, self.names(), fish, [self.wagon_route(q) for q in range(self.players)],
                                             legal, self.why_not_action, me, {x: m for m, x in self.plazas().items()},
                                             getattr(self.game, "data", {}).get("wagon_table"), self.wagon_moving(obs))
+        table = self.combined_panels.traders.table  # a wagon off the plazas: its spot named, not its number
+        table.value = name_places(self.state, table.value)
 
     def wagon_moving(self, obs: dict) -> tuple[int, int] | None:
         """(seat, movement points left) of the wagon moving this turn (after its first step or its boost)."""
