@@ -3,8 +3,7 @@
     from ratgames_lab.widgets.catan import CatanDashboard
     CatanDashboard(players=4, seed=7, seats=["human", "heuristic", "heuristic", "heuristic"]).show()
 
-``variant="combined"`` plays the combined variant (its parts are in ``catan_combined*`` and ``catan_traders*``);
-the "Start a game" menu beside the board starts either game.
+``variant="combined"`` plays the combined variant (``catan_combined*``, ``catan_traders*``); the game menu starts either.
 """
 from __future__ import annotations
 
@@ -24,7 +23,7 @@ from .catan_combined_view import RULES_IN_BRIEF as COMBINED_RULES, banner_task, 
 from .catan_names import PlaceNaming
 from .catan_end import catan_end_html, score_parts
 from .catan_trade import TradePanel
-from .catan_view import BANNER_TASKS, RULES_IN_BRIEF, players_html, production_html
+from .catan_view import BANNER_TASKS, RULES_IN_BRIEF, own_hand_html, players_html, production_html
 from .common.click_modes import ClickModes
 from .common.dashboard import Dashboard
 from .common.seats import bot_word
@@ -64,6 +63,7 @@ class CatanDashboard(PlaceNaming, cc.CombinedVariant, Dashboard):
     fold_kinds = ("build_settlement", "build_road", "build_city", "move_robber", "bank_trade", "offer_trade",
                   "play_year_of_plenty", "play_monopoly", *cc.FOLD_KINDS)
     teacher_view_label = "Teacher view: show every hand"
+    hand_html = own_hand_html  # your resources in the dock, beside the decision
     new_game_hint = "Start a new game with the “Start a game” menu beside the board"
 
     def __init__(self, players: int = 4, seed: int = 0, seats: Sequence[str] | None = None,

@@ -77,6 +77,19 @@ def hand_html(hand: dict | int, dev: dict, hidden_vp: int | None) -> str:
             f'<b>{knights}</b>{esc(extra)}{vp}</div>')
 
 
+def own_hand_html(dash) -> str:
+    """Your resources in one line for the dock beside the decision ('' without a human seat or at the end)."""
+    me = dash.viewer()
+    if me is None or dash.state.is_terminal():
+        return ""
+    hand = dash.observation(me)["hands"][me]
+    if not isinstance(hand, dict):
+        return ""
+    chips = "".join(resource_chip(r, n) if r in TERRAIN_COLOURS else f'<span class="ct-res">{n} {esc(r)}</span>'
+                    for r, n in hand.items() if n) or '<span class="rg-muted">no card</span>'
+    return f'<div class="ct-hand ct-dock-hand"><b>Your hand:</b> {chips}</div>'
+
+
 def players_html(obs: dict, names: Sequence[str], tags: Sequence[str], hands: Sequence[dict | None],
                  current: int) -> str:
     """One box per player: colour, name, VP, cards (shown or counted), development cards, special cards."""
@@ -170,4 +183,4 @@ def _frac(p: Fraction) -> str:
 
 
 __all__ = ["RULES_IN_BRIEF", "BANNER_TASKS", "players_html", "answers_html", "production_html",
-           "hand_html", "chip", "resource_chip", "offer_terms", "goods_text"]
+           "hand_html", "own_hand_html", "chip", "resource_chip", "offer_terms", "goods_text"]
