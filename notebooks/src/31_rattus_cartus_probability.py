@@ -238,6 +238,14 @@ print("ratio of variances:", Fraction(84 - 5, 84 - 1), "= (84 - 5) / (84 - 1)")
 # next 4 a little less likely. The variances differ exactly by the factor (84 − 5)/(84 − 1) = 79/83, the
 # "finite population correction"; with a small deck (exercise 1's 14 cards: 9/13) the difference is large.
 
+# %%
+# Check your answer: write it in place of the ... and run this cell.
+# Write it as the standard deviation of the more spread law, e.g. 3.1 (within 0.001).
+from ratgames_lab.lessons import check
+
+answer = ...
+check("31-ex2", answer)
+
 # %% [markdown]
 # ## 4. Simulation, and its error band
 #

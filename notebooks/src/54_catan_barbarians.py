@@ -154,8 +154,8 @@ print("most likely rolls:", [t for t, p in law7.items() if p == mode], "each wit
 
 # %% [markdown]
 # From the start the attack comes on average after 14 rolls (3.5 rounds with 4 players), give or take 3.74
-# rolls; the two most likely rolls are 12 and 13, before the mean: the law has a long right tail (a run of gates
-# can hold the ship back for a long time; it can never come before roll 7).
+# rolls. The two most likely rolls are 12 and 13, before the mean. The law has a long right tail: a run of gates
+# can hold the ship back for a long time, but it can never come before roll 7.
 #
 # **Within $k$ rolls**: the attack comes within $k$ rolls exactly when at least $s$ of those $k$ rolls show the
 # ship, a binomial count:
@@ -199,9 +199,9 @@ answer = ...
 check("54-ex1", answer)
 
 # %% [markdown]
-# **An attack before your next turn.** With $n$ players and $s$ steps left, you are about to roll: before your
-# next roll come $n$ rolls (yours, then the $n - 1$ others'), and the attack comes among them exactly when at
-# least $s$ of them show the ship:
+# **An attack before your next turn.** With $n$ players and $s$ steps left, you are about to roll. Before your
+# next roll come $n$ rolls (yours, then the $n - 1$ others'). The attack comes among them exactly when at least
+# $s$ of them show the ship:
 
 # %%
 # NBVAL_CHECK_OUTPUT
