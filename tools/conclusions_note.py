@@ -44,7 +44,7 @@ def rows(records: list[dict]) -> list[str]:
     """One table row per recorded band check."""
     out = []
     for r in records:
-        test = r["test"].split("::", 1)[-1].replace("|", "/")
+        test = r["test"].split("::", 1)[-1].replace("|", "/").replace("\\xa7", "§")  # pytest escapes the §
         out.append(f"| {test} | {_figure(r['figure'])} | {r['value']:.4f} | [{r['low']:.4f}, {r['high']:.4f}] "
                    f"| {r['games']} | {'inside' if r['inside'] else 'refused'} |")
     return out

@@ -474,8 +474,8 @@ for t, v in rule_first.items():
 # order.
 #
 # "Green 1 first" looked better: 20/17 if nobody blocked Player 4. But the others block its best rule too often.
-# With the blocks it is worth only 66812303/82781160 ≈ 0.81. An earlier version of this lesson ignored the blocks
-# and chose the wrong order.
+# With the blocks it is worth only 66812303/82781160 ≈ 0.81. A model that forgets the others' blocks picks the
+# wrong order.
 #
 # **Checked against the engine.** The game engine plays the rest of the transaction 600 times for each order. The
 # others play a random allowed card; Player 4 plays the order, then the best card once the table is known.

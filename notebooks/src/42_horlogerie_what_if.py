@@ -339,6 +339,7 @@ for label, data in (("shipped wounds", danger_data), ("1 wound each", gentle)):
 # ## What we learned
 #
 # * The optimal policy is computed from the data: change the cards and it changes, and the same code answers.
-# * More big cards: stop earlier. More small cards: creep up on the value and draw more perfect explorations.
+# * More big cards bust more often: only the small teams gain from them. More small cards let the explorer creep up
+#   on the value and bust less.
 # * The cards already drawn matter: the policy reads the deck that is **left**.
 # * A designer can tune a push-your-luck game with these numbers before printing a single card.

@@ -221,7 +221,7 @@ assert all(per_level[level] == vo.progress_chance(level, track) for level in ran
 # **The engine agrees.** A position is data. We write your improvement levels into the position after the setup
 # (`to_json`, edit, `state_from_json`). Then we play each of the engine's dice outcomes through the engine, let it
 # resolve the draws (they are chance actions too) and read its `progress_draw` events. The engine implements
-# the same rule (from the same digest), so this checks the engine and our count against each other: it does not
+# the same rule (from the same rules summary), so this checks the engine and our count against each other: it does not
 # check the rule against the rulebook.
 
 # %%

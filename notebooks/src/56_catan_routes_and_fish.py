@@ -27,7 +27,7 @@
 # you can ignore them.
 #
 # > **The model.** Section 1 is an exact count on the board's graph, with no chance in it: the shipped combined
-# > board (`combined_board.json`, a **Reconstruction**), the road networks we build here, and the digest's table
+# > board (`combined_board.json`, a **Reconstruction**), the road networks we build here, and the rules summary's table
 # > of a wagon's step costs (catan.md Part 2, "Wagons and markets"). Section 2 is a probability model, stated
 # > there: two fair dice, and each fish token drawn from a face-down stack of the 30 tiles (29 fish tokens and
 # > the Old Boot) that nobody has seen.
@@ -106,7 +106,7 @@ def position(pieces=(), buildings=(), knights=()):
 #
 # In the combined variant each player has a **wagon** that carries goods from one market to another. It moves from
 # node to node along edges, and each step costs **movement points** (MP) that depend on what stands on the edge.
-# The digest's table (catan.md Part 2), as the engine has it in `combined.wagon_routes`:
+# The rules summary's table (catan.md Part 2), as the engine has it in `combined.wagon_routes`:
 
 # %%
 # NBVAL_CHECK_OUTPUT
