@@ -21,7 +21,7 @@ from .engine_play_rattus import cubes_lost, ravage
 from .lessons import NOTEBOOKS
 
 LESSON = "22_rattus_probability.ipynb"
-GAMES = 500
+GAMES = 400
 RED, YELLOW, GREEN = 0, 1, 2
 WITHOUT = Fraction(14429, 21060)  # Red's expected loss in Germania, holding no card
 WITH = {"king": Fraction(24877, 21060), "monk": Fraction(7747, 7020), "knight": Fraction(11257, 10530),

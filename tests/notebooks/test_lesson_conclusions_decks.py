@@ -38,7 +38,7 @@ CONCLUSIONS = [
     (PUSH, "1194/689"),  # §5: expected wounds (= drawing, then playing well)
     (PUSH, "6/53"),  # Exercise 5: the next Danger card busts
 ]
-GAMES = 3000
+GAMES = 2000
 
 
 def _deck(name: str, field: str, when, change: dict) -> dict:
