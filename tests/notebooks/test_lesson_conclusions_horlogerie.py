@@ -31,6 +31,8 @@ CONCLUSIONS = {
         "41_horlogerie_push_your_luck.ipynb", "4.309", Fraction(106889, 24804), [], (), threshold(2)),
     "42 exercise 3: draw at total 3 with every 3 gone, then play well": (
         "42_horlogerie_what_if.ipynb", "138/43", Fraction(138, 43), ["S2", "J1"], ("3",), then_optimal),
+    "42 §3: draw at total 3 with every 1 gone, then play well": (
+        "42_horlogerie_what_if.ipynb", "3.543", Fraction(124, 35), ["S2", "J1"], ("1",), then_optimal),
 }
 
 
