@@ -18,7 +18,8 @@ from .core.racing import points
 from .core.what_if import WhatIf, analyze, information
 
 PLAYOUTS = 2000  # at most this many playouts per option by default (racing stops earlier when it can)
-CPU_SECONDS = 8.0  # default CPU limit of the playouts: with loading and printing, a verdict within 10 CPU-seconds
+CPU_SECONDS = 7.0  # default CPU limit of the playouts: with starting Python, loading and printing (up to 3 CPU-s for
+# Catan on a busy machine), a verdict within 10 CPU-seconds
 
 
 def description(path: str | Path) -> str:

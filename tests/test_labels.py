@@ -20,6 +20,7 @@ CODES = re.compile(
     r"|\(S\d:"                                     # Rattus Cartus support ids ('(S2: discard 2 rats)')
     r"|\b[SRJM]\d+\b|\b[SRJ]{2,3}\d+\b"            # Horlogerie faces and missions ('S3', 'SR5', 'M4')
     r"|\b(?:intersection|edge|tile|spot)s? \d+\b"  # Catan places by number
+    r"|\b[Cc]hoose player \d+|\bthe building action\b"  # a seat by number; an action without its building
 )
 NOUNS = ("nuns", "cards", "roads", "rats", "points", "games", "cities", "settlements", "ships", "wounds", "looks",
          "players", "knights", "turns", "coins", "resources", "commodities", "influences", "VPs", "victory points")
@@ -98,8 +99,25 @@ def test_every_text_names_things_and_counts_right(name, players, options):
 
 def test_the_patterns_catch_the_old_wording():
     old = ["Place Knight (chivalry-04, 4 nuns) face down", "Rest: discard S3 for its points",
-           "Rest: untap the find M4", "Build a settlement on intersection 34", "Monastery (S2: discard 2 rats)"]
+           "Rest: untap the find M4", "Build a settlement on intersection 34", "Monastery (S2: discard 2 rats)",
+           "Perform the building action", "Choose player 2"]
     assert all(CODES.search(t) for t in old)
     assert all(WRONG_PLURAL.search(t) for t in ["1 nuns", "hand 1 cards", "1 roads", "5 point(s)"])
     assert not any(CODES.search(t) or WRONG_PLURAL.search(t)
-                   for t in ["Place Knight (4 nuns) face down", "Rest: untap the Compass (Swamp 4)", "1 nun"])
+                   for t in ["Place Knight (4 nuns) face down", "Rest: untap the Compass (Swamp 4)", "1 nun",
+                             "Use the privilege of the Farm", "Choose Green"])
+
+
+def test_rattus_cartus_names_the_building_and_the_player_of_a_choice():
+    from ratgames_lab.rattus_cartus import action_text
+    from ratgames_lab.rattus_cartus.actions import ChoosePlayer
+
+    state = rl.load_game("rattus_cartus", players=3, seed=1).new_state()
+    rng = random.Random(1)
+    while not state.is_terminal() and not any(a.kind == "use_action" for a in state.legal_actions()):
+        state.apply(state.sample_chance(rng) if state.current_player == CHANCE else rng.choice(state.legal_actions()))
+    labels = [action_text(state, a) for a in state.legal_actions()]
+    names = set(state.comp.buildings.type_names)
+    assert all(re.fullmatch(r"(?:Use|Decline) the (?:privilege|basic action) of the (.+)", t)[1] in names
+               for t in labels), labels
+    assert action_text(state, ChoosePlayer(2)) == f"Choose {state.name(2)}"

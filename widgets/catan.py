@@ -3,8 +3,7 @@
     from ratgames_lab.widgets.catan import CatanDashboard
     CatanDashboard(players=4, seed=7, seats=["human", "heuristic", "heuristic", "heuristic"]).show()
 
-``variant="combined"`` plays the combined variant (its parts are in ``catan_combined*`` and ``catan_traders*``);
-the "Start a game" menu beside the board starts either game.
+``variant="combined"`` plays the combined variant (``catan_combined*``, ``catan_traders*``); the game menu starts either.
 """
 from __future__ import annotations
 
@@ -20,12 +19,11 @@ from ratgames_lab.catan import (RESOURCES, BuildCity, BuildRoad, BuildSettlement
 from . import catan_combined as cc
 from .catan_board import HEAT_LABEL, PLAYER_NAMES, CatanBoard
 from .catan_combined_board import CombinedBoard
-from .catan_combined_view import RULES_IN_BRIEF as COMBINED_RULES
-from .catan_combined_view import banner_task
-from .catan_combined_view import event_text as event_die_text
+from .catan_combined_view import RULES_IN_BRIEF as COMBINED_RULES, banner_task, event_text as event_die_text
 from .catan_names import PlaceNaming
+from .catan_end import catan_end_html, score_parts
 from .catan_trade import TradePanel
-from .catan_view import BANNER_TASKS, RULES_IN_BRIEF, game_over_html, players_html, production_html
+from .catan_view import BANNER_TASKS, RULES_IN_BRIEF, own_hand_html, players_html, production_html
 from .common.click_modes import ClickModes
 from .common.dashboard import Dashboard
 from .common.seats import bot_word
@@ -65,6 +63,7 @@ class CatanDashboard(PlaceNaming, cc.CombinedVariant, Dashboard):
     fold_kinds = ("build_settlement", "build_road", "build_city", "move_robber", "bank_trade", "offer_trade",
                   "play_year_of_plenty", "play_monopoly", *cc.FOLD_KINDS)
     teacher_view_label = "Teacher view: show every hand"
+    hand_html = own_hand_html  # your resources in the dock, beside the decision
     new_game_hint = "Start a new game with the “Start a game” menu beside the board"
 
     def __init__(self, players: int = 4, seed: int = 0, seats: Sequence[str] | None = None,
@@ -347,12 +346,13 @@ class CatanDashboard(PlaceNaming, cc.CombinedVariant, Dashboard):
         """The rules in brief (a fold-out)."""
         return COMBINED_RULES if self.combined else RULES_IN_BRIEF
 
+    def score_parts(self) -> list[list[tuple[str, int]]]:
+        """(source, VP) of every player, the hidden Victory Point cards revealed (the end screen's rows)."""
+        return score_parts(self.state, self.observation(-1), self.game.options["merchant_vp"] if self.combined else None)
+
     def game_over_html(self) -> str:
-        """Final VP and the winner."""
-        s, obs = self.state, self.observation(-1)
-        if self.combined:
-            return cc.combined_game_over_html(obs, self.names(), s.returns(), s.events, self.game.options["merchant_vp"])
-        return game_over_html(obs, self.names(), s.returns(), s.events, s.scores())
+        """Final VP by source, the winner and how the game ended."""
+        return catan_end_html(self.names(), self.score_parts(), self.state, self.game.options.get("vp_target", 10))
 
     def decision_title(self, player: int) -> str:
         """Heading above the buttons."""

@@ -19,13 +19,12 @@ from ratgames_lab.catan import (BARBARIAN_TRACK, TRACKS, BuildCity, BuildRoad, B
                                 arrival_within, event_die_distribution, progress_chance_any, progress_chances,
                                 progress_within)
 from ratgames_lab.catan import COMBINED_CARDS as CARDS
-from ratgames_lab.catan import CombinedCounterOffer, CombinedOfferTrade, cheapest_route, wagon_points_left
+from ratgames_lab.catan import (CombinedCounterOffer, CombinedOfferTrade, cheapest_route, name_places,
+                                wagon_points_left)
 
-from .catan_combined_view import (COMMODITY_COLOURS, barbarian_html, combined_players_html, improvements_html,
-                                  vp_parts, vp_text)
+from .catan_combined_view import COMMODITY_COLOURS, barbarian_html, combined_players_html, improvements_html
 from .catan_trade import TradePanel
 from .catan_traders import TradersPanel
-from .catan_view import chip
 from .common.seats import bots_label
 from .common.theme import esc
 
@@ -290,6 +289,8 @@ class CombinedVariant:
         self.combined_panels.traders.update(obs, self.names(), fish, [self.wagon_route(q) for q in range(self.players)],
                                             legal, self.why_not_action, me, {x: m for m, x in self.plazas().items()},
                                             getattr(self.game, "data", {}).get("wagon_table"), self.wagon_moving(obs))
+        table = self.combined_panels.traders.table  # a wagon off the plazas: its spot named, not its number
+        table.value = name_places(self.state, table.value)
 
     def wagon_moving(self, obs: dict) -> tuple[int, int] | None:
         """(seat, movement points left) of the wagon moving this turn (after its first step or its boost)."""
@@ -334,21 +335,7 @@ def _frac(p) -> str:
     return str(p.numerator) if p.denominator == 1 else f"{p.numerator}/{p.denominator}"
 
 
-def combined_game_over_html(obs: dict, names: Sequence[str], returns: Sequence[float], events: Sequence,
-                            merchant_vp: bool = True) -> str:
-    """Final VP with their parts, the winner, and how the game ended."""
-    why = "".join(f'<div class="rg-note">{esc(e.text())}</div>' for e in events if e.kind in ("win", "turn_cap"))
-    rows = []
-    for p in range(obs["players"]):
-        parts = vp_parts(obs, p, merchant_vp)
-        text = vp_text(parts)
-        rows.append(f'<tr><td>{chip(p)}{esc(names[p])}</td><td><b>{sum(n for _, n in parts)}</b> VP '
-                    f'<span class="rg-muted">({esc(text)})</span></td>'
-                    f'<td>{"<b>winner</b>" if returns[p] > 0 else ""}</td></tr>')
-    return f'<div class="rg-section">Game over</div><table class="ct-final">{"".join(rows)}</table>{why}'
-
-
-__all__ = ["CombinedVariant", "GameMenu", "CombinedPanels", "combined_players_html", "combined_game_over_html",
+__all__ = ["CombinedVariant", "GameMenu", "CombinedPanels", "combined_players_html",
            "mode_of", "keys_of",
            "mode_kind", "learn_modes", "natural_action", "LABELS", "HINTS", "TWO_CLICKS", "VARIANT_LABELS",
            "KIND_WORDS", "ACTION_GROUPS"]

@@ -40,6 +40,12 @@ class CombinedBoard(CatanBoard):
         self.river = list(river) or [False] * topo.n_tiles
         self.markets = dict(markets or {})
         super().__init__(topo, **kwargs)
+        # the variant's map has more hexes in the same height: smaller tokens leave room for the tile names
+        layers = self.view.layers
+        layers["tokens"].default_size = 820
+        layers["numbers"].default_size = 14
+        layers["pips"].default_size = 10
+        layers["pips"].y_offset = 11
 
     # ------------------------------------------------------------------ layers
     def add_board_layers(self) -> None:
@@ -145,7 +151,7 @@ class CombinedBoard(CatanBoard):
         land = self.land_tiles(obs)
         # names (river tiles say so, a market tile names its market), tokens with the 2 sharing the 12's hex
         v.set_labels("tile_names", land, [self.tile_xy[t][0] for t in land],
-                     [self.tile_xy[t][1] + 0.47 for t in land],
+                     [self.tile_xy[t][1] + 0.6 for t in land],
                      [self.markets.get(t) or tiles[t]["terrain"] + (" ≈" if self.river[t] else "") for t in land],
                      colors=["#ffffff" if tiles[t]["terrain"] in TEXT_DARK else "#2b2b2b" for t in land])
         numbered = [t for t in land if tiles[t]["number"]]

@@ -81,7 +81,7 @@ def draw_wagons(board, obs: dict, names: Sequence[str], route: tuple[int, int, S
     ys = [board.node_xy[nodes[p]][1] + WAGON_OFFSETS[p % 4][1] for p in seats]
     levels = wagons.get("level") or [1] * len(nodes)
     goods = wagons.get("goods") or [None] * len(nodes)
-    tips = [f"{names[p]}'s wagon, level {levels[p]} (intersection {nodes[p]})"
+    tips = [f"{names[p]}'s wagon, level {levels[p]}"
             + (f", carrying {goods[p]}" if goods[p] else ", no order") for p in seats]
     v.set_points("wagons", seats, xs, ys, colors=[PLAYER_COLOURS[p] for p in seats] or [OUTLINE], names=tips,
                  rotation=[90.0] * len(seats))

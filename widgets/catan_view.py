@@ -77,6 +77,19 @@ def hand_html(hand: dict | int, dev: dict, hidden_vp: int | None) -> str:
             f'<b>{knights}</b>{esc(extra)}{vp}</div>')
 
 
+def own_hand_html(dash) -> str:
+    """Your resources in one line for the dock beside the decision ('' without a human seat or at the end)."""
+    me = dash.viewer()
+    if me is None or dash.state.is_terminal():
+        return ""
+    hand = dash.observation(me)["hands"][me]
+    if not isinstance(hand, dict):
+        return ""
+    chips = "".join(resource_chip(r, n) if r in TERRAIN_COLOURS else f'<span class="ct-res">{n} {esc(r)}</span>'
+                    for r, n in hand.items() if n) or '<span class="rg-muted">no card</span>'
+    return f'<div class="ct-hand ct-dock-hand"><b>Your hand:</b> {chips}</div>'
+
+
 def players_html(obs: dict, names: Sequence[str], tags: Sequence[str], hands: Sequence[dict | None],
                  current: int) -> str:
     """One box per player: colour, name, VP, cards (shown or counted), development cards, special cards."""
@@ -169,18 +182,5 @@ def _frac(p: Fraction) -> str:
     return str(p.numerator) if p.denominator == 1 else f"{p.numerator}/{p.denominator}"
 
 
-def game_over_html(obs: dict, names: Sequence[str], returns: Sequence[float], events: Sequence,
-                   scores: Sequence[int]) -> str:
-    """The final VP of every player (the hidden Victory Point cards revealed) and how the game ended."""
-    why = "".join(f'<div class="rg-note">{esc(e.text())}</div>' for e in events if e.kind in ("win", "turn_cap"))
-    rows = []
-    for p in range(obs["players"]):
-        hidden = scores[p] - obs["vp"][p]
-        extra = f" ({hidden} from Victory Point cards)" if hidden else ""
-        rows.append(f'<tr><td>{chip(p)}{esc(names[p])}</td><td><b>{scores[p]}</b> VP{esc(extra)}</td>'
-                    f'<td>{"<b>winner</b>" if returns[p] > 0 else ""}</td></tr>')
-    return f'<div class="rg-section">Game over</div><table class="ct-final">{"".join(rows)}</table>{why}'
-
-
-__all__ = ["RULES_IN_BRIEF", "BANNER_TASKS", "players_html", "answers_html", "production_html", "game_over_html",
-           "hand_html", "chip", "resource_chip", "offer_terms", "goods_text"]
+__all__ = ["RULES_IN_BRIEF", "BANNER_TASKS", "players_html", "answers_html", "production_html",
+           "hand_html", "own_hand_html", "chip", "resource_chip", "offer_terms", "goods_text"]

@@ -10,6 +10,7 @@ import ipywidgets as w
 from .common.dashboard import Dashboard
 from .common.seats import bot_word
 from .common.theme import esc
+from .horlogerie_end import horlogerie_end_html, horlogerie_parts
 from .horlogerie_gauge import StopOrDrawGauge, policy_table_html
 from .horlogerie_view import RULES_IN_BRIEF, draw_row_html, grid_html, seat_html
 
@@ -177,16 +178,15 @@ class HorlogerieDashboard(Dashboard):
         """The rules in brief (a fold-out)."""
         return RULES_IN_BRIEF
 
+    def score_parts(self) -> list[list[tuple[str, int]]]:
+        """(find, VP) of every player (the end screen's rows)."""
+        return horlogerie_parts(self.observation(), self.game.components)
+
     def game_over_html(self) -> str:
-        """The final VP of each player (with their finds' rewards) and how the winner was decided."""
-        obs = self.observation()
-        why = "".join(f'<div class="rg-note">{esc(e.text())}</div>' for e in self.state.events
-                      if e.kind in ("end_score", "end_missions") + END_KINDS)
+        """The final VP of each player by find, how the winner was decided, and what load and carry meant."""
         won = [p for p, r in enumerate(self.state.returns()) if r > 0]
-        rows = "".join(f'<tr><td>{esc(self.seat_label(p))}</td><td><b>{obs["scores"][p]}</b> VP</td>'
-                       f'<td>{len(obs["finds"][p])} finds</td><td>{"<b>winner</b>" if p in won else ""}</td></tr>'
-                       for p in range(self.players))
-        return f'<div class="rg-section">Game over</div><table class="hl-final">{rows}</table>{why}'
+        names = [self.seat_label(p) for p in range(self.players)]
+        return horlogerie_end_html(names, self.observation(), self.game.components, won, self.state.events)
 
     def move_text(self, seat: int, action: Any) -> str:
         """What a player just did, in the past tense ("Draw a card" alone would read as an order while a bot thinks)."""

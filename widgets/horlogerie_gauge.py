@@ -59,9 +59,9 @@ class StopOrDrawGauge:
         self.odds: tuple[Fraction, Fraction, Fraction] | None = None
         self.best: Any = None
         self._advice_html = ""
-        left = w.VBox([self.heading, self.figure], layout=w.Layout(flex="1 1 260px", min_width="220px"))
+        self._left = w.VBox([self.heading, self.figure], layout=w.Layout(flex="1 1 260px", min_width="220px"))
         right = w.VBox([self.numbers, self.toggle, self.advice], layout=w.Layout(flex="1 1 240px", min_width="0"))
-        self.widget = w.HBox([left, right], layout=w.Layout(flex_flow="row wrap", align_items="flex-start"))
+        self.widget = w.HBox([self._left, right], layout=w.Layout(flex_flow="row wrap", align_items="flex-start"))
         self.widget.add_class("hl-gauge-box")
 
     def phase(self, state: Any, seat: int | None) -> tuple[str, Any] | None:
@@ -79,6 +79,7 @@ class StopOrDrawGauge:
         if found is None:
             self.odds, self.best = None, None
             self.bars.y = [0.0, 0.0, 0.0]
+            self._left.children = [self.heading]  # no bars at 0.0% that would read as odds
             self.heading.value = '<div class="hl-gauge-title">Next card: nobody is drawing now</div>'
             self.numbers.value = ('<div class="rg-note">The gauge comes alive during the Exploration and the Danger '
                                   'phases: the chance that the next card stays under, hits exactly, or busts.</div>')
@@ -89,6 +90,8 @@ class StopOrDrawGauge:
         nc = next_card(ph)
         self.odds = (nc.under, nc.exact, nc.bust)
         self.bars.y = [float(p) for p in self.odds]
+        if self.figure not in self._left.children:
+            self._left.children = [self.heading, self.figure]
         what = "exploration value" if kind == "explore" else "danger value"
         self.heading.value = (f'<div class="hl-gauge-title">Next card for {esc(drawer)}: total {ph.total} of '
                               f'{what} {ph.target}</div>')

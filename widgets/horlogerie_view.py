@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from typing import Any, Callable, Sequence
 
+from ratgames_lab.horlogerie import ask_words, find_name
+
 from .common.theme import esc
 
 TERRAIN_NAMES = {"S": "Swamp", "R": "River", "J": "Jungle"}
@@ -39,7 +41,7 @@ def card_tile(face: str, kind: str = "exp", note: str = "") -> str:
     names = " + ".join(TERRAIN_NAMES.get(t, t) for t in terrains)
     colour = " ".join(f"hl-t-{t}" for t in terrains)
     bands = "".join(f'<i class="hl-band hl-t-{t}"></i>' for t in terrains)
-    title = f"{'Exploration' if kind == 'exp' else 'Danger'} card {face}: {names}, " \
+    title = f"{'Exploration' if kind == 'exp' else 'Danger'} card: {names}, " \
             f"{'value' if kind == 'exp' else 'level'} {value}{'. ' + note if note else ''}"
     return (f'<div class="hl-card hl-{kind} {colour}" title="{esc(title)}"><div class="hl-bands">{bands}</div>'
             f'<div class="hl-v">{esc(value)}</div><div class="hl-tn">{esc(terrains)}</div>'
@@ -63,7 +65,8 @@ def find_chip(mission: str, tapped: bool, comp: Any) -> str:
     m = ms.index.get(mission)
     power = ms.power[m] if m is not None else ""
     state = "tapped (used)" if tapped else "ready"
-    tip = f"{mission}: {POWER_HINTS.get(power, power)} · encumbrance {ms.encumbrance[m] if m is not None else '?'} · {state}"
+    what = find_name(ms, m) if m is not None else "a find"
+    tip = f"{what}: {POWER_HINTS.get(power, power)} · encumbrance {ms.encumbrance[m] if m is not None else '?'} · {state}"
     return (f'<span class="hl-find{" hl-tapped" if tapped else ""}" title="{esc(tip)}">'
             f'{POWER_ICONS.get(power, "")} {esc(power.capitalize())}{" (tapped)" if tapped else ""}</span>')
 
@@ -108,13 +111,13 @@ def mission_html(name: str, comp: Any, note: str = "") -> str:
     ms = comp.missions
     m = ms.index[name]
     power = ms.power[m]
-    ask = ms.titles[m]
+    ask = ask_words(ms.titles[m])
     terr = "".join(f'<i class="hl-dot hl-t-{t}"></i>' for t in "SRJ"
                    if any("SRJ"[r] == t for r, _ in ms.requirements[m]))
-    tip = f"{name}: pay {ask} with your cards (no change); reward {ms.vp[m]} VP and a find: {POWER_HINTS[power]}"
-    return (f'<div class="hl-mission" title="{esc(tip)}"><div class="hl-mname">{esc(name)} {terr}</div>'
-            f'<div class="hl-ask">{esc(ask)}</div><div class="hl-vp">{ms.vp[m]} VP</div>'
-            f'<div class="hl-power">{POWER_ICONS[power]} {esc(power)} · enc {ms.encumbrance[m]}</div>'
+    tip = f"Pay {ask} with your cards (no change); reward {ms.vp[m]} VP and a find: {POWER_HINTS[power]}"
+    return (f'<div class="hl-mission" title="{esc(tip)}"><div class="hl-mname">{esc(ask)} {terr}</div>'
+            f'<div class="hl-vp">{ms.vp[m]} VP</div>'
+            f'<div class="hl-power">{POWER_ICONS[power]} {esc(power.capitalize())} · weight {ms.encumbrance[m]}</div>'
             f'{f"<div class=hl-cheap>{esc(note)}</div>" if note else ""}</div>')
 
 

@@ -12,7 +12,7 @@ from ratgames_lab.master_of_rules import CODES, COLOURS, RULES, card_name, colou
 from .common.dashboard import Dashboard
 from .common.seats import bot_word
 from .common.theme import esc
-from .master_of_rules_cards import (CARD_OF_CODE, CARD_OF_NAME, RULE_HEX, RULES_IN_BRIEF, game_over_table,
+from .master_of_rules_cards import (CARD_OF_CODE, CARD_OF_NAME, RULE_HEX, RULES_IN_BRIEF, game_over_table, score_rows,
                                     number_tile, rule_tile, rule_tiles)
 
 JUDGE_KINDS = {"judge_fulfilled", "judge_failed", "dummy_fulfilled", "dummy_failed"}
@@ -234,7 +234,11 @@ class MasterOfRulesDashboard(Dashboard):
         """Each player's points explained (kept cards and bonuses) and the tie-break, if one decided."""
         obs = self.observation()
         names = [self.seat_label(p) for p in range(self.players)]
-        return game_over_table(names, obs["kept"], self._winners())
+        return game_over_table(names, obs["kept"], self._winners(), self.state.scores())
+
+    def score_parts(self) -> list[list[tuple[str, int]]]:
+        """(source, points) of every player (the end screen's rows)."""
+        return [score_rows(k) for k in self.observation()["kept"]]
 
     def decision_title(self, player: int) -> str:
         """Heading above the buttons."""

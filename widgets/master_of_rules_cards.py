@@ -9,6 +9,7 @@ from typing import Sequence
 from ratgames_lab.master_of_rules import (ALL_TYPES_BONUS, CODES, COLOURS, RULES, SET_BONUS_MIN, SET_BONUS_POINTS,
                                           SET_BONUS_TYPES, TIE_BREAK, card_name, colour, rule_name, value)
 
+from .common.end_screen import score_table_html, winners_text
 from .common.theme import esc
 
 CARD_OF_CODE = {code: card for card, code in enumerate(CODES)}
@@ -69,18 +70,24 @@ def rule_tiles(rules: Sequence[str], small: bool = False) -> str:
     return "".join(rule_tile(r) for r in RULES for _ in range(rules.count(r)))
 
 
+def score_rows(kept: Sequence[str]) -> list[tuple[str, int]]:
+    """(source, points) of a list of kept Rule cards, as the scoring rule counts them: the cards, then each bonus."""
+    counts = [list(kept).count(r) for r in RULES]
+    n = sum(counts)
+    rows = [(f"{n} Rule card{'s' if n != 1 else ''} kept (1 each)", n)] if n else []
+    rows += [(f"bonus: {counts[t]}× {rule_name(RULES[t])} (3 or more)", SET_BONUS_POINTS)
+             for t in SET_BONUS_TYPES if counts[t] >= SET_BONUS_MIN]
+    if all(counts):
+        rows.append(("bonus: all five types", ALL_TYPES_BONUS))
+    return rows
+
+
 def score_parts(kept: Sequence[str]) -> tuple[int, list[str]]:
     """(points, the reasons) of a list of kept Rule cards, as the scoring rule counts them."""
-    counts = [list(kept).count(r) for r in RULES]
-    points = sum(counts)
-    parts = [f"{points} Rule card{'s' if points != 1 else ''} kept"]
-    for t in SET_BONUS_TYPES:
-        if counts[t] >= SET_BONUS_MIN:
-            points += SET_BONUS_POINTS
-            parts.append(f"+{SET_BONUS_POINTS} bonus: {counts[t]}× {rule_name(RULES[t])}")
-    if all(counts):
-        points += ALL_TYPES_BONUS
-        parts.append(f"+{ALL_TYPES_BONUS} bonus: all five types")
+    rows = score_rows(kept)
+    points = sum(n for _, n in rows)
+    parts = [f"{len(kept)} Rule card{'s' if len(kept) != 1 else ''} kept"]
+    parts += [f"+{n} {what.replace(' (3 or more)', '')}" for what, n in rows if what.startswith("bonus")]
     return points, parts
 
 
@@ -103,19 +110,17 @@ def tie_break_text(names: Sequence[str], kept: Sequence[Sequence[str]], winners:
     return f"{who} tie on {best} points and on every tie-break (the same kept cards): they share the win."
 
 
-def game_over_table(names: Sequence[str], kept: Sequence[Sequence[str]], winners: Sequence[int]) -> str:
-    """The end-of-game screen: each player's points explained, the winner and the tie-break if one was needed."""
-    rows = []
-    for p, name in enumerate(names):
-        points, parts = score_parts(kept[p])
-        win = ' <span class="mor-tag mor-tag-win">winner</span>' if p in winners else ""
-        rows.append(f"<tr><td><b>{esc(name)}</b>{win}</td><td><b>{points}</b></td><td>{esc('; '.join(parts))}"
-                    f"</td></tr>")
-    tie = tie_break_text(names, kept, winners)
-    return (f'<div class="rg-section">Game over: how the points add up</div>'
-            f'<table class="rg-exact mor-final"><tr><th>Player</th><th>Points</th><th>Why</th></tr>{"".join(rows)}'
-            f'</table>' + (f'<div class="rg-msg rg-msg-info">{esc(tie)}</div>' if tie else ""))
+def game_over_table(names: Sequence[str], kept: Sequence[Sequence[str]], winners: Sequence[int],
+                    totals: Sequence[int]) -> str:
+    """The end-of-game screen: each player's points by source (``totals``: the engine's scores), the winner and the
+    tie-break if one was needed."""
+    rows = [score_rows(k) for k in kept]
+    tie = tie_break_text(names, kept, winners) or (
+        winners_text(names, winners, totals, "points") + " Most points wins; a tie would go to more "
+        + ", then ".join(rule_name(RULES[t]) for t in TIE_BREAK) + " cards kept.")
+    return score_table_html(names, rows, totals, winners, [tie], unit="points",
+                            title="Game over: how the points add up")
 
 
-__all__ = ["number_tile", "rule_tile", "rule_tiles", "score_parts", "tie_break_text", "game_over_table",
+__all__ = ["number_tile", "rule_tile", "rule_tiles", "score_parts", "score_rows", "tie_break_text", "game_over_table",
            "RULE_HINTS", "RULE_HEX", "RULES_IN_BRIEF", "CARD_OF_CODE", "CARD_OF_NAME"]

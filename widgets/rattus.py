@@ -24,7 +24,7 @@ from .rattus_odds import RattusOddsTab
 from .rattus_parts import (MODE_HINTS, MODE_LABELS, RULES_IN_BRIEF, TWO_CLICKS, action_mode, action_regions,
                            action_slot, pct, task_text)
 from .rattus_view import (BoardFrame, TokenBook, board_frame, cards_html, game_over_html, players_html, plague_html,
-                          secret_html)
+                          score_rows, secret_html)
 
 
 class RattusDashboard(Dashboard):
@@ -131,8 +131,11 @@ class RattusDashboard(Dashboard):
 
     def game_over_html(self) -> str:
         """The score of each player (map + Castle) and the tie-break, if one decided."""
-        returns = self.state.returns()
-        return game_over_html(self.observation(), self.state.events, returns.index(max(returns)))
+        return game_over_html(self.observation(), self.state.events, self.state.winner(), self.state.scores())
+
+    def score_parts(self) -> list[list[tuple[str, int]]]:
+        """(source, points) of every player (the end screen's rows)."""
+        return score_rows(self.observation())
 
     def _ensure_map(self) -> RattusMap:
         board = self.game.board

@@ -13,12 +13,13 @@ from typing import Any, Sequence
 import ipywidgets as w
 
 from ratgames_lab import load_game
-from ratgames_lab.rattus_cartus import card_name, player_row_distribution, survival_table
+from ratgames_lab.rattus_cartus import action_text, card_name, player_row_distribution, survival_table
 
 from .common.dashboard import Dashboard
 from .common.retire import Retirement
 from .common.seats import bot_word
 from .common.theme import esc
+from .rattus_cartus_end import cartus_end_html, cartus_parts
 from .rattus_cartus_gauge import SurvivalGauge
 from .rattus_cartus_view import PHASES, RULES_IN_BRIEF, CartusText
 
@@ -98,7 +99,7 @@ class RattusCartusDashboard(Dashboard):
 
     def _winners(self) -> list[int]:
         s = self.state
-        return [p for p, r in enumerate(s.returns()) if r > 0] if s.is_terminal() else []
+        return [p for p, r in enumerate(s.returns()) if r > 0] if s.is_terminal() and not self.playback.running else []
 
     def _tags(self, p: int) -> str:
         name = esc(self.seat_label(p))
@@ -115,9 +116,10 @@ class RattusCartusDashboard(Dashboard):
         hands = {p: self.observation(p)["hand"] for p in self.visible_hands() if p != self.viewer()}
         hide = bool(self.game.options.get("hide_rats")) and not self.teacher
         labels = [self._tags(p) for p in range(self.players)]
-        self.seats_view.value = t.seats_html(obs, labels, hands, self._winners(), hide)
-        self.tracks_view.value = t.tracks_html(obs)
         over = self.state.is_terminal() and not self.playback.running  # the end reveals the whole nun row
+        self.seats_view.value = t.seats_html(obs, labels, hands, self._winners(), hide,
+                                             self.state.scores() if over else None)
+        self.tracks_view.value = t.tracks_html(obs)
         row = full or (self.state.to_json() if over else None)
         self.nun_view.value = t.nun_row_html(obs, row["nun_row"] if row else None)
         self.buildings_view.value = t.buildings_html(obs, full["placed"] if full else None)
@@ -297,7 +299,7 @@ class RattusCartusDashboard(Dashboard):
         card = getattr(action, "card", None)
         comp = self.game.comp
         if card is None or card not in comp.card_index:
-            return str(action)
+            return action_text(self.state, action)
         return str(action).replace(card_name(card), comp.card_label(comp.card_index[card]))
 
     def move_text(self, seat: int, action: Any) -> str:
@@ -305,15 +307,18 @@ class RattusCartusDashboard(Dashboard):
         if action.kind in ("place_card", "give_card") and not self.is_human(seat):
             what = "places a card face down" if action.kind == "place_card" else "gives a card"
             return f"{self.who(seat)} {what}."
+        if action.kind == "use_action":  # played already: the engine's event names the building
+            return next(e.text() for e in reversed(self.state.events) if e.kind in ("use", "decline"))
         return f"{self.who(seat)}: {self.action_text(action)}."
 
+    def score_parts(self) -> list[list[tuple[str, int]]]:
+        """(source, VP) of every player (the end screen's rows), from the engine's end scoring."""
+        return cartus_parts(self.state.result(), self.game.comp, self.observation()["vp_tokens"])
+
     def game_over_html(self) -> str:
-        """Each player's victory points, rats and fate, then the winner (from the final events)."""
-        s = self.state
-        rows = [f"<li>{esc(e.text())}</li>" for e in s.events if e.kind in ("nun_row", "final_score", "winner",
-                                                                             "all_dead")]
-        return (f'<div class="rg-section">Game over: the plague and the scores</div>'
-                f'<ul class="rc-final">{"".join(rows)}</ul>')
+        """Each player's victory points by source, who survived the plague, and why the winner won."""
+        names = [self.seat_label(p) for p in range(self.players)]
+        return cartus_end_html(names, self.state.result(), self.game.comp, self.observation(), self.state.events)
 
     # ------------------------------------------------------------------ playback
     def playback_pauses(self, events: Sequence[Any], start: int) -> list[int]:

@@ -69,18 +69,28 @@ class CartusText:
                     f'<span class="rc-person">{esc(self.comp.card_label(code))}</span></div>')
         nuns = self.comp.nuns[code]
         person = self.comp.cards.persons[self.comp.card_class[code]]
-        return (f'<div class="rc-card rc-{cls}{size}" title="{esc(self.card_title(card))}">'
+        return (f'<div class="rc-card rc-{cls}{size}" data-card="{esc(card)}" title="{esc(self.card_title(card))}">'
                 f'<span class="rc-person">{esc(person)}</span><span class="rc-nuns">{"✝" * nuns or "–"}</span>'
-                f'<span class="rc-id">{esc(card)}</span></div>')
+                f'<span class="rc-id">{nuns} nun{"s" if nuns != 1 else ""}</span></div>')
 
     def back_tile(self, count: int, note: str) -> str:
         """A face-down stack with its count."""
         return f'<div class="rc-card rc-back rc-mini" title="{esc(note)}"><span>{count}</span></div>'
 
     # ------------------------------------------------------------------ panels
+    def _vp(self, tokens: int, final: int | None) -> str:
+        """'2 VP tokens' during the game (most points come at the end), the final score once scored."""
+        if final is not None:
+            return f'<span class="rc-final-vp" title="final score: see the table below"><b>{final}</b> VP</span>'
+        worth = self.comp.cards.vp_value
+        return (f'<span title="VP tokens, worth {worth} VP each at the end; the tracks and majorities are scored '
+                f'only at the end">{tokens} VP token{"s" if tokens != 1 else ""}</span>')
+
+
     def seats_html(self, obs: dict, labels: Sequence[str], hands: dict[int, list[str]], winners: Sequence[int],
-                   hide_rats: bool) -> str:
-        """One box per player: rats, hand size, VP tokens, where they entered; hands shown if given."""
+                   hide_rats: bool, finals: Sequence[int] | None = None) -> str:
+        """One box per player: rats, hand size, VP tokens (the final score once ``finals`` is given), where they
+        entered; hands shown if given."""
         boxes = []
         n = obs["players"]
         for p in range(n):
@@ -95,8 +105,8 @@ class CartusText:
             where = f"in building #{slot + 1}" if slot >= 0 else ""
             cards = obs["hand_sizes"][p]
             line = (f'<span class="rc-rats" data-seat="{p}" title="rats: more than the nun row\'s nuns and you die">'
-                    f'<b>{rats}</b> rats</span><span title="cards in hand">{cards} card{"s" if cards != 1 else ""}'
-                    f'</span><span title="victory-point tokens">{obs["vp_tokens"][p]} VP</span>'
+                    f'<b>{rats}</b> {"rat" if rats == "1" else "rats"}</span><span title="cards in hand">{cards} card{"s" if cards != 1 else ""}'
+                    f'</span>{self._vp(obs["vp_tokens"][p], finals[p] if finals else None)}'
                     f'<span class="rc-where">{where}</span>')
             hand = ""
             if p in hands:

@@ -9,6 +9,7 @@ from typing import Any, Sequence
 
 from ratgames_lab.rattus import CLASS_FRENCH, CLASS_NAMES, CLASSES, COLOURS, SYMBOL_NAMES
 
+from .common.end_screen import score_table_html
 from .common.theme import esc
 from .rattus_map import PLAYER_HEX, PLAYER_TEXT, TokenShown
 from .rattus_parts import POWERS, SYMBOL_SHORT
@@ -76,7 +77,7 @@ class TokenBook:
         if tid is None:
             return TokenShown("", f"Face-down rat token #{slot + 1} in {region}", False)
         symbols = ", ".join(SYMBOL_NAMES[x] for x in self.symbols(tid)) or "no symbol"
-        return TokenShown(str(self.threshold(tid)), f"Rat token #{slot + 1} in {region} ({how}): {tid}, threshold "
+        return TokenShown(str(self.threshold(tid)), f"Rat token #{slot + 1} in {region} ({how}): threshold "
                                                     f"{self.threshold(tid)}, symbols: {symbols}", True)
 
 
@@ -216,22 +217,27 @@ def _reveal_card(book: TokenBook, e: Any, effects: Sequence[Any], latest: bool) 
             f'<div>{"".join(losses)}</div></div>')
 
 
-def game_over_html(obs: dict, events: Sequence[Any], winner: int | None) -> str:
-    """The end screen: each player's cubes on the map plus the Castle, the winner, and the tie-break if one decided."""
-    n = obs["players"]
+def score_rows(obs: dict) -> list[list[tuple[str, int]]]:
+    """(source, points) of every player: 1 per cube still on the map, 1 per cube in the Castle."""
     rows = []
-    for p in range(n):
+    for p in range(obs["players"]):
         board = sum(obs["regions"][r]["cubes"][p] for r in obs["regions"])
         castle = obs["castle"][p]
-        win = ' <span class="rt-tag rt-tag-win">winner</span>' if p == winner else ""
-        rows.append(f"<tr><td><b>{esc(COLOURS[p])}</b>{win}</td><td>{board}</td><td>{castle}</td>"
-                    f"<td><b>{board + castle}</b></td></tr>")
+        rows.append([(what, n) for what, n in ((f"cube{'s' if board != 1 else ''} on the map", board),
+                                              (f"cube{'s' if castle != 1 else ''} in the Castle", castle)) if n])
+    return rows
+
+
+def game_over_html(obs: dict, events: Sequence[Any], winner: int | None, totals: Sequence[int]) -> str:
+    """The end screen: each player's cubes on the map plus the Castle, the winner, and the tie-break if one decided."""
     tie = next((e.text() for e in events if e.kind == "winner_tie"), "")
-    note = (f'<div class="rg-msg rg-msg-info">{esc(tie)} (the rulebook\'s tie-break)</div>' if tie else
-            '<div class="rg-note">The score is every cube still on the map plus the cubes in the Castle.</div>')
-    return ('<div class="rg-section">Game over: how the cubes add up</div><table class="rg-exact"><tr><th>Player</th>'
-            f'<th>on the map</th><th>in the Castle</th><th>score</th></tr>{"".join(rows)}</table>{note}')
+    note = (f"{tie} (the rulebook's tie-break)" if tie else
+            "The score is every cube still on the map plus the cubes in the Castle; a tie goes to the tied player "
+            "who would have played next.")
+    names = [COLOURS[p] for p in range(obs["players"])]
+    return score_table_html(names, score_rows(obs), totals, [winner] if winner is not None else [], [note],
+                            unit="points", title="Game over: how the cubes add up")
 
 
 __all__ = ["BoardFrame", "board_frame", "TokenBook", "players_html", "secret_html", "cards_html", "plague_html",
-           "game_over_html"]
+           "game_over_html", "score_rows"]

@@ -250,11 +250,19 @@ state3.apply(state3.legal_actions()[0])   # Player 2's refill
 print("Player 3 ->", hand_text(state3, 2))
 print("Legal moves:", [str(a) for a in state3.legal_actions()])
 
-
 # %% [markdown] tags=["solution"]
 # **Answer.** Only One or Support Right. Limit 23 was already played (by Player 1), and the exception does not
 # help: Player 3 also holds cards of types not yet played. With only Limit 23 and Trio, every Rule card in the
 # hand is of an already-played type, so the exception applies and Player 3 may play either of them.
+
+# %%
+# Check your answer: write it in place of the ... and run this cell.
+# Write it as the set of Rule cards Player 3 may play, e.g. {"Trio", "Limit 23"}.
+from ratgames_lab.lessons import check
+
+answer = ...
+check("10-ex1", answer)
+
 
 # %% [markdown]
 # ## 5. Dummy players for 3 and 4 players
@@ -535,9 +543,12 @@ for label, counts in examples.items():
 
 
 # %% [markdown]
-# Read the table: 3 Trios give 3 + 2 = 5 points; 6 Trios give 6 + 2 = 8 (not 10); 3 Support Rights give only
-# 3 (no set bonus for Support Right); one card of each type gives 5 + 2 = 7; and the last line collects both
-# bonuses: 7 cards + 2 + 2 = 11.
+# Read the table:
+#
+# * 3 Trios give 3 + 2 = 5 points, and 6 Trios give 6 + 2 = 8 (not 10);
+# * 3 Support Rights give only 3 (there is no set bonus for Support Right);
+# * one card of each type gives 5 + 2 = 7;
+# * the last line collects both bonuses: 7 cards + 2 + 2 = 11.
 #
 # **The winner** has the most points. If players tie, the one with more **Support Right** cards wins; if
 # still tied, more **Trio**, then **Only One**, then **Best of the Best**, then **Limit 23**. If they are

@@ -126,8 +126,8 @@ for rule, n in hidden_rules.items():
 
 # %% [markdown]
 # **Step 2: if Player 4 plays rule r, what is the chance it is fulfilled?** It depends on the one Number card
-# still to come, equally likely to be any of the 33 cards Player 1 cannot place (the green 1 and the purple 7
-# were taken from the display by Players 2 and 4: they cannot come). `subsets_probability(pool, size, event)`
+# still to come. That card is equally likely to be any of the 33 cards Player 1 cannot place. (The green 1 and the
+# purple 7 were taken from the display by Players 2 and 4: they cannot come.) `subsets_probability(pool, size, event)`
 # tries every set of `size` cards from the `pool` and returns the fraction for which `event` is true. For
 # Support Right, the chain goes on to Player 3's Trio.
 
@@ -228,9 +228,9 @@ print("P(at least one) =", show(1 - prior[0]))
 # $$P(k \mid \text{plays Limit 23}) = \frac{P(k) \times P(\text{plays Limit 23} \mid k)}{P(\text{plays Limit 23})}$$
 #
 # The **likelihood** $P(\text{plays Limit 23} \mid k)$ needs a model of how Player 4 chooses. Under the lesson's
-# model (a random card of the hand): with $k$ Only Ones, the other $3 - k$ cards come from the 41 hidden cards that
-# are not Only One, 10 of which are Limit 23, so on average $(3 - k) \times 10/41$ of the 3 cards are Limit 23, and
-# a random card is one of them with chance $(3 - k) \times 10 / (41 \times 3)$.
+# model, Player 4 plays a random card of the hand. With $k$ Only Ones, the other $3 - k$ cards come from the 41
+# hidden cards that are not Only One, and 10 of these are Limit 23. So on average $(3 - k) \times 10/41$ of the 3
+# cards are Limit 23, and a random card is one of them with chance $(3 - k) \times 10 / (41 \times 3)$.
 
 # %%
 # NBVAL_CHECK_OUTPUT
@@ -254,8 +254,8 @@ print("1 - C(40,2)/C(50,2) =", show(shortcut))
 assert shortcut == 1 - posterior[0]
 
 # %% [markdown]
-# A third check, by simulation: `state.determinize(0, rng)` deals the cards Player 1 cannot see at random (the
-# worlds of the model); in each world Player 4 plays a random Rule card; we keep the worlds where it is a Limit 23
+# A third check, by simulation. `state.determinize(0, rng)` deals the cards Player 1 cannot see at random (the
+# worlds of the model). In each world Player 4 plays a random Rule card. We keep the worlds where it is a Limit 23
 # and count those where Player 4 still holds an Only One.
 
 # %%
@@ -350,8 +350,8 @@ for play in plays[:6]:
 print(f"... {len(plays)} pairs in all")
 
 # %% [markdown]
-# The blue 8 with Trio succeeds only 5 times in 17 (with the red 2, red 7 and blue 6 on the table, a red or a blue
-# card for the dummy makes a trio: 5 of the 17 cards), but each success is worth 3 points: **15/17** point on
+# The blue 8 with Trio succeeds only 5 times in 17: with the red 2, red 7 and blue 6 on the table, a red or a blue
+# card for the dummy makes a trio (5 of the 17 cards). But each success is worth 3 points: **15/17** point on
 # average. The green 1 with Limit 23 succeeds 13 times in 17 for 1 point: **13/17**. The blue 8 earns more on
 # average, and it is also much **riskier**: a spread of 1.37 points against 0.42, and 12 times in 17 it scores
 # nothing. Which one to prefer depends on the score: a player far behind needs the risk, a player ahead may
@@ -364,11 +364,20 @@ print(f"... {len(plays)} pairs in all")
 for play in plays:
     print(f"{card_name(play.card):9} {rule_name(play.rule):15} {str(play.expected_points):>6} {spread(play):5.2f}")
 
-
 # %% [markdown] tags=["solution"]
 # **Answer.** Yes: the purple 4 with Limit 23 scores 1 point with chance 6/17, and the green 1 or the purple 4
 # with Trio score 3 points with chance 2/17. All three are worth 6/17 of a point on average, but the Trios have
 # a spread of 0.97 against 0.48: same mean, twice the risk.
+
+# %%
+# Check your answer: write it in place of the ... and run this cell.
+# Write it as the expected points that several plays share, a Fraction, e.g. Fraction(3, 17).
+from fractions import Fraction
+from ratgames_lab.lessons import check
+
+answer = ...
+check("12-ex3", answer)
+
 
 # %% [markdown]
 # ## 4. When to decide: the value of information
@@ -465,8 +474,8 @@ for t, v in rule_first.items():
 # order.
 #
 # "Green 1 first" looked better: 20/17 if nobody blocked Player 4. But the others block its best rule too often.
-# With the blocks it is worth only 66812303/82781160 ≈ 0.81. An earlier version of this lesson ignored the blocks
-# and chose the wrong order.
+# With the blocks it is worth only 66812303/82781160 ≈ 0.81. A model that forgets the others' blocks picks the
+# wrong order.
 #
 # **Checked against the engine.** The game engine plays the rest of the transaction 600 times for each order. The
 # others play a random allowed card; Player 4 plays the order, then the best card once the table is known.

@@ -439,6 +439,14 @@ finish(third, SEED)
 # futures Player 4's Limit 23 decides the game whatever Player 1 plays: one game each, with the same draws, shows
 # how little a single card can change.
 
+# %%
+# Check your answer: write it in place of the ... and run this cell.
+# Write it as (the winner, their points), e.g. ("Player 2", 7).
+from ratgames_lab.lessons import check
+
+answer = ...
+check("13-ex3", answer)
+
 # %% [markdown]
 # Two futures from the same position. One game each proves little (the other players' cards decide a lot),
 # which is exactly why `evaluate_actions` plays hundreds of them.

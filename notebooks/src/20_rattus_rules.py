@@ -296,6 +296,14 @@ print("Knight, two moves:", two_steps)
 # Germania, Hungaria, Italia. Gallia and Italia are on both lists, because they are neighbours of each other.
 # (With 3 players, Turcia would be added, through the Italia–Turcia arrow.)
 
+# %%
+# Check your answer: write it in place of the ... and run this cell.
+# Write it as (the regions in one move, the regions in two moves), two sets, e.g. ({"Gallia"}, {"Anglia", "Italia"}).
+from ratgames_lab.lessons import check
+
+answer = ...
+check("20-ex1", answer)
+
 # %% [markdown]
 # ## 4. Setting up a game
 #
@@ -612,6 +620,14 @@ print(state_ex.to_json()["regions"]["Gallia"])
 # Merchant symbol takes Green's last cube. Only Yellow's cube is left. Token #1 (threshold 1) then
 # contaminates, but its symbols (Merchant, Monk) find no cube of their holders, and token #2 (threshold 3) is
 # above the single cube. **Yellow keeps a cube**: the order of the reveals can change the result.
+
+# %%
+# Check your answer: write it in place of the ... and run this cell.
+# Write it as the colour of the player who keeps a cube in Gallia, e.g. "Green" (or "nobody").
+from ratgames_lab.lessons import check
+
+answer = ...
+check("20-ex3", answer)
 
 # %% [markdown]
 # ## 8. The Knight: the rulebook's example

@@ -74,9 +74,12 @@ powers = game9.state_from_json(data)
 print(dict(Counter(a.kind for a in powers.legal_actions())))
 
 # %% [markdown]
-# Holding every card, Red has many more choices: 23 placements (the 11 regions with rats, plus the 12
-# regions with the Peasant's extra cube), 44 Monk moves, 16 Merchant moves, 13 face-down tokens to look at
-# with the Witch, and 17 plague moves (4 normal ones plus 13 with the Knight).
+# Holding every card, Red has many more choices:
+#
+# * 23 placements (the 11 regions with rats, plus the 12 regions with the Peasant's extra cube);
+# * 44 Monk moves and 16 Merchant moves;
+# * 13 face-down tokens to look at with the Witch;
+# * 17 plague moves (4 normal ones plus 13 with the Knight).
 #
 # **Peasant** (*Paysan*): place one extra cube when you place cubes. So Red may place 1 cube even in Italia,
 # which has no rat token:
@@ -125,6 +128,14 @@ print("Red's cubes in Gallia:", before_merchant.to_json()["regions"]["Gallia"]["
 # %% [markdown] tags=["solution"]
 # **Answer.** No: Red has only 2 cubes in Gallia, and the Merchant moves 1 to 3 of **your own** cubes from the
 # region. The engine refuses, names the rule (`class.merchant`) and leaves the position unchanged.
+
+# %%
+# Check your answer: write it in place of the ... and run this cell.
+# Write it as "yes" or "no".
+from ratgames_lab.lessons import check
+
+answer = ...
+check("21-ex1", answer)
 
 # %% [markdown]
 # **Monk** (*Moine*): move one rat token to a neighbouring region that holds fewer than 3. Tokens are face
@@ -254,6 +265,14 @@ print("Scores:", dict(zip(COLOURS, replay.scores())), " Winner:", COLOURS[replay
 # **Answer.** The plague stays in Hungaria, so Anglia is revealed without the 2 neutral cubes: its token
 # (threshold 3) finds only Yellow's 2 cubes and does nothing. The score is printed above: Yellow keeps the
 # Anglia cube and wins alone. One power used in the final round decided the game.
+
+# %%
+# Check your answer: write it in place of the ... and run this cell.
+# Write it as the colour of the winner, e.g. "Green".
+from ratgames_lab.lessons import check
+
+answer = ...
+check("21-ex2", answer)
 
 # %% [markdown]
 # **Next:** [part 3, probability](22_rattus_probability.ipynb): what is the *chance* that the plague hurts you,

@@ -534,9 +534,10 @@ bq.Figure(marks=marks, title="Simulated ravages of Germania: how often Yellow lo
 # %% [markdown]
 # ## 8. A class card changes your risk
 #
-# Each card's symbol is also printed on 10 of the 49 tokens: when such a token contaminates a region, the
+# Each card's symbol is also printed on 10 of the 49 tokens. When such a token contaminates a region, the
 # card's holder loses a cube there. Red holds no card and has 2 cubes in Germania. `class_card_risk(state,
-# region, player, card)` gives Red's expected loss in Germania without and with a card:
+# region, player, card)` gives Red's expected loss in Germania without and with a card. It counts only the
+# symbols: Red uses no card's power during the ravage.
 
 # %%
 # NBVAL_CHECK_OUTPUT
@@ -544,13 +545,21 @@ print(f"{'card':9} {'without':>8} {'with':>8}  extra cubes lost")
 for card in CLASSES:
     without_card, with_card = odds.class_card_risk(state, "Germania", 0, card)
     print(f"{CLASS_NAMES[card]:9} {float(without_card):8.3f} {float(with_card):8.3f}  +{float(with_card - without_card):.3f}")
+_, knight_declared = odds.class_card_risk(state, "Germania", 0, "knight", neutral=True)
+print(f"Knight, and Red declares the 2 neutral cubes: {float(knight_declared):.3f}")
 
 # %% [markdown]
-# Every card adds 0.38 to 0.50 cube to Red's expected loss in Germania, not the same amount: it depends
-# on how many tokens that can still lie there carry the symbol, and whether Red still has a cube when one
-# comes up. **The risk moves with the card**: if Red takes the King **from Yellow**, Red's risk goes up and
-# Yellow's goes down (`owners` gives other card holders, in the order King, Monk, Knight, Peasant, Merchant,
-# Witch):
+# Every card adds 0.38 to 0.50 cube to Red's expected loss in Germania. The amount is not the same for every
+# card. It depends on how many of the tokens that can still lie there carry the symbol, and on whether Red
+# still has a cube when one comes up.
+#
+# One power does act during the ravage. Before the tokens are revealed, the Knight's holder may declare that
+# the plague counts as 2 extra neutral cubes. More cubes means more tokens contaminate. With the Knight,
+# declaring raises Red's own expected loss from 1.069 to 1.209 (the last line). Red would declare only to hurt
+# the others more.
+#
+# **The risk moves with the card**: if Red takes the King **from Yellow**, Red's risk goes up and Yellow's goes
+# down. (`owners` lists who holds each card, in the order King, Monk, Knight, Peasant, Merchant, Witch.)
 
 # %%
 # NBVAL_CHECK_OUTPUT
@@ -563,9 +572,10 @@ for p in range(3):
           f"   change {float(then[p] - now[p]):+.4f}")
 
 # %% [markdown]
-# Red's expected loss rises and Yellow's falls by about half a cube each; Green's barely moves, but it does
-# move (the change is printed above: a few ten-thousandths of a cube), because the King symbols now hit Red
-# instead of Yellow, which changes who holds the majority when an M comes up. Taking a card from an opponent also takes their risk.
+# Red's expected loss rises by about half a cube, and Yellow's falls by about as much. Green's barely moves: a
+# few ten-thousandths of a cube (printed above). It moves at all because the King symbols now hit Red instead of
+# Yellow, and that changes who has the most cubes when an M comes up. Taking a card from an opponent also takes
+# their risk.
 #
 # ## 9. How many new tokens does the plague spread?
 #

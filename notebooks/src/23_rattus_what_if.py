@@ -235,6 +235,14 @@ print(longer.verdict.text())
 # four times as many playouts halve it. The verdict is still "too close to call", and the leader can change
 # from 200 to 800 playouts: moves this close cannot be told apart by a few hundred random playouts.
 
+# %%
+# Check your answer: write it in place of the ... and run this cell.
+# Write it as how many times wider the interval is with 200 playouts than with 800, e.g. 1.5 (within 0.2).
+from ratgames_lab.lessons import check
+
+answer = ...
+check("23-ex1", answer)
+
 # %% [markdown]
 # ## 4. What if the map were different?
 #
@@ -294,6 +302,14 @@ for m in best_plague_moves(state_h):
 # %% [markdown] tags=["solution"]
 # **Answer.** Gallia, Germania, Hungaria and Turcia are left (Hispania is out of reach). Turcia is still the
 # best move: removing Hispania, where Red would only risk Red's own cubes, changes nothing for the best move.
+
+# %%
+# Check your answer: write it in place of the ... and run this cell.
+# Write it as (the regions Red can reach, the best move), e.g. ({"Gallia", "Italia"}, "Italia").
+from ratgames_lab.lessons import check
+
+answer = ...
+check("23-ex2", answer)
 
 # %% [markdown]
 # ## 5. What if the tokens were different?

@@ -272,9 +272,9 @@ show(pi2, small)
 print("return time to Hispania:", 1 / pi2["Hispania"], "moves")
 
 # %% [markdown] tags=["solution"]
-# **Answer.** Germania again (6 of its neighbours are in play: 6/28 = 3/14 of the time), and Hispania, with
-# 2 neighbours among 14 pairs, gets 2/28 = 1/14: the plague comes back every 14 moves on average, faster than
-# on the 4-player map (22) because the map is smaller.
+# **Answer.** Germania again: 6 of its neighbours are in play, so 6/28 = 3/14 of the time. Hispania, with
+# 2 neighbours among 14 pairs, gets 2/28 = 1/14: the plague comes back every 14 moves on average. That is faster
+# than on the 4-player map (22), because the map is smaller.
 
 # %%
 # Check your answer: write it in place of the ... and run this cell.
@@ -285,9 +285,9 @@ answer = ...
 check("24-ex2", answer)
 
 # %% [markdown]
-# **Exercise 3.** Give honest error bars to the simulation: run 40 independent walks of 500 moves each (seeds
-# `SEED` to `SEED + 39`), compute each walk's share of time in Germania, and report their mean ± 2 standard
-# errors (standard deviation of the 40 shares divided by $\sqrt{40}$). Does the interval contain 3/22?
+# **Exercise 3.** Give honest error bars to the simulation. Run 40 independent walks of 500 moves each (seeds
+# `SEED` to `SEED + 39`) and compute each walk's share of time in Germania. Report their mean ± 2 standard
+# errors (the standard deviation of the 40 shares divided by $\sqrt{40}$). Does the interval contain 3/22?
 
 # %% tags=["solution"]
 shares = []
@@ -302,6 +302,14 @@ print(f"mean {mean:.4f} ± {half:.4f}  ->  [{mean - half:.4f}, {mean + half:.4f}
 # %% [markdown] tags=["solution"]
 # **Answer.** The printed interval contains 3/22 ≈ 0.1364. Independent walks are independent samples, so the
 # usual ±2 standard errors apply to their average; the 20 000 consecutive moves of one walk are not.
+
+# %%
+# Check your answer: write it in place of the ... and run this cell.
+# Write it as the mean of the 40 shares, e.g. 0.2 (within 0.001).
+from ratgames_lab.lessons import check
+
+answer = ...
+check("24-ex3", answer)
 
 # %% [markdown]
 # ## What to remember

@@ -418,9 +418,9 @@ check("30-ex3", answer)
 # %% [markdown]
 # ## What to remember
 #
-# * A round: **A** new buildings, **B** one mandatory support action each, **C** enter one building with cards
-#   face down (or play a Pass), **D** resolve each building from the left (influence, rats, Sword, Flute, then the
-#   privilege and the basic actions), **E** markers back, first player to the left.
+# * A round: **A** new buildings; **B** one mandatory support action each; **C** enter one building with cards
+#   face down (or play a Pass); **D** resolve each building from the left (influence, rats, Sword, Flute, then the
+#   privilege and the basic actions); **E** markers back, and the first player passes to the left.
 # * Every Population card placed gives influence; a card of another class also gives a rat.
 # * The privilege goes to the most Population + Joker cards, ties to the earliest entrant.
 # * At the end, the nun row decides who lives: rats above its nun total kill.

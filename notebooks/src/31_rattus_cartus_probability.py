@@ -23,7 +23,7 @@
 # number with a simulation.
 #
 # 1. the sample space: counting rows on a small deck;
-# 2. the whole deck: the hypergeometric law of the nun row (the rulebook digest's table);
+# 2. the whole deck: the hypergeometric law of the nun row (the table of the project's rules summary);
 # 3. without replacement versus with replacement;
 # 4. simulation and its error band;
 # 5. what a player knows: their own hand;
@@ -161,7 +161,7 @@ print("rows counted:", sum(counts.values()), "  C(84, 5) =", math.comb(84, 5))
 
 # %% [markdown]
 # This is the **multivariate hypergeometric law**: draws without replacement from a deck with several kinds of
-# cards. The digest's table, from our counts and from the library (`odds.row_distribution`, which works the same
+# cards. The rules summary's table, from our counts and from the library (`odds.row_distribution`, which works the same
 # way on the game's own data), side by side:
 
 # %%
@@ -179,7 +179,7 @@ print("P(at least 10) =", show(at_least[10]))
 print("mean =", expectation(exactly))
 
 # %% [markdown]
-# The numbers are those of the rules digest. The law is symmetric about 10 (the deck has as many 4s as 0s and as
+# The numbers are those of the project's rules summary. The law is symmetric about 10 (the deck has as many 4s as 0s and as
 # many 3s as 1s) and its mean is 10, the rats every player starts with. Yet someone who keeps exactly 10 rats
 # (and has seen no card: see section 5) survives with probability 0.5539, not 1/2: the middle value 10 itself counts as surviving (rats must
 # **exceed** the nuns to kill).
@@ -237,6 +237,14 @@ print("ratio of variances:", Fraction(84 - 5, 84 - 1), "= (84 - 5) / (84 - 1)")
 # already dealt can deal the same extreme card again and again. Without replacement, every 4 dealt makes the
 # next 4 a little less likely. The variances differ exactly by the factor (84 − 5)/(84 − 1) = 79/83, the
 # "finite population correction"; with a small deck (exercise 1's 14 cards: 9/13) the difference is large.
+
+# %%
+# Check your answer: write it in place of the ... and run this cell.
+# Write it as the standard deviation of the more spread law, e.g. 3.1 (within 0.001).
+from ratgames_lab.lessons import check
+
+answer = ...
+check("31-ex2", answer)
 
 # %% [markdown]
 # ## 4. Simulation, and its error band

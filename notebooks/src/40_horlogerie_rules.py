@@ -237,6 +237,14 @@ play(bust, KeepCard("S4"))
 # **Answer.** S4. It is worth fewer points, and no mission of the grid costs a Swamp 4 or less except M1 (S3,
 # 1 VP), while R5 would buy M8 (R5, 2 VP) at once. An opponent gives the explorer the least useful card.
 
+# %%
+# Check your answer: write it in place of the ... and run this cell.
+# Write it as the card you give, e.g. "J2".
+from ratgames_lab.lessons import check
+
+answer = ...
+check("40-ex2", answer)
+
 # %% [markdown]
 # ## 5. Wounds from a Twisted Tribe
 #

@@ -178,8 +178,8 @@ check("41-ex1", answer)
 # value**), counted in exploration points kept:
 #
 # * **stop now**: keep S2 and J1, that is 3 points, for sure;
-# * **draw one more card, then stop**: each card left is equally likely; a 1 or a 2 gives 4 or 5 points, a 3
-#   gives a perfect 6, and a 4 or a 5 busts, and the neighbour leaves Player 1 only the lowest card, the 1.
+# * **draw one more card, then stop**: each card left is equally likely. A 1 or a 2 gives 4 or 5 points, and a
+#   3 gives a perfect 6. A 4 or a 5 busts: the neighbour then leaves Player 1 only the lowest card, the 1.
 #
 # An expected value over equally likely outcomes is their average, another two lines:
 
@@ -203,8 +203,8 @@ print("draw once, then stop:  ", show(draw_value))
 
 # %% [markdown]
 # Drawing is worth about 0.69 points more on average, even though it busts 29% of the time. `odds.stop_or_draw`
-# gives the value of stopping and the value of drawing once more and **then playing on as well as possible**
-# (here, playing on well means stopping after one card, so the two agree):
+# gives the value of stopping, and the value of drawing once more and **then playing on as well as possible**.
+# Here, playing on well means stopping after one card, so the two agree:
 
 # %%
 # NBVAL_CHECK_OUTPUT

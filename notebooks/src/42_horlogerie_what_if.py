@@ -131,7 +131,7 @@ print_policies(game_5)
 # A surprise: the cards are bigger on average, yet from value 6 up the explorer keeps **fewer** points (4.381
 # against 4.413 for value 6). Bigger cards bust more often, and a bust keeps only the lowest card. Only the small
 # teams gain: a lot at value 4 (3.262 against 3.147), almost nothing at value 5 (3.681 against 3.674). The policy
-# itself barely moves: a team of value 8 now stops from a total of 5.
+# itself barely moves: a team of value 8 now stops from a total of 5 (it stopped from 6).
 #
 # A malformed edit is refused, and the error names the bad field:
 
@@ -184,7 +184,8 @@ check("42-ex1", answer)
 # ## 2. The team's exploration value
 #
 # A team's value is the sum of its three Horlogers' exploration. With the reconstructed Horlogers, how likely is
-# each value for a random team? The space is every set of 3 Horlogers among the 21 (each card counted once):
+# each value for a random team? At the start each player draws 3 Horlogers from the shuffled deck, so every set
+# of 3 of the 21 cards is equally likely. The space is all these sets (each card counted once):
 
 # %%
 # NBVAL_CHECK_OUTPUT
@@ -201,8 +202,8 @@ for value in sorted(set(teams)):
     print(f"value {value:2}: {str(P(lambda v: v == value, teams)):>9} = {pct(P(lambda v: v == value, teams)):>6}")
 
 # %% [markdown]
-# The digest's "a random team explores for 6 in 44% of teams" is this count. The chart shows, for each value, the
-# expected points of the optimal policy and of the best threshold, with the shipped deck and with more 5s:
+# So 44% of teams explore for exactly 6, the rulebook's "usually 6". The chart shows, for each value, the expected
+# points of the optimal policy, with the shipped deck and with more 5s:
 
 # %%
 # NBVAL_IGNORE_OUTPUT
@@ -330,9 +331,15 @@ for label, data in (("shipped wounds", danger_data), ("1 wound each", gentle)):
           f"   expected wounds (optimal drawer) {float(odds.expected_wounds(s, s.current_player)):.3f}")
 
 # %% [markdown]
+# Stopping at once always gives 1 wound: the S1 shares the Swamp with the explored S2. Drawing is better for the
+# drawer in both games. With gentler creatures it is worth less: 1.493 expected wounds instead of 1.733. The policy
+# reads the wounds printed on the cards, as the explorer's reads the values.
+
+# %% [markdown]
 # ## What we learned
 #
 # * The optimal policy is computed from the data: change the cards and it changes, and the same code answers.
-# * More big cards: stop earlier. More small cards: creep up on the value and draw more perfect explorations.
+# * More big cards bust more often: only the small teams gain from them. More small cards let the explorer creep up
+#   on the value and bust less.
 # * The cards already drawn matter: the policy reads the deck that is **left**.
 # * A designer can tune a push-your-luck game with these numbers before printing a single card.

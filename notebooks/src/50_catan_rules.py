@@ -283,6 +283,14 @@ play(check, Roll(), Dice(4, 4))
 # **Answer.** The two 8s are lumber (north) and brick (south). Player 2 (intersection 10) and Player 4
 # (intersection 9) touch the lumber 8; Player 3 (intersection 39) touches the brick 8. Each receives one card.
 
+# %%
+# Check your answer: write it in place of the ... and run this cell.
+# Write it as a set of (player, resource) pairs, e.g. {("Player 1", "wool"), ("Player 2", "ore")}.
+from ratgames_lab.lessons import check
+
+answer = ...
+check("50-ex3", answer)
+
 # %% [markdown]
 # Now Player 1 holds brick, lumber and two grain, and would like wool. Players trade freely on the active
 # player's turn: Player 1 **offers** 1 grain for 1 wool; each other player, in seat order, accepts, rejects or
@@ -321,7 +329,7 @@ play(state, BuildRoad(roads_now[0]), EndTurn())
 # ## 4. A 7: discards, the robber, the steal
 #
 # A 7 produces nothing. Every player holding **more than 7** cards discards half of them, rounded down, each
-# choosing which; then the active player moves the **robber** to another tile (it blocks that tile's production
+# choosing which. Then the active player moves the **robber** to another tile (it blocks that tile's production
 # while it stays) and steals one random card from a player with a building on that tile. The shipped position
 # `seven_discards` starts just after a 7 rolled by Player 1:
 

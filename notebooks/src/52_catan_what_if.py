@@ -281,8 +281,8 @@ print("\n".join(good))
 
 # %% [markdown] tags=["solution"]
 # **Answer.** 8 swaps work, and all of them replace the **wool 11** (tile 5) by a 5, 6, 8 or 9. Putting the rich
-# token on the brick 4 or the lumber 3 instead also raises intersection 25, which touches both of those tiles,
-# so 25 ties with 19 (or 19 only ties with 17's 8 pips): a token is shared by every corner of its tile. (Check
+# token on the brick 4 or the lumber 3 instead also raises intersection 25, which touches both of those tiles.
+# Then 25 ties with 19 (or 19 only ties with 17's 8 pips): a token is shared by every corner of its tile. (Check
 # that no 6 or 8 ends up next to another if you want to respect the official rule of the random setup.)
 
 # %%
@@ -406,10 +406,10 @@ print("P(Player 3 took a brick | the road) =", P(lambda o: stolen(o)[0] == "bric
 # reasons, and what the engine's `determinize` must respect when it deals the hidden cards for a bot's
 # simulations: a world where Player 4 holds the brick contradicts the road everybody saw.
 #
-# **The engine agrees.** Play the same story through the engine, on the base board (in the true story Player 3
-# steals a brick and Player 4 a wool; the rolls in between are 2s, which pay nobody here), and ask
-# `hand_distribution(state, observer, player)`, the engine's exact belief of one player about another's hand,
-# computed from the public history:
+# **The engine agrees.** Play the same story through the engine, on the base board. In the true story Player 3
+# steals a brick and Player 4 a wool; the rolls in between are 2s, which pay nobody here. Then ask
+# `hand_distribution(state, observer, player)`: it is the engine's exact belief of one player about another's
+# hand, computed from the public history:
 
 # %%
 # NBVAL_CHECK_OUTPUT

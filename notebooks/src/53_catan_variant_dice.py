@@ -218,10 +218,10 @@ assert all(per_level[level] == vo.progress_chance(level, track) for level in ran
 
 
 # %% [markdown]
-# **The engine agrees.** A position is data: we write your improvement levels into the position after the setup
-# (`to_json`, edit, `state_from_json`), play each of the engine's dice outcomes through the engine, let it
+# **The engine agrees.** A position is data. We write your improvement levels into the position after the setup
+# (`to_json`, edit, `state_from_json`). Then we play each of the engine's dice outcomes through the engine, let it
 # resolve the draws (they are chance actions too) and read its `progress_draw` events. The engine implements
-# the same rule (from the same digest), so this checks the engine and our count against each other: it does not
+# the same rule (from the same rules summary), so this checks the engine and our count against each other: it does not
 # check the rule against the rulebook.
 
 # %%
@@ -249,7 +249,7 @@ print("science level -> P(card on one roll), by the engine:", {lv: str(p) for lv
 print("same as the count:", engine_levels == per_level)
 
 # %% [markdown]
-# The colour does not matter (the last line checks all three tracks against the library): every gate shows on
+# The colour does not matter (the last line checks all three tracks against the library). Every gate shows on
 # 1 roll in 6, and at level $L \ge 1$ then $L + 1$ red values out of 6 draw, so
 # $$P(\text{a card of one colour on one roll}) = \frac{1}{6} \times \frac{L + 1}{6} = \frac{L + 1}{36}.$$
 # Level 0 never draws; level 5 draws on **every** showing of its gate, and still only on 1 roll in 6.

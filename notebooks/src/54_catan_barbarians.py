@@ -154,8 +154,8 @@ print("most likely rolls:", [t for t, p in law7.items() if p == mode], "each wit
 
 # %% [markdown]
 # From the start the attack comes on average after 14 rolls (3.5 rounds with 4 players), give or take 3.74
-# rolls; the two most likely rolls are 12 and 13, before the mean: the law has a long right tail (a run of gates
-# can hold the ship back for a long time; it can never come before roll 7).
+# rolls. The two most likely rolls are 12 and 13, before the mean. The law has a long right tail: a run of gates
+# can hold the ship back for a long time, but it can never come before roll 7.
 #
 # **Within $k$ rolls**: the attack comes within $k$ rolls exactly when at least $s$ of those $k$ rolls show the
 # ship, a binomial count:
@@ -199,9 +199,9 @@ answer = ...
 check("54-ex1", answer)
 
 # %% [markdown]
-# **An attack before your next turn.** With $n$ players and $s$ steps left, you are about to roll: before your
-# next roll come $n$ rolls (yours, then the $n - 1$ others'), and the attack comes among them exactly when at
-# least $s$ of them show the ship:
+# **An attack before your next turn.** With $n$ players and $s$ steps left, you are about to roll. Before your
+# next roll come $n$ rolls (yours, then the $n - 1$ others'). The attack comes among them exactly when at least
+# $s$ of them show the ship:
 
 # %%
 # NBVAL_CHECK_OUTPUT
@@ -372,8 +372,8 @@ print("P(barbarians win) =", show(p_lose))
 
 # %% [markdown]
 # The barbarians win 55 times in 64. Half of the time the attack comes on Player 2's roll, before anybody can
-# act. (An earlier version of this lesson let every knight be active with chance 1/2, whatever the timing. It
-# found 3/8, far too low: it ignored the turn order.)
+# act. (A quicker model lets every knight be active with chance 1/2, whatever the timing. It finds 3/8, far too
+# low, because it ignores the turn order.)
 
 # %%
 # NBVAL_IGNORE_OUTPUT
@@ -443,12 +443,12 @@ bq.Figure(marks=[lines], title="P(barbarians win) against the assumed chance tha
 # %% [markdown]
 # If the others activate nothing, the barbarians win whatever you do (7 < 8). Even if they activate everything
 # on their turns, the barbarians still win 3/4 of the time if you wait, and 1/2 if you activate: the attack
-# often comes before their turns. Your knight always helps. An exact answer is only as good as its model: say
+# often comes before their turns. As soon as the others activate anything, your knight helps. An exact answer is only as good as its model: say
 # which guess your number assumes, and use what is public (here, the turn order).
 #
 # **Checked against the engine.** A test builds this scene in the game engine (8 cities, the 7 knights, the ship
-# one step away) and plays on: the others activate on their own turns with chance 1/2. Over 1500 games each, the
-# barbarians win 55/64 and 43/64 of the time, within the 99.9% band.
+# one step away) and plays on: the others activate on their own turns with chance 1/2. Over 1500 games for each
+# choice, the barbarians' win rates agree with 55/64 and 43/64 (each inside the engine's 99.9% band).
 
 # %% [markdown]
 # ## What we learned

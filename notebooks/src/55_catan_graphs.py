@@ -101,9 +101,9 @@ print("sum of the degrees:", sum(d for _, d in base.degree()), " = 2 x edges:", 
 # degrees is twice the number of edges, $2 \times 72 = 144$, because each edge has two ends: the **handshake
 # lemma**, true of every graph.
 #
-# The combined variant's board (`combined_board()`, a **Reconstruction**: 46 tiles in rows of 7 and 6, the
-# digest's layout) has much more in it: **sea tiles** inside the board (ships sail there), two **rivers** whose
-# crossings are **dashed edges** (only a bridge may go there), the **lake** and three **markets**. A market tile
+# The combined variant's board (`combined_board()`, a **Reconstruction**: 46 tiles in rows of 7 and 6) has much
+# more in it. It has **sea tiles** inside the board (ships sail there) and two **rivers**, whose crossings are
+# **dashed edges** (only a bridge may go there). It also has the **lake** and three **markets**. A market tile
 # adds one more node, its **plaza**, in the middle of the tile, joined by `interior` edges to the market's four
 # land corners: wagons stop there. A node with no land tile around it is a **sea node**: ships pass through it, but
 # nobody builds there.
@@ -314,9 +314,9 @@ for k in range(1, len(FLOWER) + 1):
 # %% [markdown]
 # Each extra road multiplies the number of trails by 1.26 to 1.41, roughly the same factor every time: the count
 # grows **exponentially**, like money at compound interest, and on a big graph with many loops there are far too
-# many trails to list. Nobody knows a method that is fast on every graph: finding the longest path is NP-hard (if
-# you could do it fast, you could decide fast whether a graph has a path through all its nodes, a famous hard
-# problem), and the longest trail is NP-hard too. But a Catan player has at most 15 roads, and the engine needs
+# many trails to list. Nobody knows a method that is fast on every graph: finding the longest path is NP-hard,
+# and so is finding the longest trail. (A fast method would also decide fast whether a graph has a path through
+# all its nodes, a famous hard problem.) But a Catan player has at most 15 roads, and the engine needs
 # no cleverness to search them all... almost. It uses one trick, in `roads.longest_road`: a longest trail can only
 # **start** at an intersection where an **odd** number of the player's roads meet, or at an opponent's building
 # (or anywhere on a closed loop with no odd intersection). A trail that starts at an intersection with an even
@@ -362,8 +362,8 @@ print("Longest Road:", longest(EIGHT), "  brute force:", max(map(len, all_trails
 
 # %% [markdown] tags=["solution"]
 # **Answer.** 11: every road counts. Exactly two intersections (30 and 35, the ends of the shared road) have an odd
-# number of roads (3); start at one, and you can walk every road once and end at the other (an **Euler trail**,
-# which exists exactly when a connected network has 0 or 2 odd intersections). The longest path is only 9.
+# number of roads (3). Start at one, and you can walk every road once and end at the other. This is an **Euler
+# trail**: it exists exactly when a connected network has 0 or 2 odd intersections. The longest path is only 9.
 
 # %%
 # Check your answer: write it in place of the ... and run this cell.

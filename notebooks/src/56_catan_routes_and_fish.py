@@ -27,7 +27,7 @@
 # you can ignore them.
 #
 # > **The model.** Section 1 is an exact count on the board's graph, with no chance in it: the shipped combined
-# > board (`combined_board.json`, a **Reconstruction**), the road networks we build here, and the digest's table
+# > board (`combined_board.json`, a **Reconstruction**), the road networks we build here, and the rules summary's table
 # > of a wagon's step costs (catan.md Part 2, "Wagons and markets"). Section 2 is a probability model, stated
 # > there: two fair dice, and each fish token drawn from a face-down stack of the 30 tiles (29 fish tokens and
 # > the Old Boot) that nobody has seen.
@@ -106,7 +106,7 @@ def position(pieces=(), buildings=(), knights=()):
 #
 # In the combined variant each player has a **wagon** that carries goods from one market to another. It moves from
 # node to node along edges, and each step costs **movement points** (MP) that depend on what stands on the edge.
-# The digest's table (catan.md Part 2), as the engine has it in `combined.wagon_routes`:
+# The rules summary's table (catan.md Part 2), as the engine has it in `combined.wagon_routes`:
 
 # %%
 # NBVAL_CHECK_OUTPUT
@@ -120,8 +120,8 @@ print("sea edge without a ship              cannot be crossed")
 # %% [markdown]
 # So a wagon's map is a **weighted graph**: `wr.route_graph(state, player)` is the board graph with, on each edge
 # the wagon can cross, its cost `mp` and its `toll` for that player. The cheapest route is a **weighted shortest
-# path**, and **Dijkstra's algorithm** finds it: it settles the nodes in order of their cheapest known cost from the
-# start, always extending the cheapest one first, so that when it reaches the target no cheaper way is left (this
+# path**, and **Dijkstra's algorithm** finds it. It settles the nodes in order of their cheapest known cost from
+# the start, always extending the cheapest one first. So when it reaches the target, no cheaper way is left (this
 # needs weights that are never negative, as here).
 # `wr.cheapest_route` calls `nx.dijkstra_path` on the `mp` weights.
 #
@@ -247,9 +247,9 @@ print("with the ship and your 13 roads:", mp, "MP")
 #
 # ## 2. What is a fishing ground worth?
 #
-# In the combined variant a settlement next to a **fishing ground** (printed 4, 5, 6, 8, 9 or 10, in a sea hex
-# beside the coast, touching 3 coast nodes) or next to the **lake** (printed 2, 3, 11 and 12) draws **fish
-# tokens** instead of cards when its number is rolled: 1 token for a settlement, 2 for a city. The tokens, from
+# In the combined variant some numbers pay **fish tokens** instead of cards. A **fishing ground** is a sea hex
+# beside the coast, printed 4, 5, 6, 8, 9 or 10, touching 3 coast nodes; the **lake** is printed 2, 3, 11 and 12.
+# When its number is rolled, a settlement next to one draws 1 fish token, a city 2. The tokens, from
 # the data file (`traders_data.default_fish()`):
 
 # %%
@@ -339,7 +339,7 @@ bq.Figure(marks=[bars], title="Expected fish per roll, by fishing ground (exact,
 
 # %% [markdown]
 # The lake is the best fishing place: its four numbers together come up 6 times in 36, more than a 6 or an 8
-# (5 in 36), so a settlement there expects **11/36 ≈ 0.31 fish per roll**; a fishing ground on a 6 or an 8 gives
+# (5 in 36). A settlement there expects **11/36 ≈ 0.31 fish per roll**. A fishing ground on a 6 or an 8 gives
 # 55/216 ≈ 0.25, on a 4 or a 10 only 11/72 ≈ 0.15. For comparison, a settlement on a resource tile with a 6 gets
 # 5/36 ≈ 0.14 **cards** per roll.
 #

@@ -66,3 +66,8 @@ BOTS = {**CORE_BOTS, "heuristic": HeuristicBot, "threshold": ThresholdBot, "opti
 __all__ = ["Game", "BOTS", "HorlogerieState", "HeuristicBot", "ThresholdBot", "OptimalBot", "Components",
            "load_deck", "POINTS", "WOUNDS", "danger_phase", "exploration_phase", "next_card", "solve", "stop_or_draw",
            "compare_thresholds"]
+
+# cards, missions and finds named as the table says them (the dashboard's texts)
+from .names import ask_words, face_name, find_name, mission_label, mission_name  # noqa: E402
+
+__all__ += ["ask_words", "face_name", "find_name", "mission_label", "mission_name"]

@@ -114,3 +114,8 @@ __all__ = ["Game", "BOTS", "CartusState", "HeuristicBot", "Comp", "player_row_di
 from .names import name as card_name  # noqa: E402
 
 __all__ += ["card_name"]
+
+# the choices named as the table says them (the building of an offered action, a player by colour)
+from .text_board import action_text  # noqa: E402
+
+__all__ += ["action_text"]

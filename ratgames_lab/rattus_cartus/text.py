@@ -48,7 +48,7 @@ EVENT_TEXTS = {
     "round_end": "End of round {round}: markers return, the buildings are discarded, the first-player card "
                  "passes to the left.",
     "nun_row": "The plague: the nun row is revealed ({cards}): {nuns} nun symbols.",
-    "final_score": "{player}: {vp} victory points, {rats} rats, {alive}.",
+    "final_score": "{player}: {vp} victory point(s), {rats} rat(s), {alive}.",
     "winner": "Winner: {players}.",
     "all_dead": "Every player has more rats than the nun row has nuns: all die and all lose.",
 }

@@ -2,7 +2,9 @@
 99.9% band that a lesson's exact figure must fall inside (helpers of test_lesson_conclusions_engine.py)."""
 from __future__ import annotations
 
+import json
 import math
+import os
 import random
 from dataclasses import dataclass
 from fractions import Fraction
@@ -24,8 +26,16 @@ class Band:
     games: int
 
     def holds(self, exact: Fraction | float) -> bool:
-        """True if the lesson's exact figure lies inside the band."""
-        return self.low <= float(exact) <= self.high
+        """True if the lesson's exact figure lies inside the band (recorded for the note of checked conclusions
+        when RATGAMES_BANDS names a file: tools/conclusions_note.py)."""
+        inside = self.low <= float(exact) <= self.high
+        if os.environ.get("RATGAMES_BANDS"):
+            with open(os.environ["RATGAMES_BANDS"], "a", encoding="utf-8") as out:
+                out.write(json.dumps({"test": os.environ.get("PYTEST_CURRENT_TEST", "").split(" (")[0],
+                                      "figure": str(exact), "value": float(exact), "inside": inside,
+                                      "mean": self.mean, "low": self.low, "high": self.high,
+                                      "games": self.games}) + "\n")
+        return inside
 
     def __str__(self) -> str:
         return f"{self.mean:.4f} [{self.low:.4f}, {self.high:.4f}] over {self.games} games"

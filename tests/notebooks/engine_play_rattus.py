@@ -4,15 +4,15 @@ from __future__ import annotations
 
 import random
 
-from ratgames_lab.rattus.actions import MovePlague
+from ratgames_lab.rattus.actions import KnightNeutral, MovePlague
 
 from .engine_checks import is_chance
 
 
-def ravage(state, region: str | None, rng: random.Random):
+def ravage(state, region: str | None, rng: random.Random, declare: bool = False):
     """Red moves the plague to ``region`` (None: a random neighbour) in a world dealt from Red's view; the ravage's
     events (a random token is revealed each time, new tokens spread to the first neighbour offered, as in lesson
-    22), the world before and the world after."""
+    22; holding the Knight, Red declares the 2 neutral cubes only if ``declare``), the world before and after."""
     world = state.determinize(0, rng)
     before = world.clone()
     seen = len(world.events)
@@ -24,6 +24,8 @@ def ravage(state, region: str | None, rng: random.Random):
             world.apply(world.sample_chance(rng))
         elif world.step == "reveal":
             world.apply(rng.choice(world.legal_actions()))
+        elif world.step == "neutral":
+            world.apply(KnightNeutral(declare=declare))
         else:
             world.apply(world.legal_actions()[0])
     return world.events[seen:], before, world

@@ -7,6 +7,7 @@ phase are left out, as lesson 41 says), and after a bust the right neighbour lea
 """
 from __future__ import annotations
 
+import json
 from fractions import Fraction
 
 import pytest
@@ -30,6 +31,8 @@ CONCLUSIONS = {
         "41_horlogerie_push_your_luck.ipynb", "4.309", Fraction(106889, 24804), [], (), threshold(2)),
     "42 exercise 3: draw at total 3 with every 3 gone, then play well": (
         "42_horlogerie_what_if.ipynb", "138/43", Fraction(138, 43), ["S2", "J1"], ("3",), then_optimal),
+    "42 §3: draw at total 3 with every 1 gone, then play well": (
+        "42_horlogerie_what_if.ipynb", "3.543", Fraction(124, 35), ["S2", "J1"], ("1",), then_optimal),
 }
 
 
@@ -71,3 +74,14 @@ def test_the_engine_band_refuses_a_wrong_figure(positions):
     start = positions["total 3"]
     got = playouts(GAMES, 4199, lambda rng: points_kept(start, once, rng))
     assert not got.holds(Fraction(48, 13) - Fraction(1, 2)) and not got.holds(3)
+
+
+def test_41_says_what_its_optimal_policy_leaves_out():
+    """The policy maximises points only: the lesson says so where it first calls it optimal, and names it
+    points-optimal in its headings and summary (the free find and the danger value are left out)."""
+    cells = json.loads((NOTEBOOKS / "41_horlogerie_push_your_luck.ipynb").read_text(encoding="utf-8"))["cells"]
+    text = [" ".join("".join(c["source"]).replace("**", "").split()) for c in cells if c["cell_type"] == "markdown"]
+    said = next(t for t in text if "gives the optimal policy" in t)
+    assert all(w in said for w in ("Optimal for what?", "free find", "danger value", "points-optimal")), said
+    assert "## 3. The points-optimal policy" in said
+    assert "points-optimal policy (points only" in text[-1]

@@ -41,7 +41,10 @@ def test_exercises_are_spread_through_the_lesson(name):
     assert asked[0] < len(cells) * 0.6, f"{name}: the first exercise comes only at the end"
 
 
-@pytest.mark.parametrize("name", [n for n in GAME_LESSONS if re.search(r"probab|dice|push_your_luck|decisions|barbarians|fish", n)])
+COMPUTES = r"probab|dice|push_your_luck|decisions|barbarians|fish|what_if|walk|bot|graphs"  # odds, playouts, counts
+
+
+@pytest.mark.parametrize("name", [n for n in GAME_LESSONS if re.search(COMPUTES, n)])
 def test_probability_lessons_state_their_model(name):
     text = "\n".join(_text(c) for c in _cells(name) if c["cell_type"] == "markdown").lower()
     assert "the model" in text or "our model" in text, f"{name}: no statement of the model its numbers assume"
@@ -55,3 +58,22 @@ def test_the_students_text_fits_one_lesson(name):
     words = sum(len(_text(c).replace("#", " ").split()) for c in _cells(name)
                 if c["cell_type"] == "markdown" and not _is_teacher(c))
     assert words <= MAX_STUDENT_WORDS, f"{name}: {words} words of text for the students: split the lesson in two"
+
+
+MAX_SENTENCE_WORDS = 45  # the students' text is read by 14-year-olds: a longer sentence is split
+MATH = re.compile(r"\$\$.*?\$\$|\$[^$]*\$", re.S)
+BLOCK = re.compile(r"\n\s*\n|\n(?=\s*(?:\d+\.|\*|-|\||>|#) )")  # paragraphs, list items, table rows, quotes, headings
+SENTENCE_END = re.compile(r"(?<=[.!?;])\s+(?=[A-Z*(\[`])")
+
+
+def _sentences(cell: dict) -> list[str]:
+    """The sentences of a text cell (a formula counts as one word; tables and headings are left out)."""
+    blocks = [re.sub(r"\s*\n\s*>?\s*", " ", b).strip() for b in BLOCK.split(MATH.sub("X", _text(cell)))]
+    return [s for b in blocks if not b.startswith(("|", "#")) for s in SENTENCE_END.split(b) if s.strip()]
+
+
+@pytest.mark.parametrize("name", GAME_LESSONS)
+def test_the_students_sentences_are_short(name):
+    long = [s for c in _cells(name) if c["cell_type"] == "markdown" and not _is_teacher(c) for s in _sentences(c)
+            if len(s.split()) > MAX_SENTENCE_WORDS]
+    assert not long, f"{name}: {len(long)} sentences over {MAX_SENTENCE_WORDS} words, e.g. {long[0][:120]!r}"

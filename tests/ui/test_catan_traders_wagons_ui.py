@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import pytest
 
+from ratgames_lab.catan import name_places
+
 from .catan_clicks import catan_app, combined_at_main, mark_centre, upload_position
 from .voila_app import ARTIFACTS
 
@@ -65,7 +67,7 @@ def test_the_wagon_route_and_hidden_fish_are_shown_and_a_step_is_clicked(page, t
     page.mouse.click(x, y)
     assert twin.click_board("node", target), twin.message
     page.wait_for_function("t => document.querySelector('.ct-trow').innerText.includes(t)",
-                           arg=f"on intersection {target}", timeout=60_000)
+                           arg=name_places(twin.state, f"on intersection {target}"), timeout=60_000)
     assert "move your wagon, or end your turn" in page.inner_text(".rg-banner")
     page.set_viewport_size({"width": 1280, "height": 2200})  # the whole panel on screen for its picture
     page.wait_for_timeout(1000)

@@ -170,3 +170,21 @@ def test_the_chart_is_redrawn_while_the_games_are_played():
     asyncio.run(run())
     assert any("games per option so far" in t for t in titles)
     assert len(set(spans)) > 2 and spans[-1] < spans[0]  # the ranges narrow
+
+
+@pytest.mark.parametrize("game", DASHBOARD_GAMES)
+def test_a_pending_draw_or_the_end_says_what_to_do(game):
+    """Every dashboard, waiting at a draw (or at the end of the game), answers Analyze with what to do, as
+    information: press Step, then analyze the decision that follows; nothing is refused silently or as an error."""
+    info = rl.GAMES[game]
+    d = dashboard_class(game)(players=info.app_settings.get("players", max(info.players)), seed=7, bot_delay=0,
+                              auto=False, teacher_view=True)
+    rng = random.Random(7)
+    while d.state.current_player != rl.CHANCE:  # play on until a draw is pending (at most one game)
+        assert not d.state.is_terminal()
+        actions = d.state.legal_actions()
+        d.state.apply(actions[rng.randrange(len(actions))])
+    assert d.analyze_panel.analyze() == []
+    note = plain(d.analyze_panel.note.value)
+    assert "Chance moves next" in note and "press Step" in note.replace("Press Step", "press Step")
+    assert "rg-msg-info" in d.analyze_panel.note.value and "rg-msg-error" not in d.analyze_panel.note.value

@@ -84,7 +84,7 @@ def test_a_whole_game_against_bots_through_the_dashboard():
     for p in range(4):
         parts = vp_parts(d.observation(-1), p, d.game.options["merchant_vp"])
         assert sum(n for _, n in parts) == s.vp(p)  # the panel's VP parts add up to the engine's score
-        assert re.search(rf"<b>{s.vp(p)}</b> VP", over.split("Player")[p + 1])
+        assert re.search(rf"<b>{s.vp(p)}</b> VP", over.split("<tr>")[p + 2])  # row p after the header
     assert any(e.kind in ("win", "turn_cap") for e in s.events)
 
 

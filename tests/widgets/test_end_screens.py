@@ -28,3 +28,26 @@ def test_the_winner_banner_waits_for_the_final_playback():
     d.playback.stop()
     d.refresh()
     assert "Game over" in d.banner.value
+
+
+def test_horlogerie_hides_its_bars_when_nobody_is_drawing_and_shows_them_during_a_draw():
+    from ratgames_lab.widgets.horlogerie import HorlogerieDashboard
+
+    d = HorlogerieDashboard(players=3, seed=4, seats=["threshold"] * 3, bot_delay=0, auto=False)
+    seen_drawing = False
+    while not d.state.is_terminal():
+        d.step()
+        drawing = d.gauge.odds is not None
+        seen_drawing |= drawing
+        assert (d.gauge.figure in d.gauge.widget.children[0].children) == drawing  # no 0.0% bars read as odds
+    assert seen_drawing and d.gauge.figure not in d.gauge.widget.children[0].children
+    assert "0.0%" not in d.gauge.numbers.value
+
+
+def test_rattus_cartus_strip_counts_vp_tokens_during_the_game_and_the_final_score_at_the_end():
+    d = RattusCartusDashboard(players=3, seed=5, seats=["human", "heuristic", "heuristic"], bot_delay=0)
+    assert "VP token" in d.seats_view.value and "rc-final-vp" not in d.seats_view.value
+    d = _finished()
+    for total in d.state.scores():
+        assert f'<span class="rc-final-vp" title="final score: see the table below"><b>{total}</b> VP' in \
+            d.seats_view.value

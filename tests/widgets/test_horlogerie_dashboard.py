@@ -6,6 +6,7 @@ import re
 
 import pytest
 
+from ratgames_lab.horlogerie import ask_words
 from ratgames_lab.horlogerie.odds import (POINTS, WOUNDS, danger_phase, exploration_phase, next_card,
                                           stop_or_draw)
 from ratgames_lab.widgets.common import widget_texts
@@ -155,9 +156,11 @@ def test_student_page_has_no_teacher_view():
 def test_find_chips_and_grid_read_from_the_observation(dash):
     play_until_hands(dash)
     obs = dash.state.observation(0)
+    ms = dash.game.components.missions
     for name in obs["missions"]["grid"]:
-        if name:
-            assert re.search(rf">{name} ", dash.grid_view.value)
+        if name:  # the mission as the table says it ('Swamp 4 + River 3'), never its id
+            assert re.search(rf">{re.escape(ask_words(ms.titles[ms.index[name]]))} ", dash.grid_view.value)
+    assert not re.search(r"\bM\d+\b", dash.grid_view.value + dash.players_view.value)
     for seat in range(4):
         tapped = sum(f["tapped"] for f in obs["finds"][seat])
         assert seat_block(dash, seat).count("hl-find hl-tapped") == tapped

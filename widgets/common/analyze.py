@@ -40,6 +40,11 @@ COLOURS = {"best": "#f0b429", "contender": "#2bb0ed", "out": "#bcccdc"}
 __all__ = ["AnalyzePanel", "evaluate_in_steps", "policy_words"]
 
 
+class Explanation(str):
+    """What ``get_target()`` returns when there is no decision to analyse now but nothing is wrong: shown as
+    information (what to do), not as an error."""
+
+
 def policy_words(policy) -> str:
     """What the win rates assume, in the dashboards' words: 'every player then plays like the clever bot'."""
     def plan(name: str) -> str:
@@ -161,7 +166,8 @@ class AnalyzePanel:
         ActionValues."""
         target = self.get_target()
         if isinstance(target, str):
-            self.note.value = f'<div class="rg-msg rg-msg-error">{esc(target)}</div>'
+            kind = "info" if isinstance(target, Explanation) else "error"
+            self.note.value = self._intro() + f'<div class="rg-msg rg-msg-{kind}">{esc(target)}</div>'
             return []
         state, player, who = target
         self.stop()

@@ -3,8 +3,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ratgames_lab import TERMINAL
+from ratgames_lab import CHANCE, TERMINAL
 
+from .analyze import Explanation
 from .event_loop import running_loop
 from .layout import ANALYZE_TAB, ODDS_TAB
 from .theme import message_html
@@ -112,8 +113,14 @@ class PageRedraw:
     # ------------------------------------------------------------------ analysis
     def _analysis_target(self) -> Any:
         p = self.state.current_player
-        if p < 0:
-            return "There is nothing to analyze now (the game is over or a card is being drawn)."
+        if p == TERMINAL:
+            return Explanation("The game is over: there is no decision left to analyze. Go back in the history "
+                               "(or load a position) to analyze an earlier decision.")
+        if p == CHANCE:
+            return Explanation("Chance moves next (a card, token or die is drawn), so nobody has a choice to "
+                               "analyze yet. Press Step to let the draw happen, then press Analyze for the decision "
+                               "that follows. The My odds tab shows the exact chances of the draw; for each "
+                               "outcome weighted exactly, save the position and run 'ratgames analyze' on it.")
         if p not in self.visible_hands():
             return (f"{self.who(p)} is to move: analysis is for your own turn"
                     + (" (or switch on Teacher view)" if self.teacher_tools else "")
