@@ -195,4 +195,35 @@ def v1_message(channel: str, msg_type: str) -> bytes:
     return head + b"".join(parts)
 
 
+class LiveSocket:
+    """A kernel websocket read all the time in a thread, as a browser does: it answers the server's pings (a
+    socket nobody reads is closed by the server after a minute) and notes if the server dropped it."""
+
+    def __init__(self, ws) -> None:
+        self.ws = ws
+        self.leaving = False
+        self.dropped = threading.Event()
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self) -> None:
+        import websocket
+        while True:
+            try:
+                if self.ws.recv_data()[0] == websocket.ABNF.OPCODE_CLOSE:
+                    break
+            except websocket.WebSocketTimeoutException:
+                continue
+            except Exception:  # closed: by us (leave) or by the server (a stranded student)
+                break
+        if not self.leaving:
+            self.dropped.set()
+
+    def leave(self) -> None:
+        """The browser goes away (its connection simply ends)."""
+        self.leaving = True
+        with contextlib.suppress(Exception):
+            self.ws.abort()  # wakes the reading thread and ends the connection at once
+            self.ws.shutdown()
+
+
 FREEZING_FRAME = (2**63).to_bytes(8, "little") + bytes(64)  # 72 bytes claiming 2**63 parts

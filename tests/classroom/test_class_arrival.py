@@ -5,13 +5,14 @@ test tests/ui/test_classroom.py runs a class of 8 in CI)."""
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import os
 import statistics
 import time
 
 import pytest
 
-from .server_helper import V1, classroom, cookie_header, kernel_id, login, v1_message
+from .server_helper import V1, LiveSocket, classroom, cookie_header, kernel_id, login, v1_message
 from .test_load import _shell_reply
 
 STUDENTS = int(os.environ.get("RATGAMES_CLASS_SIZE", "30"))
@@ -21,8 +22,9 @@ DASHBOARD = ".rg-decision button"
 pytestmark = pytest.mark.skipif(not os.environ.get("RATGAMES_CLASS_LOAD"), reason="on demand: RATGAMES_CLASS_LOAD=1")
 
 
-def _websocket_student(url: str, code: str) -> float:
-    """Log in, load the page, open the kernel's websocket, check the dashboard's widgets live: seconds taken."""
+def _websocket_student(url: str, code: str) -> tuple[float, LiveSocket]:
+    """Log in, load the page, open the kernel's websocket, check the dashboard's widgets live: seconds taken, and
+    the websocket, kept open (and read, as a browser does) until the whole class is in."""
     import websocket
     started = time.monotonic()
     session = login(url, code)
@@ -33,10 +35,10 @@ def _websocket_student(url: str, code: str) -> float:
                                      timeout=300)
     ws.send_binary(v1_message("shell", "comm_info_request"))
     assert len(_shell_reply(ws, "comm_info_reply")["comms"]) > 20
-    return time.monotonic() - started
+    return time.monotonic() - started, LiveSocket(ws)
 
 
-async def _browser_student(browser, url: str, code: str) -> float:
+async def _browser_student(browser, url: str, code: str) -> tuple[float, object]:
     started = time.monotonic()
     page = await (await browser.new_context()).new_page()
     await page.goto(url + "/", timeout=300_000)
@@ -44,7 +46,7 @@ async def _browser_student(browser, url: str, code: str) -> float:
     await page.click("button[type=submit]", no_wait_after=True)
     await page.wait_for_selector(DASHBOARD, timeout=900_000)
     assert "VBox(" not in await page.inner_text("body")
-    return time.monotonic() - started
+    return time.monotonic() - started, page
 
 
 def test_a_class_of_30_arrives_in_the_same_second(capsys):
@@ -67,13 +69,21 @@ def test_a_class_of_30_arrives_in_the_same_second(capsys):
         async def main() -> list:
             stop = asyncio.Event()
             watcher = asyncio.ensure_future(watch_memory(stop))
+            loop = asyncio.get_running_loop()
+            threads = concurrent.futures.ThreadPoolExecutor(STUDENTS)  # every websocket student at once
             async with async_playwright() as pw:
                 browser = await pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
                 try:
                     results = await asyncio.gather(
                         *(_browser_student(browser, cls.url, cls.student_code) for _ in range(BROWSERS)),
-                        *(asyncio.to_thread(_websocket_student, cls.url, cls.student_code)
+                        *(loop.run_in_executor(threads, _websocket_student, cls.url, cls.student_code)
                           for _ in range(STUDENTS - BROWSERS)), return_exceptions=True)
+                    if not any(isinstance(r, BaseException) for r in results):  # nobody lost a game meanwhile
+                        for _, page in results[:BROWSERS]:
+                            assert await page.locator("#rg-lost").count() == 0
+                            assert await page.locator(DASHBOARD).count() > 0
+                        assert not [s for _, s in results[BROWSERS:] if s.dropped.is_set()]
+                        results.append(len(cls.kernels()))
                 finally:
                     await browser.close()
                     stop.set()
@@ -84,12 +94,16 @@ def test_a_class_of_30_arrives_in_the_same_second(capsys):
         results = asyncio.run(main())
         errors = [r for r in results if isinstance(r, BaseException)]
         assert not errors, errors[:3]
-        times = sorted(results)
+        kernels = results.pop()
+        assert kernels >= STUDENTS
+        times = sorted(t for t, _ in results)
+        unique = cls.kernel_unique_mb()
         per_kernel = cls.kernel_memory_mb()
         with capsys.disabled():
             print(f"\nclass arrival: {STUDENTS} students at once ({BROWSERS} chromium pages) in "
                   f"{time.monotonic() - t0:.0f} s; live dashboard after median {statistics.median(times):.0f} s, "
                   f"slowest {times[-1]:.0f} s (browsers: median "
-                  f"{statistics.median(sorted(results[:BROWSERS])):.0f} s); memory idle {idle_mb:.0f} MB, peak "
-                  f"{peak['mb']:.0f} MB, a kernel {min(per_kernel):.0f}-{max(per_kernel):.0f} MB; load average "
+                  f"{statistics.median(t for t, _ in results[:BROWSERS]):.0f} s); memory idle {idle_mb:.0f} MB, peak "
+                  f"{peak['mb']:.0f} MB ({kernels} kernels), a kernel {min(per_kernel):.0f}-{max(per_kernel):.0f} MB "
+                  f"(its own {statistics.mean(unique):.0f} MB); load average "
                   f"before {load_before[0]:.1f}, after {os.getloadavg()[0]:.1f}")

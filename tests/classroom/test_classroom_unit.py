@@ -80,6 +80,9 @@ def test_a_game_is_kept_while_its_page_says_it_is_open():
     assert why_stop(game, s, 1000.0 + s.left_seconds + 1) == "its tab was closed or reloaded"
     game.page_closed = True
     assert why_stop(game, s, 1000.0) == "its page was closed while it loaded"
+    big = Game("k2", "student", "s2", served=0.0, connections=1, ever_connected=True, loading=False)
+    big.rss_mb = s.kernel_memory_mb + 1                   # a game over its memory cap is stopped, even connected
+    assert why_stop(big, s, 1.0) == f"it used {big.rss_mb:.0f} MB (limit {s.kernel_memory_mb} MB)"
 
 
 def test_the_line_counts_who_is_ahead_and_forgets_closed_waiting_pages():

@@ -1,5 +1,7 @@
-"""A class of 30 arriving within a minute (websocket clients, loopback only): every one gets a live dashboard;
-when they leave, every game's kernel is stopped and only the games started in advance remain."""
+"""A class arriving within seconds (websocket clients, loopback only): every student gets a live dashboard and keeps
+it while the others arrive; the next student finds the class full; when they leave, every game's kernel is stopped
+and only the games started in advance remain. (The class of 30, measured with real browsers, is the opt-in
+test_class_arrival.py.)"""
 from __future__ import annotations
 
 import json
@@ -9,12 +11,12 @@ import time
 
 import pytest
 
-from .server_helper import ARTIFACTS, V1, classroom, cookie_header, kernel_id, login, v1_message
+from .server_helper import ARTIFACTS, V1, LiveSocket, classroom, cookie_header, kernel_id, login, v1_message
 
 pytestmark = pytest.mark.slow
-STUDENTS = 30
-READY = 6
-ARRIVAL_GAP = 1.0  # seconds between two students: 30 students in 30 s
+STUDENTS = 4
+READY = 2
+ARRIVAL_GAP = 0.5  # seconds between two students
 
 
 def _shell_reply(ws, msg_type: str) -> dict:
@@ -38,14 +40,13 @@ def _comm_info_request() -> bytes:
     return message
 
 
-def test_a_class_of_30_gets_dashboards_and_leaves_no_kernel(capsys):
+def test_a_class_gets_dashboards_keeps_them_and_leaves_no_kernel(capsys):
     import websocket
 
     with classroom("rattus", "--students", str(STUDENTS), "--ready-games", str(READY),
                    log_name="classroom_load.log") as cls:
         pool = cls.wait_kernels(READY, 120)
         assert len(pool) == READY
-        idle_mb = cls.settled_memory_mb()
         results: dict[int, dict] = {}
         sockets: dict[int, tuple] = {}
 
@@ -53,7 +54,7 @@ def test_a_class_of_30_gets_dashboards_and_leaves_no_kernel(capsys):
             started = time.monotonic()
             try:
                 session = login(cls.url, cls.student_code)
-                page = session.get(cls.url + "/play", timeout=120)
+                page = session.get(cls.url + "/play", timeout=600)  # waits in line, 2 pages at a time
                 assert page.status_code == 200
                 if "application/vnd.jupyter.widget-view+json" not in page.text:  # the dashboard's view
                     (ARTIFACTS / f"classroom_load_page_{i}.html").write_text(page.text)
@@ -62,14 +63,14 @@ def test_a_class_of_30_gets_dashboards_and_leaves_no_kernel(capsys):
                 page_s = time.monotonic() - started
                 ws = websocket.create_connection(
                     cls.url.replace("http", "ws") + f"/api/kernels/{kid}/channels", subprotocols=[V1],
-                    header=[f"Cookie: {cookie_header(session)}"], origin=cls.url, timeout=120)
+                    header=[f"Cookie: {cookie_header(session)}"], origin=cls.url, timeout=300)
                 ws.send_binary(v1_message("shell", "kernel_info_request"))
                 assert _shell_reply(ws, "kernel_info_reply")["status"] == "ok"
                 ws.send_binary(_comm_info_request())
                 comms = _shell_reply(ws, "comm_info_reply")["comms"]
                 assert len(comms) > 20  # the dashboard's widgets are alive in the kernel
                 results[i] = {"page": page_s, "ready": time.monotonic() - started}
-                sockets[i] = (session, ws, kid)
+                sockets[i] = (session, LiveSocket(ws), kid)
             except Exception as exc:  # recorded, then reported by the assertion below
                 results[i] = {"error": repr(exc)}
 
@@ -81,38 +82,34 @@ def test_a_class_of_30_gets_dashboards_and_leaves_no_kernel(capsys):
             threads.append(thread)
             time.sleep(ARRIVAL_GAP)
         for thread in threads:
-            thread.join(180)
+            thread.join(600)  # generous: on 2 busy cores a class's kernels start slowly
         class_s = time.monotonic() - t0
         errors = {i: r["error"] for i, r in results.items() if "error" in r}
         assert not errors and len(results) == STUDENTS, errors
-        peak_mb = cls.memory_mb()
         kernels = cls.kernels()
         per_kernel = cls.kernel_memory_mb()
-        unique = cls.kernel_unique_mb()
-        assert len(kernels) >= STUDENTS
+        # nobody stranded: every student still has their game, its websocket open, now that the class is in
+        dropped = [i for i, (_, live, _) in sockets.items() if live.dropped.is_set()]
+        assert not dropped, f"students {dropped}: their game's websocket was closed by the server"
+        assert len(kernels) >= STUDENTS, f"{len(kernels)} kernels for {STUDENTS} students"
         ready = sorted(r["ready"] for r in results.values())
-        assert ready[-1] < 60  # every student has a live dashboard within a minute of arriving
 
-        # the 31st student finds the class full, with a message, and no game is started for them
+        # the next student finds the class full, with a message, and no game is started for them
         late = login(cls.url, cls.student_code).get(cls.url + "/play", timeout=30)
         assert late.status_code == 503 and f"The class is full ({STUDENTS} games at once)" in late.text
         assert '"kernelId"' not in late.text
 
         # half close the tab (the page's shutdown request), half just vanish (a laptop lid closed)
         left = time.monotonic()
-        for i, (session, ws, kid) in sockets.items():
+        for i, (session, live, kid) in sockets.items():
             if i % 2 == 0:
                 session.post(cls.url + f"/voila/api/shutdown/{kid}", timeout=30)
-            ws.close()
-        remaining = cls.wait_kernels(READY, 90)
+            live.leave()
+        remaining = cls.wait_kernels(READY, 180)
         gone_s = time.monotonic() - left
         assert len(remaining) == READY, f"{len(remaining)} kernels still run"
-        time.sleep(3)
-        after_mb = cls.settled_memory_mb()
         with capsys.disabled():
             print(f"\nclassroom load: {STUDENTS} students in {class_s:.0f} s; dashboard live after "
-                  f"median {statistics.median(ready):.1f} s, max {ready[-1]:.1f} s; memory idle {idle_mb:.0f} MB "
-                  f"({READY} games ready), with the class {peak_mb:.0f} MB ({len(kernels)} kernels, "
-                  f"{(peak_mb - idle_mb) / STUDENTS:.0f} MB more per student, a kernel "
-                  f"{min(per_kernel):.0f}-{max(per_kernel):.0f} MB, of which its own {statistics.mean(unique):.0f} MB), after {after_mb:.0f} MB; "
+                  f"median {statistics.median(ready):.1f} s, max {ready[-1]:.1f} s; a kernel "
+                  f"{min(per_kernel):.0f}-{max(per_kernel):.0f} MB ({len(kernels)} kernels); "
                   f"kernels freed {gone_s:.0f} s after the class left")

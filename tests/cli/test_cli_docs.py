@@ -94,3 +94,12 @@ def test_docs_glossary_has_every_french_term_of_the_engine():
         assert term.lower() in doc.lower(), term
     for interpretation in ("refilled to 5", "play nothing", "single choice", "determinize"):
         assert interpretation.lower() in doc.lower()
+
+
+def test_readme_gives_a_teacher_a_short_path_from_install_to_class():
+    section = README.split("## Teaching with it\n", 1)[1].split("\n## ", 1)[0]
+    lines = [line for line in section.splitlines() if line.strip()]
+    assert len(lines) <= 10, len(lines)
+    for step in ("00_start_here", "ratgames student-copy", "--classroom", "docs/static_site.md"):
+        assert step in section, step
+    assert len(README.split()) <= 1550  # "under about 1,500 words": room for a line, not for a section

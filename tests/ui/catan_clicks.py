@@ -90,7 +90,7 @@ def click_board(page, twin, kind: str, index: int, played: bool = True, timeout:
 def wait_for_you(page, twin, timeout: float = 60, choices: bool = True) -> None:
     """Wait until the page shows the twin's latest event and it is the human's decision again (with its choice
     buttons drawn, unless ``choices`` is False)."""
-    text = twin.state.events[-1].text()
+    text = twin.event_text(twin.state.events[-1])  # as the log shows it: places named as the table says them
     page.wait_for_function("t => [...document.querySelectorAll('.rg-log li')].some(li => li.innerText.includes(t))",
                            arg=text, timeout=timeout * 1000)
     page.wait_for_selector(".rg-banner-you", timeout=timeout * 1000)

@@ -46,7 +46,7 @@ def _click_region(page, twin, region: str) -> None:
 
 def _wait_for_red(page, twin, timeout: float = 120) -> None:
     """Wait until the page shows the twin's latest event and it is Red's decision again."""
-    _wait_for_log(page, twin.state.events[-1].text(), timeout)
+    _wait_for_log(page, twin.event_text(twin.state.events[-1]), timeout)
     page.wait_for_selector(".rg-banner-you", timeout=timeout * 1000)
     page.wait_for_selector(".rg-decision button.rg-choice", timeout=timeout * 1000)
 
