@@ -17,6 +17,12 @@ from dataclasses import dataclass
 from operator import itemgetter
 from typing import Any, Callable, ClassVar
 
+try:  # the C field accessor of collections.namedtuple (as namedtuple itself falls back when it is missing)
+    from collections import _tuplegetter as _field
+except ImportError:  # pragma: no cover
+    def _field(index: int, doc: str) -> property:
+        return property(itemgetter(index), doc=doc)
+
 DECISION, CHANCE, AUTOMATIC = "decision", "chance", "automatic"
 
 # what a field holds (position.py checks it when a position is read): p a seat, s a row slot, n a count >= 0,
@@ -37,10 +43,17 @@ class Task(tuple):
         cls.kind = kind
         cls.fields = tuple(inspect.get_annotations(cls))
         for i, name in enumerate(cls.fields, 1):
-            setattr(cls, name, property(itemgetter(i), doc=f"field {name}"))
+            setattr(cls, name, _field(i, f"field {name}"))
+        # fast construction: a task is an immutable value, so one shared object per kind and fields (like the
+        # cached actions); a new one is built only the first time (the fields are small whole numbers)
         args = "".join(f", {name}" for name in cls.fields)
-        env: dict[str, Any] = {"_new": tuple.__new__}
-        exec(f"def __new__(cls{args}):\n    return _new(cls, ({kind!r}{args},))", env)  # fast construction
+        key = f"({args[2:]},)" if cls.fields else "()"
+        env: dict[str, Any] = {"_new": tuple.__new__, "_made": {}}
+        exec(f"def __new__(cls{args}):\n"
+             f"    t = _made.get({key})\n"
+             f"    if t is None:\n"
+             f"        t = _made[{key}] = _new(cls, ({kind!r}{args},))\n"
+             f"    return t", env)
         cls.__new__ = env["__new__"]
         KINDS[kind] = cls
 

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import ratgames_lab as rl
 from ratgames_lab.catan.combined.components import BRIDGE, ROAD, SHIP
-from ratgames_lab.catan.combined.wagon_routes import cheapest_route, step_cost
+import networkx as nx
+
+from ratgames_lab.catan.combined.wagon_routes import TOLL_WEIGHT, cheapest_route, route_costs, route_graph, step_cost
 
 from .helpers import skip_wagons
 
@@ -69,6 +71,22 @@ def test_dijkstra_matches_an_independent_search_from_every_plaza():
                     mp, toll, path = found
                     assert mp == dist[target] and path[0] == source and path[-1] == target
                     assert toll == 0
+
+
+def test_the_bots_route_costs_are_networkx_dijkstra_on_the_route_graph():
+    s = _state()
+    topo = s.comp.topo
+    plazas = [v for v in range(topo.n_nodes) if topo.node_kind[v] == "plaza"]
+    for e in range(0, topo.n_edges, 5):  # rival roads: tolls on some routes
+        if s.comp.road_edge[e]:
+            s.edge_owner[e], s.edge_piece[e] = 1, ROAD
+    for source in plazas:
+        costs = route_costs(s, 0, source)
+        graph = nx.single_source_dijkstra_path_length(route_graph(s, 0), source,
+                                                      weight=lambda a, b, d: d["mp"] + TOLL_WEIGHT * d["toll"])
+        assert costs == graph
+        dist = _bellman(s, 0, source)
+        assert all(round(costs[v]) == dist[v] for v in costs) and len(costs) == sum(d < float("inf") for d in dist)
 
 
 def test_a_road_network_makes_the_route_cheaper_and_a_rival_road_costs_a_toll():

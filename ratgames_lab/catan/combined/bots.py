@@ -22,8 +22,6 @@ from __future__ import annotations
 
 import random
 
-import networkx as nx
-
 from ...core.protocol import Action
 from .components import (ACTIVATE_COST, CARDS, CITY_COST, COMMODITY_OF_TERRAIN, K, KNIGHT_COST, LOAN, MAX_LEVEL, R,
                          ROAD_COST, SETTLEMENT_COST, SHOP, TRACK_COMMODITY, TRACKS)
@@ -31,7 +29,7 @@ from .markets import KINDS_OF, destination, market_at
 from .pieces import pieces_left
 from .places import distance_ok, settlement_spots
 from .trade import rate
-from .wagon_routes import TOLL_WEIGHT, cheapest_route, route_graph
+from .wagon_routes import cheapest_route, route_costs, step_cost
 from .wagons import points_left, upgrade_cost
 
 PIPS = {n: 6 - abs(n - 7) for n in range(2, 13)}
@@ -609,8 +607,7 @@ class CombinedHeuristicBot:
         goal = s.comp.market_plaza[destination(s.wagon_goods[p])]
         if goal < 0:
             return None
-        g = route_graph(s, p)  # one Dijkstra from the market: the points from every intersection to it
-        dist = nx.single_source_dijkstra_path_length(g, goal, weight=lambda a, b, d: d["mp"] + TOLL_WEIGHT * d["toll"])
+        dist = route_costs(s, p, goal)  # one Dijkstra from the market: the points from every intersection to it
         here = s.wagon_node[p]
         if here not in dist:
             return None
@@ -620,7 +617,9 @@ class CombinedHeuristicBot:
             boost = self._boost(s, p, by)
             if boost is not None:
                 return boost
-        best = min(((g.edges[here, a.node]["mp"] + dist[a.node], a.node, a) for a in steps if a.node in dist),
+        edge = s.comp.topo.edge_index
+        best = min(((step_cost(s, p, edge[here, a.node])[0] + dist[a.node], a.node, a) for a in steps
+                    if a.node in dist),
                    default=None, key=lambda x: x[:2])
         if best is None or best[0] > mp + 2:
             return None

@@ -8,6 +8,9 @@ movement points per turn, the toll die and knights at market entrances are rules
 """
 from __future__ import annotations
 
+from heapq import heappop, heappush
+from itertools import count
+
 import networkx as nx
 
 from .components import BRIDGE
@@ -58,3 +61,34 @@ def cheapest_route(s, p: int, source: int, target: int) -> tuple[int, int, list[
     toll = sum(g.edges[a, b]["toll"] for a, b in zip(path, path[1:]))
     return mp, toll, path
 
+
+
+def route_costs(s, p: int, source: int) -> dict[int, float]:
+    """The weight of p's cheapest wagon route from ``source`` to every intersection it can reach (movement points,
+    plus ``TOLL_WEIGHT`` per $ of toll): the same Dijkstra as NetworkX's ``single_source_dijkstra_path_length`` on
+    ``route_graph`` (same order of neighbours and of ties, so the same numbers), without building the graph (the
+    bots ask it on every wagon step)."""
+    topo = s.comp.topo
+    node_edges, edge_nodes = topo.node_edges, topo.edge_nodes
+    dist: dict[int, float] = {}
+    seen: dict[int, float] = {source: 0}
+    tie = count()
+    fringe: list = [(0, next(tie), source)]
+    while fringe:
+        d, _, v = heappop(fringe)
+        if v in dist:
+            continue
+        dist[v] = d
+        for e in node_edges[v]:  # the graph's neighbours of v, in edge order (as route_graph adds them)
+            cost = step_cost(s, p, e)
+            if cost is None:
+                continue
+            a, b = edge_nodes[e]
+            u = b if a == v else a
+            if u in dist:
+                continue
+            vu = d + (cost[0] + TOLL_WEIGHT * cost[1])
+            if u not in seen or vu < seen[u]:
+                seen[u] = vu
+                heappush(fringe, (vu, next(tie), u))
+    return dist
