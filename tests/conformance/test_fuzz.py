@@ -39,8 +39,9 @@ def _paths(data, prefix=()):
 
 
 def _mutate(data: dict, rng: random.Random) -> dict:
-    data = copy.deepcopy(data)
-    paths = [p for p in _paths(data) if p and p[0] != "events"]
+    """One seeded mutation of a copy of ``data`` (never of its event history, which is shared, not copied)."""
+    data = {key: value if key == "events" else copy.deepcopy(value) for key, value in data.items()}
+    paths = [(key,) + p for key, value in data.items() if key != "events" for p in _paths(value)]
     path = rng.choice(paths)
     parent = data
     for key in path[:-1]:
@@ -66,28 +67,41 @@ def _mutate(data: dict, rng: random.Random) -> dict:
 
 
 def _positions(name: str, players: int, seed: int, options: dict) -> list[dict]:
-    state = rl.load_game(name, players=players, seed=seed, **options).new_state()
-    rng = random.Random(seed)
-    seen = []
-    while not state.is_terminal():
-        seen.append(state.to_json())
-        state.apply(state.sample_chance(rng) if state.current_player == rl.CHANCE
-                    else rng.choice(state.legal_actions()))
-    step = max(1, len(seen) // POSITIONS_PER_COUNT)
-    return seen[::step][:POSITIONS_PER_COUNT]
+    """POSITIONS_PER_COUNT positions spread evenly over one seeded random game (played twice: once to learn its
+    length, once to save the chosen positions, since saving every position of a long game costs more than it)."""
+    def play(keep) -> int:
+        state = rl.load_game(name, players=players, seed=seed, **options).new_state()
+        rng = random.Random(seed)
+        steps = 0
+        while not state.is_terminal():
+            keep(steps, state)
+            steps += 1
+            state.apply(state.sample_chance(rng) if state.current_player == rl.CHANCE
+                        else rng.choice(state.legal_actions()))
+        return steps
+
+    step = max(1, play(lambda i, s: None) // POSITIONS_PER_COUNT)
+    seen: list[dict] = []
+    play(lambda i, s: seen.append(s.to_json()) if i % step == 0 and len(seen) < POSITIONS_PER_COUNT else None)
+    return seen
 
 
 def _play_from(state, rng: random.Random, steps: int = 150) -> None:
-    """An accepted position must be playable: legal actions apply, views and JSON work."""
-    for _ in range(steps):
+    """An accepted position must be playable: legal actions apply, determinization works, and the views and the
+    JSON (checked every 10 steps: they carry the whole event history, so each check costs as much as many steps)
+    stay valid."""
+    for step in range(steps):
         if state.is_terminal():
-            return
-        json.dumps(state.to_json(), allow_nan=False)
+            break
         player = state.current_player
+        if step % 10 == 0:
+            json.dumps(state.to_json(), allow_nan=False)
+            if player >= 0:
+                json.dumps(state.observation(player), allow_nan=False)
         if player >= 0:
-            json.dumps(state.observation(player), allow_nan=False)
             state.determinize(player, rng)
         state.apply(state.sample_chance(rng) if player == rl.CHANCE else rng.choice(state.legal_actions()))
+    json.dumps(state.to_json(), allow_nan=False)
 
 
 def test_fuzzed_positions_are_rejected_by_name_or_playable(game_count):
