@@ -8,6 +8,7 @@ follows the game's declaration (``GameInfo.information``, ``GameInfo.chance``).
 """
 from __future__ import annotations
 
+import copy
 import dataclasses
 import json
 import random
@@ -22,8 +23,11 @@ GAMES_PER_COUNT = 1
 # a random game longer than this is a defect of the game (or needs a turn cap); the longest are Catan's combined
 # variant's: 2300-4300 random actions in its 350 turns (player trades: every offer waits for every answer)
 MAX_STEPS = 6000
-EVERY_STEP_UNTIL = 300  # every step of the first 300 is fully checked, then one step in CHECK_EVERY (long games)
+# every step of the first 300 is fully checked, then one step in 5 until step 1000, then one in 25 (a check saves and
+# reloads the whole position with its event history, so in the long games a check costs more the later it comes)
+EVERY_STEP_UNTIL = 300
 CHECK_EVERY = 5
+SPARSE_FROM, CHECK_EVERY_LATE = 1000, 25
 ODD_VALUES = [None, True, -1, 10**20, "Z9", "", 1.5, (), ("x",)]
 
 
@@ -66,7 +70,8 @@ def _check_chance(state) -> None:
 
 
 def _check_illegal(state, candidates, legal) -> None:
-    before = _json(state.to_json())
+    before = copy.deepcopy(state.to_json())  # compared as data: as strict as comparing JSON texts, and cheaper
+    fields, events = copy.deepcopy(state.FIELDS.encode(state)), list(state.events)
     legal_keys = {_json(a.to_json()) for a in legal}
     for action in candidates:
         try:
@@ -81,7 +86,10 @@ def _check_illegal(state, candidates, legal) -> None:
         with pytest.raises(rl.IllegalActionError) as err:
             state.apply(action)
         assert err.value.rule, "an illegal action must name the rule"
-        assert _json(state.to_json()) == before, f"state changed by refused {describe_action(action)}"
+        # after each refusal: every field and the event list (cheap); after all of them: the whole position
+        assert state.FIELDS.encode(state) == fields and state.events == events, \
+            f"state changed by refused {describe_action(action)}"
+    assert state.to_json() == before, "state changed by a refused action"
 
 
 def _check_views(state, game, rng: random.Random, player: int, step: int) -> bool:
@@ -90,7 +98,7 @@ def _check_views(state, game, rng: random.Random, player: int, step: int) -> boo
     Checked for the seat to move and one other seat in turn (every seat is checked every few steps).
     """
     changed = False
-    full = _json(state.to_json())
+    full = copy.deepcopy(state.to_json())
     for q in sorted({player, step % state.players} - {rl.CHANCE}):
         world = state.determinize(q, rng)
         assert _json(world.observation(q)) == _json(state.observation(q)), f"seat {q}'s view changed"
@@ -98,10 +106,10 @@ def _check_views(state, game, rng: random.Random, player: int, step: int) -> boo
         if q == player:
             assert [a.to_json() for a in world.legal_actions()] == [a.to_json() for a in state.legal_actions()]
         world_json = world.to_json()
-        if _json(world_json) != full:
+        if world_json != full:
             changed = True
             game.state_from_json(world_json)  # a resampled world is a valid position
-        assert _json(state.to_json()) == full, "determinize changed the state itself"
+        assert state.to_json() == full, "determinize changed the state itself"
     return changed
 
 
@@ -143,7 +151,8 @@ def test_random_games_keep_the_contract(game_count):
         for step in range(MAX_STEPS):
             player = state.current_player
             chance_seen |= player == rl.CHANCE
-            if step < EVERY_STEP_UNTIL or step % CHECK_EVERY == 0 or state.is_terminal():
+            every = CHECK_EVERY if step < SPARSE_FROM else CHECK_EVERY_LATE
+            if step < EVERY_STEP_UNTIL or step % every == 0 or state.is_terminal():
                 resampled |= _step_checks(game, state, rng, pool, player, step)
             if state.is_terminal():
                 break
