@@ -3,7 +3,7 @@ import pytest
 
 from .invariants import play_and_check
 
-GAMES = 2000  # per player count, sized so that tests/horlogerie runs in about a minute on one core (the first 3
+GAMES = 1000  # per player count (5,000 games in all), sized for the CI budget (the first 3
 # games also check the JSON conservation after every action and observations every 16 actions)
 
 
