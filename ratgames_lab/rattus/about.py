@@ -11,7 +11,6 @@ INFO = GameInfo(
     summary="Rattus (White Goblin Games): the Black Death spreads over Europe; place your people and steer the plague.",
     dashboard="ratgames_lab.widgets.rattus:RattusDashboard",
     app_settings={"players": 4, "seed": 7, "seats": ["human", "heuristic", "heuristic", "heuristic"]},
-    app_intro="You play **Red**; the other colours are bots. Click a region on the map to play there (every move "
-              "also has a button). The *Playback* speed and *Skip to my turn* sit next to your choices; change seats "
-              "and game number in the *Players* tab.",
+    app_intro="You play **Red** against bots: click a region on the map (every move also has a button). Seats and "
+              "game number: the *Players* tab.",
 )
