@@ -71,7 +71,8 @@ def _check_chance(state) -> None:
 
 def _check_illegal(state, candidates, legal) -> None:
     before = copy.deepcopy(state.to_json())  # compared as data: as strict as comparing JSON texts, and cheaper
-    fields, events = copy.deepcopy(state.FIELDS.encode(state)), list(state.events)
+    fields = {k: v for k, v in before.items() if k not in ("format", "players", "events")}  # to_json's fields part
+    events = list(state.events)
     legal_keys = {_json(a.to_json()) for a in legal}
     for action in candidates:
         try:
