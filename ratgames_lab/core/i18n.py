@@ -146,6 +146,35 @@ def npgettext(context: str, singular: str, plural: str, n: int, domain: str = DO
     return catalog(domain).npgettext(context, singular, plural, n)
 
 
+class Domain:
+    """The lookups of one catalog family, bound once per package: ``TEXT = bind("rattus", __file__)``."""
+
+    def __init__(self, name: str, localedir: str | os.PathLike):
+        self.name = name
+        register_domain(name, localedir)
+
+    def gettext(self, message: str) -> str:
+        """``message`` in the current language."""
+        return catalog(self.name).gettext(message)
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        """The singular or plural form for ``n`` in the current language."""
+        return catalog(self.name).ngettext(singular, plural, n)
+
+    def pgettext(self, context: str, message: str) -> str:
+        """``message`` within ``context`` in the current language."""
+        return catalog(self.name).pgettext(context, message)
+
+    def npgettext(self, context: str, singular: str, plural: str, n: int) -> str:
+        """``ngettext`` within ``context``."""
+        return catalog(self.name).npgettext(context, singular, plural, n)
+
+
+def bind(domain: str, package_file: str | os.PathLike) -> Domain:
+    """The domain whose catalogs sit in ``locale/`` beside ``package_file`` (a package's ``__file__``)."""
+    return Domain(domain, Path(package_file).resolve().parent / "locale")
+
+
 def N_(message: str) -> str:
     """Mark ``message`` for extraction without translating it now (translate it where it is shown)."""
     return message

@@ -66,3 +66,11 @@ def test_a_catalog_without_its_compiled_file_is_compiled_from_the_po(tmp_path):
     with i18n.use_language("fr"):
         assert i18n.gettext("Hello", "demo") == "Bonjour"
     assert i18n.gettext("Hello", "demo") == "Hello"
+
+
+def test_a_package_binds_its_own_domain_and_the_dashboards_have_theirs():
+    from ratgames_lab.widgets.common.translate import _ as widget_text
+
+    with i18n.use_language("fr"):
+        assert widget_text("Language") == "Langue"
+        assert i18n._("Language") == "Language"  # another domain's catalog does not answer
