@@ -41,6 +41,13 @@ def _names() -> dict[str, str]:
         "road": pgettext("catan", "road"), "ship": pgettext("catan", "ship"), "bridge": pgettext("catan", "bridge"),
         "knight": pgettext("catan", "knight"), "wall": pgettext("catan", "wall"),
         "metropolis": pgettext("catan", "metropolis"), "wagon": pgettext("catan", "wagon"),
+        "none": pgettext("catan", "none"), "basic": pgettext("catan", "basic"),
+        "strong": pgettext("catan", "strong"), "mighty": pgettext("catan", "mighty"),
+        "tools": pgettext("catan", "tools"), "marble": pgettext("catan", "marble"),
+        "sand": pgettext("catan", "sand"), "glass": pgettext("catan", "glass"),
+        "robber": pgettext("catan", "robber"), "pirate": pgettext("catan", "pirate"),
+        "land": pgettext("catan", "land"), "fields": pgettext("catan", "fields"),
+        "mountains": pgettext("catan", "mountains"),
         # development cards and special cards
         "Knight": pgettext("catan", "Knight"), "Victory Point": pgettext("catan", "Victory Point"),
         "Road Building": pgettext("catan", "Road Building"), "Year of Plenty": pgettext("catan", "Year of Plenty"),
