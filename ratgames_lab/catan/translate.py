@@ -14,8 +14,10 @@ TEXT = bind("catan", __file__)
 _ = TEXT.gettext
 ngettext = TEXT.ngettext
 pgettext = TEXT.pgettext
+npgettext = TEXT.npgettext
+data_text = TEXT.data  # a name from the data files: data_text("Printer")
 
-__all__ = ["N_", "Say", "TEXT", "_", "name", "ngettext", "pgettext", "phrase", "player", "say", "shown", "words"]
+__all__ = ["N_", "Say", "TEXT", "_", "data_text", "name", "npgettext", "ngettext", "pgettext", "phrase", "player", "say", "shown", "words"]
 
 PLAYER = re.compile(r"^Player (\d+)$")
 AMOUNTS = re.compile(r"^(?:\d+ [A-Za-z ]+|\$\d+)(?: \+ (?:\d+ [A-Za-z ]+|\$\d+))*$")
