@@ -10,6 +10,7 @@ import ipywidgets as w
 from .common.dashboard import Dashboard
 from .common.seats import bot_word
 from .common.theme import esc
+from .common.translate import N_
 from .horlogerie_end import horlogerie_end_html, horlogerie_parts
 from .horlogerie_gauge import StopOrDrawGauge, policy_table_html
 from .horlogerie_view import RULES_IN_BRIEF, draw_row_html, grid_html, seat_html
@@ -22,14 +23,14 @@ class HorlogerieDashboard(Dashboard):
 
     game_name = "horlogerie"
     action_groups = {
-        "draw": "Draw: risk one more card", "stop": "Stop: keep what you drew", "compass": "Use a find", "spyglass": "Use a find",
-        "amulet": "Use a find", "wound": "Put a wound on an Horloger", "give_find": "Choose the find they get",
-        "keep_card": "Choose the one card they keep", "buy": "Buy a mission (exact cards, no change)",
-        "end_discover": "Done buying", "rest_discard": "Rest: discard a card for its points",
-        "heal": "Rest: heal a wound", "untap": "Rest: untap a find", "end_rest": "Done resting",
-        "discard_card": "Too heavy: discard a card", "discard_find": "Too heavy: discard a find",
-        "draw_recruits": "Recruit Horlogers", "corrupt": "Corruption: give up a find to choose",
-        "choose_recruit": "Choose a recruit",
+        "draw": N_("Draw: risk one more card"), "stop": N_("Stop: keep what you drew"), "compass": N_("Use a find"), "spyglass": N_("Use a find"),
+        "amulet": N_("Use a find"), "wound": N_("Put a wound on an Horloger"), "give_find": N_("Choose the find they get"),
+        "keep_card": N_("Choose the one card they keep"), "buy": N_("Buy a mission (exact cards, no change)"),
+        "end_discover": N_("Done buying"), "rest_discard": N_("Rest: discard a card for its points"),
+        "heal": N_("Rest: heal a wound"), "untap": N_("Rest: untap a find"), "end_rest": N_("Done resting"),
+        "discard_card": N_("Too heavy: discard a card"), "discard_find": N_("Too heavy: discard a find"),
+        "draw_recruits": N_("Recruit Horlogers"), "corrupt": N_("Corruption: give up a find to choose"),
+        "choose_recruit": N_("Choose a recruit"),
     }
     fold_kinds = ("buy", "rest_discard")
     heading_kinds = ("turn_start", "final_scores")

@@ -19,6 +19,7 @@ from .common.click_modes import ClickModes
 from .common.dashboard import Dashboard
 from .common.seats import bot_word
 from .common.theme import esc
+from .common.translate import N_
 from .rattus_map import MapState, RattusMap
 from .rattus_odds import RattusOddsTab
 from .rattus_parts import (MODE_HINTS, MODE_LABELS, RULES_IN_BRIEF, TWO_CLICKS, action_mode, action_regions,
@@ -32,14 +33,14 @@ class RattusDashboard(Dashboard):
 
     game_name = "rattus"
     action_groups = {
-        "setup_place": "Place your 2 starting cubes", "take_class": "Take a class card (optional)",
-        "place": "Place cubes (optional, once)", "move_plague": "Move the plague (ends your actions)",
-        "king": "King: a cube to the Castle", "monk": "Monk: move a rat token",
-        "merchant": "Merchant: move your cubes", "witch_peek": "Witch: look at a face-down token",
-        "witch_stop": "Witch: stop", "witch_swap": "Witch: swap the two tokens?",
-        "peasant_cube": "Peasant: add one cube", "knight_neutral": "Knight: count the plague as 2 cubes?",
-        "spread": "Put the new rat token in a neighbouring region", "reveal": "Choose the next token to reveal",
-        "end_turn": "End",
+        "setup_place": N_("Place your 2 starting cubes"), "take_class": N_("Take a class card (optional)"),
+        "place": N_("Place cubes (optional, once)"), "move_plague": N_("Move the plague (ends your actions)"),
+        "king": N_("King: a cube to the Castle"), "monk": N_("Monk: move a rat token"),
+        "merchant": N_("Merchant: move your cubes"), "witch_peek": N_("Witch: look at a face-down token"),
+        "witch_stop": N_("Witch: stop"), "witch_swap": N_("Witch: swap the two tokens?"),
+        "peasant_cube": N_("Peasant: add one cube"), "knight_neutral": N_("Knight: count the plague as 2 cubes?"),
+        "spread": N_("Put the new rat token in a neighbouring region"), "reveal": N_("Choose the next token to reveal"),
+        "end_turn": N_("End"),
     }
     heading_kinds = ("turn_start", "final_round", "final_plague", "final_scores")
     log_classes = {"contamination": "rg-bad", "cube_lost": "rg-bad", "no_effect": "rg-good",
@@ -48,8 +49,8 @@ class RattusDashboard(Dashboard):
                    "setup_removed": "rg-minor", "setup_supply": "rg-minor", "final_pass": "rg-minor"}
     css_files = ("rattus.css",)
     fold_kinds = ("place", "king", "monk", "merchant", "witch_peek", "peasant_cube")
-    playback_step_label = "Step: next reveal"
-    teacher_view_label = "Teacher view: show every token"
+    playback_step_label = N_("Step: next reveal")
+    teacher_view_label = N_("Teacher view: show every token")
 
     def __init__(self, players: int = 4, seed: int = 0, seats: Sequence[str] | None = None,
                  bot_delay: float = 0.8, auto: bool = True, teacher: bool = True, teacher_view: bool = False,
