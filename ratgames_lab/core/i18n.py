@@ -32,6 +32,14 @@ _catalogs: dict[tuple[str, str], _gettext.NullTranslations] = {}
 _current = DEFAULT_LANGUAGE
 
 
+def N_(message: str) -> str:
+    """Mark ``message`` for extraction without translating it now (translate it where it is shown)."""
+    return message
+
+
+LANGUAGE_NAMES = {"en": N_("English"), "fr": N_("French")}  # a new language adds its name here and to catalogs
+
+
 def register_domain(domain: str, localedir: str | os.PathLike) -> None:
     """Make ``domain``'s catalogs (``localedir/<lang>/LC_MESSAGES/<domain>.po``) available to the lookups."""
     _domains[domain] = Path(localedir)
@@ -169,15 +177,19 @@ class Domain:
         """``ngettext`` within ``context``."""
         return catalog(self.name).npgettext(context, singular, plural, n)
 
+    def data(self, text: str) -> str:
+        """A user-visible string of the package's data files (extracted with the domain's name as context)."""
+        return catalog(self.name).pgettext(self.name, text)
+
 
 def bind(domain: str, package_file: str | os.PathLike) -> Domain:
     """The domain whose catalogs sit in ``locale/`` beside ``package_file`` (a package's ``__file__``)."""
     return Domain(domain, Path(package_file).resolve().parent / "locale")
 
 
-def N_(message: str) -> str:
-    """Mark ``message`` for extraction without translating it now (translate it where it is shown)."""
-    return message
+def language_name(code: str) -> str:
+    """The name of a language in the current language ('French' in English, 'français' in French)."""
+    return _(LANGUAGE_NAMES.get(code, code))
 
 
 def format_decimal(value: float, digits: int = 1) -> str:

@@ -9,4 +9,5 @@ TEXT = bind("ratgames_widgets", Path(__file__).resolve().parents[1] / "__init__.
 _ = TEXT.gettext
 ngettext = TEXT.ngettext
 pgettext = TEXT.pgettext
-__all__ = ["N_", "TEXT", "_", "ngettext", "pgettext"]
+LANGUAGE_LABEL = N_("Language")  # the label of the dashboards' language switch
+__all__ = ["LANGUAGE_LABEL", "N_", "TEXT", "_", "ngettext", "pgettext"]
