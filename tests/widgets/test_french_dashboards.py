@@ -11,6 +11,7 @@ from ratgames_lab.core.i18n import get_language, set_language
 from ratgames_lab.widgets.common import widget_texts
 from ratgames_lab.widgets.common.language import page_language
 from ratgames_lab.widgets.master_of_rules import MasterOfRulesDashboard
+from ratgames_lab.widgets.rattus import RattusDashboard
 
 
 @pytest.fixture(autouse=True)
@@ -72,3 +73,18 @@ def test_french_numbers_and_plurals_on_the_page():
     assert "0 coup jusqu" in d.history.label.value  # French: 0 is singular
     d.odds_panel.show("t", ["rouge 2"], {"Trio": [Fraction(1, 3)]})  # exact odds, French style
     assert "33,3\xa0%" in d.odds_panel.table.value and "Valeurs exactes" in d.odds_panel.table.value
+
+
+def test_rattus_in_french_keeps_its_map_clicks_and_its_game():
+    d = RattusDashboard(players=4, seed=7, auto=False)
+    region = d.map_targets()[0][0]
+    d.switch_language("fr")
+    before = json.dumps(d.position(), sort_keys=True)
+    assert "Cliquez sur une région" in d.hint.value and "Mise en place" in d.header.value
+    assert "face cachée" in d.map.legend.value and "Château" in d.players_view.value
+    d.switch_language("en")
+    d.switch_language("fr")
+    assert json.dumps(d.position(), sort_keys=True) == before
+    assert d.click_region(region) is True  # the map still plays in French
+    d.risk_toggle.value = True
+    assert "\xa0%" in d.map.legend.value  # "100 %": French percentages on the risk scale

@@ -44,6 +44,7 @@ class OddsPanel:
         self.series: dict[str, list[Fraction]] = {}
         self.categories: list[str] = []
         self.y_label = y_label
+        self.exact_note: str | None = None
 
     def relabel(self) -> None:
         """The chart's words in the current language; the odds shown go (the dashboard computes them again)."""
@@ -52,8 +53,11 @@ class OddsPanel:
         self.clear("")
 
     def show(self, title: str, categories: Sequence[str], series: Mapping[str, Sequence[Fraction]],
-             x_label: str = "", note: str = "", colors: Sequence[str] | None = None) -> None:
-        """Draw ``series[name][i]`` = probability for ``categories[i]``; exact values go to the table."""
+             x_label: str = "", note: str = "", colors: Sequence[str] | None = None,
+             exact_note: str | None = None) -> None:
+        """Draw ``series[name][i]`` = probability for ``categories[i]``; exact values go to the table (under
+        ``exact_note``, default: the percentage, the fraction, the best card of each row in bold)."""
+        self.exact_note = exact_note
         self.categories = list(categories)
         self.series = {k: list(v) for k, v in series.items()}
         names = list(self.series)
@@ -112,7 +116,8 @@ class OddsPanel:
             cells = "".join(f'<td{" class=rg-best" if p == best and p > 0 else ""}>{_fraction(p)}</td>'
                             for p in self.series[n])
             rows.append(f"<tr><th>{esc(n)}</th>{cells}</tr>")
-        exact = _("Exact values: the percentage and the fraction it comes from (best card for each row in bold).")
+        exact = self.exact_note or _("Exact values: the percentage and the fraction it comes from (best card for "
+                                     "each row in bold).")
         return (f'<div class="rg-note">{esc(exact)}</div>'
                 f'<table class="rg-exact"><tr><th></th>{head}</tr>{"".join(rows)}</table>')
 
