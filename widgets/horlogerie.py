@@ -74,9 +74,10 @@ class HorlogerieDashboard(Dashboard):
             hand = self.observation(s)["hand"] if s in visible else None
             seats.append(seat_html(obs, s, self.seat_label(s), self._tags(obs, s), hand, comp,
                                    s == obs["current_player"], s == obs["active"]))
-        self.players_view.value = (f'<div class="rg-note hl-legend">Each Horloger: “explores N” adds N to the '
-                                   f'exploration value · ● a wound · ○ a wound it can still survive · a tapped find '
-                                   f'is used up until its owner rests</div><div class="hl-seats">{"".join(seats)}</div>')
+        legend = _("Each Horloger: “explores N” adds N to the exploration value · ● a wound · ○ a wound it can still "
+                   "survive · a tapped find is used up until its owner rests")
+        self.players_view.value = (f'<div class="rg-note hl-legend">{esc(legend)}</div>'
+                                   f'<div class="hl-seats">{"".join(seats)}</div>')
         vp = comp.missions.vp
 
         def cheapest(grid: list[str]) -> set[str]:
