@@ -75,7 +75,8 @@ class CatanBoard:
         v.polygons("tiles", clickable=clickable, colors=[OUTLINE], stroke_width=1.5, fill_opacities=[1.0])
         v.labels("tile_names", colors=["#2b2b2b"], default_size=12, font_weight="bold", align="middle")
         v.lines("piers", colors=["#7a5230"], stroke_width=3)
-        v.points("harbours", marker="circle", default_size=round(math.pi * HARBOUR_R ** 2), colors=["#ffffff"], stroke=OUTLINE,
+        v.points("harbours", marker="circle", default_size=round(math.pi * HARBOUR_R ** 2), colors=["#ffffff"],
+                 stroke=OUTLINE,
                  stroke_width=1.5, tooltip=_tooltip(), interactions={"hover": "tooltip"})
         v.labels("harbour_ratio", colors=[OUTLINE], default_size=12, font_weight="bold", align="middle",
                  y_offset=4)

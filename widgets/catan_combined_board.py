@@ -198,8 +198,8 @@ class CombinedBoard(CatanBoard):
     def _clear_of_harbours(self, xy: tuple[float, float]) -> tuple[float, float]:
         """A fishing token moved straight away from a harbour it would touch (both sit on the coast's water)."""
         layers = self.view.layers
-        reach = self.px_to_units(sum(math.sqrt(float(layers[n].default_size) / math.pi) for n in ("fishing", "harbours"))
-                                 + 2)
+        radii = [math.sqrt(float(layers[n].default_size) / math.pi) for n in ("fishing", "harbours")]
+        reach = self.px_to_units(sum(radii) + 2)
         x, y = xy
         for hx, hy in zip(layers["harbours"].x, layers["harbours"].y):
             d = math.hypot(x - hx, y - hy)

@@ -38,7 +38,8 @@ def add_bridge_layers(v) -> None:
 
 def add_wagon_layers(v) -> None:
     """The wagons (a cart in the owner's colour, its level inside) and the route's end label."""
-    cart = v.points("wagons", marker="rectangle", default_size=360, default_skew=0.3, colors=PLAYER_COLOURS, stroke=OUTLINE,
+    cart = v.points("wagons", marker="rectangle", default_size=360, default_skew=0.3, colors=PLAYER_COLOURS,
+                    stroke=OUTLINE,
                     stroke_width=1.5, tooltip=_tooltip(), interactions={"hover": "tooltip"})
     cart.scales = {**cart.scales, "rotation": bq.LinearScale(min=0.0, max=180.0)}  # 90: the cart lies flat
     v.labels("wagon_text", colors=["#ffffff"], default_size=10, font_weight="bold", align="middle")

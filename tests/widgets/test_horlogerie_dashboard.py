@@ -99,7 +99,7 @@ def test_advice_toggle_hides_and_shows_the_best_move(dash):
     button(dash, "draw").click()
     assert dash.state.step == "danger" and dash.decision.actions
     best = "STOP" if dash.gauge.best.best == "stop" else "DRAW"
-    assert best in dash.gauge.advice.value
+    assert best in dash.gauge.advice.value and dash.gauge.toggle.layout.display != "none"
     dash.gauge.toggle.value = False
     assert "Best move" not in dash.gauge.advice.value and best not in dash.gauge.advice.value
     assert "guess first" in dash.gauge.advice.value and dash.gauge.toggle.description == "Show the best move"
@@ -194,6 +194,10 @@ def test_an_all_bot_game_ends_with_the_scores_and_how_the_winner_was_decided():
     assert all(f"<b>{v}</b> VP" in final for v in scores) and "winner" in final
     assert "the end is triggered" in final  # why the game ended
     assert d.decision.buttons == [] and d.gauge.odds is None
+    # the end screen shows no live-game text, and no "best move" button with no decision to advise on
+    assert "no card drawn yet" not in d.draw_view.value and "Stop or draw" not in d.draw_view.value
+    assert "game is over" in d.draw_view.value
+    assert d.gauge.toggle.layout.display == "none"
 
 
 def test_a_bots_spyglass_look_stays_private():
