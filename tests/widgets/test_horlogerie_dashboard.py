@@ -259,3 +259,11 @@ def test_a_humans_move_is_told_in_the_past_tense_while_a_bot_chooses():
             break
     assert not d.is_human(d.state.current_player) and "is waiting" in " ".join(widget_texts(d.decision.widget))
     assert "Player 1 (you) chose: " in d.status.value and "(you): " not in d.status.value
+
+
+def test_card_faces_name_their_terrains_as_the_table_does():
+    from ratgames_lab.widgets.horlogerie_view import card_tile
+
+    face = card_tile("SR5", "dan")
+    assert "<span>Swamp</span><span>River</span>" in face and ">SR<" not in face
+    assert "<span>Jungle</span>" in card_tile("J3")
