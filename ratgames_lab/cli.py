@@ -21,10 +21,11 @@ import sys
 from pathlib import Path
 from typing import Any, NoReturn, Sequence, TextIO
 
-from . import analyze_cli
+from . import analyze_cli, cli_language
 from .core.analysis import POLICIES
 from .core.bots import choose_for_seat, view_rng
 from .core.errors import IllegalActionError, InvalidPositionError
+from .core.i18n import _, ngettext
 from .core.protocol import CHANCE, Game, GameState
 from .core.position import load_position
 from .core.registry import GAMES, GameInfo, load_game
@@ -46,7 +47,7 @@ class CliError(Exception):
 # ------------------------------------------------------------------------------------------------
 def _game_name(text: str) -> str:
     if text not in GAMES:
-        raise argparse.ArgumentTypeError(f"unknown game {text!r} (known games: {', '.join(sorted(GAMES))})")
+        raise argparse.ArgumentTypeError(_("unknown game {name!r} (known games: {games})").format(name=text, games=", ".join(sorted(GAMES))))
     return text
 
 
@@ -54,9 +55,9 @@ def _positive_int(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        raise argparse.ArgumentTypeError(_("{text!r} is not a whole number").format(text=text)) from None
     if value < 1:
-        raise argparse.ArgumentTypeError(f"{value} must be at least 1")
+        raise argparse.ArgumentTypeError(_("{value} must be at least 1").format(value=value))
     return value
 
 
@@ -65,7 +66,8 @@ def _bounded_int(low: int, high: int):
     def parse(text: str) -> int:
         value = _int(text)
         if not low <= value <= high:
-            raise argparse.ArgumentTypeError(f"{value} is out of range: give a number from {low} to {high}")
+            raise argparse.ArgumentTypeError(_("{value} is out of range: give a number from {low} to {high}").format(
+                value=value, low=low, high=high))
         return value
     return parse
 
@@ -83,8 +85,10 @@ def _processes(text: str) -> int:
     cores = _cores()
     if not 1 <= value <= cores:
         raise argparse.ArgumentTypeError(
-            f"{value} is out of range: give 1 to {cores} (this computer has {cores} core{'s' if cores > 1 else ''}; "
-            "more processes than cores only slow the simulation down)")
+            ngettext("{value} is out of range: give 1 to {cores} (this computer has {cores} core; more processes "
+                     "than cores only slow the simulation down)",
+                     "{value} is out of range: give 1 to {cores} (this computer has {cores} cores; more processes "
+                     "than cores only slow the simulation down)", cores).format(value=value, cores=cores))
     return value
 
 
@@ -92,23 +96,23 @@ def _int(text: str) -> int:
     try:
         return int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        raise argparse.ArgumentTypeError(_("{text!r} is not a whole number").format(text=text)) from None
 
 
 def _positive_float(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+        raise argparse.ArgumentTypeError(_("{text!r} is not a number").format(text=text)) from None
     if not value > 0 or value == float("inf"):
-        raise argparse.ArgumentTypeError(f"{text} must be a positive number of seconds")
+        raise argparse.ArgumentTypeError(_("{text} must be a positive number of seconds").format(text=text))
     return value
 
 
 def _port(text: str) -> int:
     value = _int(text)
     if not 1 <= value <= 65535:
-        raise argparse.ArgumentTypeError(f"{value} is not a TCP port (1-65535)")
+        raise argparse.ArgumentTypeError(_("{value} is not a TCP port (1-65535)").format(value=value))
     return value
 
 
@@ -135,14 +139,15 @@ def build_parser() -> argparse.ArgumentParser:
     """The argparse parser with one sub-parser per command."""
     parser = _Parser(
         prog="ratgames",
-        description="Exact rules engines, odds and dashboards for five board and card games.",
-        epilog="Run 'ratgames COMMAND --help' for the options of one command.")
+        description=_("Exact rules engines, odds and dashboards for five board and card games."),
+        epilog=_("Run 'ratgames COMMAND --help' for the options of one command."))
+    cli_language.add_language_option(parser)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
 
-    sub.add_parser("list", help="list the games and their player counts",
-                   description="List the games with their titles and player counts.")
+    sub.add_parser("list", help=_("list the games and their player counts"),
+                   description=_("List the games with their titles and player counts."))
 
-    p = sub.add_parser("play", help="play a game in the terminal against bots",
+    p = sub.add_parser("play", help=_("play a game in the terminal against bots"),
                        description="Play in the terminal against bots: type the number of the action you choose "
                                    "('q' quits).")
     p.add_argument("game", type=_game_name, metavar="GAME", help="game name (see 'ratgames list')")
@@ -155,7 +160,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="bot for every other seat, or one bot per other seat in seat order "
                         "(default: heuristic if the game has one, else random)")
 
-    p = sub.add_parser("simulate", help="play many bot games and print statistics",
+    p = sub.add_parser("simulate", help=_("play many bot games and print statistics"),
                        description="Play seeded bot games (game i uses seed SEED+i) and print wins per seat, "
                                    "mean scores and mean game length.")
     p.add_argument("game", type=_game_name, metavar="GAME", help="game name (see 'ratgames list')")
@@ -174,7 +179,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="play on a Dask cluster: a scheduler address (tcp://host:8786) or local:N for N local "
                         "workers (needs the [cluster] extra; same seeds, same results)")
 
-    p = sub.add_parser("tournament", help="let bots play each other, seats rotated, with ratings",
+    p = sub.add_parser("tournament", help=_("let bots play each other, seats rotated, with ratings"),
                        description="A tournament: bots (shipped names or FILE.py:FUNCTION, a student's "
                                    "choose(view, legal_actions, rng)) play seeded games with seats rotated; prints "
                                    "win rates with 95%% intervals and an OpenSkill rating. A bot that raises, "
@@ -196,7 +201,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="play on a Dask cluster: tcp://host:8786, or local:N for N local workers")
     p.add_argument("--json", action="store_true", help="print the result as JSON")
 
-    p = sub.add_parser("bench", help="measure games per CPU-second, CPU µs/action and clone() time",
+    p = sub.add_parser("bench", help=_("measure games per CPU-second, CPU µs/action and clone() time"),
                        description="Random-playout benchmark on one core, for each player count of the game, in CPU "
                                    "time (process time: comparable on a busy machine).")
     p.add_argument("game", type=_game_name, metavar="GAME", help="game name (see 'ratgames list')")
@@ -206,7 +211,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="CPU seconds of play per player count (default: 2)")
     p.add_argument("--json", action="store_true", help="print the result as JSON")
 
-    p = sub.add_parser("analyze", help="estimate the win rate of every legal action in a position, with a verdict",
+    p = sub.add_parser("analyze", help=_("estimate the win rate of every legal action in a position, with a verdict"),
                        description="Estimate the win rate of each legal action of the player to move, with "
                                    "playouts from determinized copies (hidden cards resampled), every player then "
                                    "playing by the playout policy (--policy); every action is played on the same "
@@ -234,7 +239,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=_int, default=0, metavar="S", help="seed (default: 0)")
     p.add_argument("--json", action="store_true", help="print the result as JSON")
 
-    p = sub.add_parser("app", help="serve a game's dashboard with Voila (--classroom: for a class)",
+    p = sub.add_parser("app", help=_("serve a game's dashboard with Voila (--classroom: for a class)"),
                        description="Serve notebooks/apps/GAME.ipynb with Voila on 127.0.0.1 (this computer only). "
                                    "With --classroom: serve it to a class on the local network, behind a student "
                                    "code and a teacher code (see docs/classroom.md). Without --classroom, extra "
@@ -255,7 +260,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--idle-minutes", type=_bounded_int(1, 24 * 60), default=45, metavar="M",
                    help="classroom: stop a game nobody used for M minutes (default: 45)")
 
-    p = sub.add_parser("student-copy", help="copy the notebooks with the solution cells blanked",
+    p = sub.add_parser("student-copy", help=_("copy the notebooks with the solution cells blanked"),
                        description="Copy the notebooks (not notebooks/apps/) with every cell tagged 'solution' "
                                    "replaced by a placeholder and all outputs cleared.")
     p.add_argument("src", nargs="?", default="notebooks", metavar="SRC_DIR", help="default: notebooks")
@@ -272,7 +277,7 @@ def game_options(args: argparse.Namespace) -> dict[str, Any]:
     for item in getattr(args, "option", None) or []:
         key, sep, text = item.partition("=")
         if not sep or not key:
-            raise CliError(f"--option needs KEY=VALUE, not {item!r}")
+            raise CliError(_("--option needs KEY=VALUE, not {item!r}").format(item=item))
         value: Any = text
         if text in ("true", "false"):
             value = text == "true"
@@ -296,14 +301,16 @@ def _players(info: GameInfo, players: int | None) -> int:
     if players is None:
         return max(info.players)
     if players not in info.players:
-        raise CliError(f"{info.title} is for {_counts_text(info)} players, not {players}")
+        raise CliError(_("{game} is for {counts} players, not {players}").format(
+            game=info.title, counts=_counts_text(info), players=players))
     return players
 
 
 def _counts_text(info: GameInfo) -> str:
     """'3, 4 or 5'."""
     counts = [str(n) for n in info.players]
-    return counts[0] if len(counts) == 1 else ", ".join(counts[:-1]) + " or " + counts[-1]
+    return counts[0] if len(counts) == 1 else _("{first} or {last}").format(first=", ".join(counts[:-1]),
+                                                                              last=counts[-1])
 
 
 def _seat_name(seat: int) -> str:
@@ -318,8 +325,8 @@ def player_names(state: GameState) -> list[str]:
 
 def _who(names: list[str], p: int, me: int | None = None) -> str:
     """'Red (seat 1)', or 'Player 1' when the name already is the seat; '(you)' for the human."""
-    name = names[p] if names[p] == _seat_name(p) else f"{names[p]} (seat {p + 1})"
-    return name + (" (you)" if p == me else "")
+    name = names[p] if names[p] == _seat_name(p) else _("{name} (seat {seat})").format(name=names[p], seat=p + 1)
+    return _("{name} (you)").format(name=name) if p == me else name
 
 
 def _bot_names(info: GameInfo, names: Sequence[str] | None, count: int, default: str) -> list[str]:
@@ -328,11 +335,13 @@ def _bot_names(info: GameInfo, names: Sequence[str] | None, count: int, default:
     names = list(names) if names else [default]
     for name in names:
         if name not in table:
-            raise CliError(f"unknown bot {name!r} for {info.name} (known bots: {', '.join(sorted(table))})")
+            raise CliError(_("unknown bot {bot!r} for {game} (known bots: {bots})").format(
+                bot=name, game=info.name, bots=", ".join(sorted(table))))
     if len(names) == 1:
         return names * count
     if len(names) != count:
-        raise CliError(f"--bots needs 1 name or {count} names (one per seat), got {len(names)}")
+        raise CliError(_("--bots needs 1 name or {count} names (one per seat), got {given}").format(
+            count=count, given=len(names)))
     return names
 
 
@@ -349,7 +358,8 @@ def cmd_list(args: argparse.Namespace, out: TextIO) -> int:
     for name in sorted(GAMES):
         info = GAMES[name]
         status = f" — {info.status}" if info.status else ""
-        out.write(f"{name:{width}s}  {info.title}  ({_counts_text(info)} players){status}\n")
+        out.write(f"{name:{width}s}  {info.title}  " + _("({counts} players)").format(counts=_counts_text(info))
+                  + f"{status}\n")
     return 0
 
 
@@ -385,26 +395,27 @@ def _ask(n: int, inp: TextIO, out: TextIO, back: bool = False) -> Any:
     """Read a choice 1..n (0 = back, returned as None, if ``back``); re-prompt on bad input; _Quit on 'q'."""
     low = 0 if back else 1
     while True:
-        out.write(f"Your choice ({low}-{n}, q to quit): ")
+        out.write(_("Your choice ({low}-{high}, q to quit): ").format(low=low, high=n))
         out.flush()
         line = inp.readline()
         if line == "":
-            out.write("\nEnd of input: the game is stopped.\n")
+            out.write("\n" + _("End of input: the game is stopped.") + "\n")
             raise _Quit
         if not inp.isatty():  # echo piped input so that transcripts read like a terminal session
             out.write(line if line.endswith("\n") else line + "\n")
         text = line.strip()
         if text.lower() in ("q", "quit", "exit"):
-            out.write("You left the game.\n")
+            out.write(_("You left the game.") + "\n")
             raise _Quit
         try:
             choice = int(text)
         except ValueError:
-            out.write(f"{text!r} is not a number: type a number from 1 to {n}.\n" if text else
-                      f"Type a number from 1 to {n}.\n")
+            out.write((_("{text!r} is not a number: type a number from 1 to {n}.") if text else
+                       _("Type a number from 1 to {n}.")).format(text=text, n=n) + "\n")
             continue
         if not low <= choice <= n:
-            out.write(f"{choice} is out of range: choose from {low} to {n}.\n")
+            out.write(_("{choice} is out of range: choose from {low} to {high}.").format(choice=choice, low=low, high=n)
+                      + "\n")
             continue
         return None if choice == 0 else choice - 1
 
@@ -419,7 +430,7 @@ def play_game(game_name: str, players: int | None = None, seat: int = 1, seed: i
     info = GAMES[game_name]
     n = _players(info, players)
     if not 1 <= seat <= n:
-        raise CliError(f"--seat must be between 1 and {n} for {n} players, not {seat}")
+        raise CliError(_("--seat must be between 1 and {n} for {n} players, not {seat}").format(n=n, seat=seat))
     me = seat - 1
     default_bot = "heuristic" if "heuristic" in info.bots() else "random"
     names = _bot_names(info, bots, n - 1, default_bot)
@@ -435,7 +446,8 @@ def play_game(game_name: str, players: int | None = None, seat: int = 1, seed: i
     texts = _terminal_texts(info)
     label = (lambda a: texts.action_text(state, a)) if texts is not None else str
     opponents = ", ".join(f"{_who(names_of, i)} = {b}" for i, b in enumerate(seat_bots) if b is not None)
-    out.write(f"{info.title}, {n} players, seed {seed}. You are {_who(names_of, me)}; bots: {opponents}.\n")
+    out.write(_("{game}, {n} players, seed {seed}. You are {you}; bots: {bots}.").format(
+        game=info.title, n=n, seed=seed, you=_who(names_of, me), bots=opponents) + "\n")
     shown = 0
 
     def show_events() -> None:
@@ -455,29 +467,32 @@ def play_game(game_name: str, players: int | None = None, seat: int = 1, seed: i
             if player != me:
                 state.apply(choose_for_seat(players_bots[player], state, rng, views))
                 continue
-            out.write(f"\n=== Your turn ({names_of[me]}) ===\n{_state_text(info, state, me)}\n")
+            out.write("\n" + _("=== Your turn ({name}) ===").format(name=names_of[me])
+                      + f"\n{_state_text(info, state, me)}\n")
             actions = state.legal_actions()
             if len(actions) == 1:
-                out.write(f"Only one thing to do: {label(actions[0])}.\n")
+                out.write(_("Only one thing to do: {action}.").format(action=label(actions[0])) + "\n")
                 state.apply(actions[0])
                 continue
             state.apply(_choose_action(state, me, actions, inp, out, label))
     except _Quit:
         return 0
     except KeyboardInterrupt:
-        out.write("\nInterrupted: the game is stopped.\n")
+        out.write("\n" + _("Interrupted: the game is stopped.") + "\n")
         return 130
     show_events()
-    out.write(f"\n=== Game over ===\n{_state_text(info, state, me)}\n")
+    out.write("\n" + _("=== Game over ===") + f"\n{_state_text(info, state, me)}\n")
     scores = state.scores()
     returns = state.returns()
-    out.write("Scores: " + ", ".join(f"{names_of[p]}{' (you)' if p == me else ''} {sc}"
-                                     for p, sc in enumerate(scores)) + "\n")
+    you = (lambda p: _("{name} (you)").format(name=names_of[p]) if p == me else names_of[p])
+    out.write(_("Scores: {scores}").format(scores=", ".join(f"{you(p)} {sc}" for p, sc in enumerate(scores)))
+              + "\n")
     best = max(returns)
     winners = [p for p, r in enumerate(returns) if r == best and r > 0]
-    names_won = ", ".join(names_of[p] + (" (you)" if p == me else "") for p in winners)
-    out.write(("Winner: " if len(winners) == 1 else "Shared win: ") + names_won + "\n")
-    out.write("You win!\n" if me in winners else "You lose.\n")
+    names_won = ", ".join(you(p) for p in winners)
+    out.write((_("Winner: {names}") if len(winners) == 1 else _("Shared win: {names}")).format(names=names_won)
+              + "\n")
+    out.write((_("You win!") if me in winners else _("You lose.")) + "\n")
     return 0
 
 
@@ -508,7 +523,7 @@ def group_label(group: Sequence[Any], label: Any = str) -> str:
             words.append(column[0])
         words.append("…")
     text = " ".join(w for i, w in enumerate(words) if not (w == "…" and i and words[i - 1] == "…"))
-    return f"{text} ({len(group)} choices)"
+    return ngettext("{text} ({n} choice)", "{text} ({n} choices)", len(group)).format(text=text, n=len(group))
 
 
 def action_effect(state: GameState, player: int, action: Any, rng: random.Random) -> str | None:
@@ -521,7 +536,7 @@ def action_effect(state: GameState, player: int, action: Any, rng: random.Random
     if any(ch.isdigit() for ch in label):
         return None
     texts = []
-    for _ in range(2):
+    for _copy in range(2):
         view = state.determinize(player, rng)
         before = view.event_count
         try:
@@ -551,7 +566,7 @@ def _choose_action(state: GameState, me: int, actions: Sequence[Any], inp: TextI
         group = groups[_ask(len(groups), inp, out)]
         if len(group) == 1:
             return group[0]
-        out.write(f"{group_label(group, label)}:\n  0) back to the list\n")
+        out.write(f"{group_label(group, label)}:\n  0) " + _("back to the list") + "\n")
         for i, action in enumerate(group, 1):
             out.write(f"  {i}) {label(action)}\n")
         choice = _ask(len(group), inp, out, back=True)
@@ -751,6 +766,17 @@ def cmd_student_copy(args: argparse.Namespace, out: TextIO) -> int:
 # ------------------------------------------------------------------------------------------------
 def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
     """Run the command line; returns the exit code (0 ok, 2 bad input)."""
+    wanted, argv = cli_language.split_language(sys.argv[1:] if argv is None else argv)
+    try:
+        wanted = wanted and cli_language.check_language(wanted)
+    except ValueError as exc:  # an unknown --lang
+        sys.stderr.write(f"ratgames: error: {exc}\n")
+        return 2
+    with cli_language.command_language(wanted):
+        return _main(argv, stdin, stdout)
+
+
+def _main(argv: Sequence[str], stdin: TextIO | None, stdout: TextIO | None) -> int:
     inp = sys.stdin if stdin is None else stdin
     out = sys.stdout if stdout is None else stdout
     parser = build_parser()
@@ -759,7 +785,7 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout:
         try:
             args, extra = parser.parse_known_args(argv)
             if extra and args.command != "app":
-                parser.error(f"unrecognized arguments: {' '.join(extra)}")
+                parser.error(_("unrecognized arguments: %s") % " ".join(extra))
         except SystemExit as exc:  # --help (0) or a usage error (2)
             return int(exc.code or 0)
     try:
@@ -779,13 +805,15 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout:
         sys.stderr.write(f"ratgames: error: {exc}\n")
         return 2
     except InvalidPositionError as exc:
-        sys.stderr.write(f"ratgames: error: invalid position, field {exc.field!r}: {exc.reason}\n")
+        sys.stderr.write("ratgames: error: " + _("invalid position, field {field!r}: {reason}").format(
+            field=exc.field, reason=exc.reason) + "\n")
         return 2
     except IllegalActionError as exc:
-        sys.stderr.write(f"ratgames: error: {exc.reason} (rule: {exc.rule})\n")
+        sys.stderr.write("ratgames: error: " + _("{reason} (rule: {rule})").format(reason=exc.reason, rule=exc.rule)
+                         + "\n")
         return 2
     except KeyboardInterrupt:
-        sys.stderr.write("\nratgames: interrupted\n")
+        sys.stderr.write("\nratgames: " + _("interrupted") + "\n")
         return 130
     except BrokenPipeError:  # e.g. `ratgames list | head -1`: stop quietly
         if out is sys.stdout:

@@ -117,6 +117,14 @@ for other in (ranked[1], rulebook):
 # difference is smaller than the luck of 40 games. More playouts would settle it (the verdict says about how
 # many); another seed could reorder the whole top of the table.
 
+# %%
+# Check your answer: write it in place of the ... and run this cell.
+# Is the best move clearly better than the second best? Write "yes" or "no".
+from ratgames_lab.lessons import check
+
+answer = ...
+check("32-ex1", answer)
+
 # %% [markdown]
 # Random players are a weak model: they enter buildings with cards of the wrong class, collect rats, and waste
 # privileges. Seven more rounds of such play blur what Red's first move does: in round 1 no move stands out.

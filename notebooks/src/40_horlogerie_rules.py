@@ -275,6 +275,14 @@ print("team:", [hurt.comp.horlogers.names[h] for h in hurt.team[0]], " wounds:",
 # **Answer.** One wound on each of two Scouts. A Scout has toughness 1: one wound does not exceed it, but two
 # wounds on the same Scout would (2 > 1), and that Scout would be lost.
 
+# %%
+# Check your answer: write it in place of the ... and run this cell.
+# After your two wounds, how many Horlogers does Player 1's team still have?
+from ratgames_lab.lessons import check
+
+answer = ...
+check("40-ex3", answer)
+
 # %% [markdown]
 # ## 6. Buying missions without change
 #

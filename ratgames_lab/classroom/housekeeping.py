@@ -46,16 +46,31 @@ def measure_memory(state: ClassState) -> None:
             by_kernel[match.group(1)] = (proc.pid, rss)
     state.memory_mb = total
     for kernel_id, game in state.games.items():
-        if kernel_id in by_kernel:
-            game.pid, game.rss_mb = by_kernel[kernel_id]
+        note_kernel_process(game, by_kernel.get(kernel_id))
+
+
+def note_kernel_process(game: Game, found: tuple[int, float] | None) -> None:
+    """Record the process (pid, MB) seen for ``game``'s kernel; a kernel once seen and now gone or replaced by a
+    restart (its widgets are gone with it) makes the game lost."""
+    if found is None:
+        if game.pid is not None:
+            game.kernel_lost = "its kernel stopped on its own"
+        return
+    pid, game.rss_mb = found
+    if game.pid is not None and pid != game.pid:
+        game.kernel_lost = "its kernel died and was restarted"
+    game.pid = pid
 
 
 def why_stop(game: Game, settings: ClassroomSettings, now: float, page_open: bool = False) -> str | None:
     """Why ``game`` must be stopped now, or None to keep it.
 
+    A game whose kernel died is stopped at once (its page then says the game was lost, with a button for a new one).
     A game is kept while its page loads, while a websocket is open, and while its page holds its request to
     the server open (``page_open``): a page that has not connected yet is waited for as long as it is open.
     """
+    if game.kernel_lost:
+        return game.kernel_lost
     if game.page_closed:
         return "its page was closed while it loaded"
     if game.rss_mb > settings.kernel_memory_mb:

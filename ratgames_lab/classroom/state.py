@@ -25,6 +25,7 @@ class Game:
     page_closed: bool = False  # the browser went away while its page was being sent
     page_seen: float = 0.0     # the page was last seen open (its request to /play/alive, the end of its loading)
     number: int = 0            # "student 7" on the teacher's class page (order of arrival)
+    kernel_lost: str = ""      # why its kernel process is gone or was replaced (it died on its own): the game is lost
 
     def last_sign_of_life(self) -> float:
         """When the page was last seen open: its request to /play/alive, the end of its loading, its websocket."""

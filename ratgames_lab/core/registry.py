@@ -34,6 +34,9 @@ class GameInfo:
     app_settings: dict = dataclasses.field(default_factory=dict)  # the web app's dashboard arguments
     app_intro: str = ""  # the web app's line under the title (default: "You are Player 1 ...")
     variants: dict = dataclasses.field(default_factory=dict)  # variant name -> its load_game options
+    # user-visible strings of its data files, for the translation catalogs (tools/translations.py): pairs of
+    # (file relative to the package, JSON path with "*" for every item), shown with pgettext(name, text)
+    translated_data: tuple[tuple[str, str], ...] = ()
     # the information structure, as OpenSpiel's GameType declares it (stated by every game, never guessed):
     information: str = dataclasses.field(default="", kw_only=True)  # "perfect" or "hidden"
     chance: bool = dataclasses.field(default=None, kw_only=True)  # type: ignore[assignment]  # dice, shuffles...

@@ -85,6 +85,24 @@ def test_a_game_is_kept_while_its_page_says_it_is_open():
     assert why_stop(big, s, 1.0) == f"it used {big.rss_mb:.0f} MB (limit {s.kernel_memory_mb} MB)"
 
 
+def test_a_kernel_that_dies_on_its_own_loses_its_game_at_once():
+    pytest.importorskip("tornado")
+    from ratgames_lab.classroom.housekeeping import note_kernel_process, why_stop
+    from ratgames_lab.classroom.state import Game
+    s = ClassroomSettings(game="rattus", notebook=Path("x.ipynb"))
+    game = Game("k", "student", "s", served=0.0, connections=1, ever_connected=True, loading=False)
+    note_kernel_process(game, None)                       # not seen yet (still starting): nothing lost
+    note_kernel_process(game, (101, 90.0))
+    note_kernel_process(game, (101, 95.0))
+    assert why_stop(game, s, 1.0) is None and game.rss_mb == 95.0
+    note_kernel_process(game, (202, 60.0))                # restarted by Jupyter: its widgets are gone
+    assert why_stop(game, s, 1.0) == "its kernel died and was restarted"
+    gone = Game("k2", "student", "s2", served=0.0, connections=1, ever_connected=True, loading=False)
+    note_kernel_process(gone, (303, 90.0))
+    note_kernel_process(gone, None)                       # its process is gone, although its page is connected
+    assert why_stop(gone, s, 1.0, page_open=True) == "its kernel stopped on its own"
+
+
 def test_the_line_counts_who_is_ahead_and_forgets_closed_waiting_pages():
     from ratgames_lab.classroom.state import ClassState
     st = ClassState(ClassroomSettings(game="rattus", notebook=Path("x.ipynb")), "http://x", "t", 0)

@@ -1,0 +1,7 @@
+"""This game's translation lookups: the ``horlogerie`` gettext domain (catalogs in locale/ beside this file)."""
+from ..core.i18n import N_, bind
+
+TEXT = bind("horlogerie", __file__)
+_, ngettext, pgettext, npgettext = TEXT.gettext, TEXT.ngettext, TEXT.pgettext, TEXT.npgettext
+data_text = TEXT.data  # a name from the data files: data_text("Limit 23")
+__all__ = ["N_", "TEXT", "_", "ngettext", "pgettext", "npgettext", "data_text"]
