@@ -19,6 +19,7 @@ from .common.dashboard import Dashboard
 from .common.retire import Retirement
 from .common.seats import bot_word
 from .common.theme import esc
+from .common.translate import N_
 from .rattus_cartus_end import cartus_end_html, cartus_parts
 from .rattus_cartus_gauge import SurvivalGauge
 from .rattus_cartus_view import PHASES, RULES_IN_BRIEF, CartusText
@@ -41,11 +42,11 @@ class RattusCartusDashboard(Dashboard):
 
     game_name = "rattus_cartus"
     action_groups = {
-        "support": "Support action (phase B)", "look": "Look at a nun-row card",
-        "enter": "Enter a building with this many cards", "play_pass": "Or wait",
-        "place_card": "Place a card face down",
-        "choose_player": "Choose a player", "give_card": "Give a card", "use_action": "The building action",
-        "hospital_discard": "Hospital", "stop": "Stop",
+        "support": N_("Support action (phase B)"), "look": N_("Look at a nun-row card"),
+        "enter": N_("Enter a building with this many cards"), "play_pass": N_("Or wait"),
+        "place_card": N_("Place a card face down"),
+        "choose_player": N_("Choose a player"), "give_card": N_("Give a card"), "use_action": N_("The building action"),
+        "hospital_discard": N_("Hospital"), "stop": N_("Stop"),
     }
     heading_kinds = ("round_start", "resolve", "nun_row")
     log_classes = {"draw": "rg-minor", "place": "rg-minor", "reshuffle": "rg-minor", "setup_buildings": "rg-minor",
@@ -53,8 +54,8 @@ class RattusCartusDashboard(Dashboard):
                    "flute": "rg-bad", "reveal_cards": "rg-good"}
     css_files = ("rattus_cartus.css",)
     fold_kinds = ("enter",)
-    playback_step_label = "Step: next building"
-    teacher_view_label = "Teacher view: show every hidden card"
+    playback_step_label = N_("Step: next building")
+    teacher_view_label = N_("Teacher view: show every hidden card")
 
     def __init__(self, players: int = 4, seed: int = 0, seats: Sequence[str] | None = None,
                  bot_delay: float = 0.8, auto: bool = True, teacher: bool = True, teacher_view: bool = False,
