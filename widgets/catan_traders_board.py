@@ -18,7 +18,9 @@ from .catan_traders import ORIGIN
 BRIDGE_RAIL = "#3e2723"
 BRIDGE_DECK = "#d7b98e"
 ROUTE = "#6a1b9a"
-WAGON_OFFSETS = ((-0.42, 0.18), (0.42, 0.18), (-0.42, -0.18), (0.42, -0.18))  # several wagons may share a plaza
+# each seat's wagon has its own slot of a 2x2 grid round its intersection: wagons sharing a plaza sit side by side,
+# never on top of one another, and the four slots fit inside a market's hex (under its name)
+WAGON_OFFSETS = ((-0.42, 0.22), (0.42, 0.22), (-0.42, -0.22), (0.42, -0.22))
 
 
 def add_bridge_layers(v) -> None:
@@ -34,10 +36,10 @@ def add_bridge_layers(v) -> None:
 
 def add_wagon_layers(v) -> None:
     """The wagons (a cart in the owner's colour, its level inside) and the route's end label."""
-    cart = v.points("wagons", marker="rectangle", default_size=680, colors=PLAYER_COLOURS, stroke=OUTLINE,
-                    stroke_width=2, tooltip=_tooltip(), interactions={"hover": "tooltip"})
+    cart = v.points("wagons", marker="rectangle", default_size=360, default_skew=0.3, colors=PLAYER_COLOURS, stroke=OUTLINE,
+                    stroke_width=1.5, tooltip=_tooltip(), interactions={"hover": "tooltip"})
     cart.scales = {**cart.scales, "rotation": bq.LinearScale(min=0.0, max=180.0)}  # 90: the cart lies flat
-    v.labels("wagon_text", colors=["#ffffff"], default_size=11, font_weight="bold", align="middle", y_offset=4)
+    v.labels("wagon_text", colors=["#ffffff"], default_size=10, font_weight="bold", align="middle")
     v.labels("route_text", colors=[ROUTE], default_size=13, font_weight="bold", align="middle")
 
 

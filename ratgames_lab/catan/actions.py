@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from ..core.protocol import Action, ActionCodec
 from .board import RESOURCES
+from .translate import _, name, phrase, words
 
 DEV_CARDS = ("knight", "victory_point", "road_building", "year_of_plenty", "monopoly")
 DEV_NAMES = {"knight": "Knight", "victory_point": "Victory Point", "road_building": "Road Building",
@@ -22,6 +23,11 @@ def amounts_text(amounts: tuple[int, ...]) -> str:
     return " + ".join(parts) if parts else "nothing"
 
 
+def amounts_words(amounts: tuple[int, ...]) -> str:
+    """``amounts_text`` in the current language (for display; event params keep the English text)."""
+    return phrase(amounts_text(amounts))
+
+
 @dataclass(frozen=True, slots=True)
 class BuildSettlement(Action):
     """Build a settlement on an intersection (free in setup)."""
@@ -30,7 +36,7 @@ class BuildSettlement(Action):
     kind = "build_settlement"
 
     def describe(self) -> str:
-        return f"Build a settlement on intersection {self.node}"
+        return _("Build a settlement on intersection {node}").format(node=self.node)
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,7 +47,7 @@ class BuildRoad(Action):
     kind = "build_road"
 
     def describe(self) -> str:
-        return f"Build a road on edge {self.edge}"
+        return _("Build a road on edge {edge}").format(edge=self.edge)
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,7 +58,7 @@ class BuildCity(Action):
     kind = "build_city"
 
     def describe(self) -> str:
-        return f"Upgrade the settlement on intersection {self.node} to a city"
+        return _("Upgrade the settlement on intersection {node} to a city").format(node=self.node)
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,7 +68,7 @@ class Roll(Action):
     kind = "roll"
 
     def describe(self) -> str:
-        return "Roll the dice"
+        return _("Roll the dice")
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,7 +80,8 @@ class Dice(Action):
     kind = "dice"
 
     def describe(self) -> str:
-        return f"The dice show {self.red} and {self.yellow} ({self.red + self.yellow})"
+        return _("The dice show {red} and {yellow} ({total})").format(red=self.red, yellow=self.yellow,
+                                                                     total=self.red + self.yellow)
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,7 +92,7 @@ class Discard(Action):
     kind = "discard"
 
     def describe(self) -> str:
-        return f"Discard 1 {self.resource}"
+        return _("Discard 1 {resource}").format(resource=name(self.resource))
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,7 +103,7 @@ class MoveRobber(Action):
     kind = "move_robber"
 
     def describe(self) -> str:
-        return f"Move the robber to tile {self.tile}"
+        return _("Move the robber to tile {tile}").format(tile=self.tile)
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,7 +114,7 @@ class ChooseVictim(Action):
     kind = "choose_victim"
 
     def describe(self) -> str:
-        return f"Steal from Player {self.victim + 1}"
+        return _("Steal from Player {number}").format(number=self.victim + 1)
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,7 +125,7 @@ class StealCard(Action):
     kind = "steal_card"
 
     def describe(self) -> str:
-        return f"The stolen card is 1 {self.resource}"
+        return _("The stolen card is 1 {resource}").format(resource=name(self.resource))
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,7 +137,7 @@ class BankTrade(Action):
     kind = "bank_trade"
 
     def describe(self) -> str:
-        return f"Trade {self.give} for 1 {self.get} with the bank"
+        return _("Trade {give} for 1 {get} with the bank").format(give=name(self.give), get=name(self.get))
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,7 +149,7 @@ class OfferTrade(Action):
     kind = "offer_trade"
 
     def describe(self) -> str:
-        return f"Offer {amounts_text(self.give)} for {amounts_text(self.get)}"
+        return _("Offer {give} for {get}").format(give=amounts_words(self.give), get=amounts_words(self.get))
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,7 +159,7 @@ class AcceptOffer(Action):
     kind = "accept_offer"
 
     def describe(self) -> str:
-        return "Accept the offer"
+        return _("Accept the offer")
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,7 +169,7 @@ class RejectOffer(Action):
     kind = "reject_offer"
 
     def describe(self) -> str:
-        return "Reject the offer"
+        return _("Reject the offer")
 
 
 @dataclass(frozen=True, slots=True)
@@ -174,7 +181,8 @@ class CounterOffer(Action):
     kind = "counter_offer"
 
     def describe(self) -> str:
-        return f"Counter: you give {amounts_text(self.give)} for {amounts_text(self.get)}"
+        return _("Counter: you give {give} for {get}").format(give=amounts_words(self.give),
+                                                              get=amounts_words(self.get))
 
 
 @dataclass(frozen=True, slots=True)
@@ -185,7 +193,7 @@ class ConfirmTrade(Action):
     kind = "confirm_trade"
 
     def describe(self) -> str:
-        return f"Trade with Player {self.partner + 1}"
+        return _("Trade with Player {number}").format(number=self.partner + 1)
 
 
 @dataclass(frozen=True, slots=True)
@@ -195,7 +203,7 @@ class CancelTrade(Action):
     kind = "cancel_trade"
 
     def describe(self) -> str:
-        return "Withdraw the offer"
+        return _("Withdraw the offer")
 
 
 @dataclass(frozen=True, slots=True)
@@ -205,7 +213,7 @@ class BuyDevelopment(Action):
     kind = "buy_development"
 
     def describe(self) -> str:
-        return "Buy a development card"
+        return _("Buy a development card")
 
 
 @dataclass(frozen=True, slots=True)
@@ -216,7 +224,7 @@ class DrawDevelopment(Action):
     kind = "draw_development"
 
     def describe(self) -> str:
-        return f"Draw a {DEV_NAMES.get(self.card, self.card)} card"
+        return _("Draw a {card} card").format(card=name(DEV_NAMES.get(self.card, self.card)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -226,7 +234,7 @@ class PlayKnight(Action):
     kind = "play_knight"
 
     def describe(self) -> str:
-        return "Play a Knight"
+        return _("Play a Knight")
 
 
 @dataclass(frozen=True, slots=True)
@@ -236,7 +244,7 @@ class PlayRoadBuilding(Action):
     kind = "play_road_building"
 
     def describe(self) -> str:
-        return "Play Road Building"
+        return _("Play Road Building")
 
 
 @dataclass(frozen=True, slots=True)
@@ -247,7 +255,7 @@ class PlayYearOfPlenty(Action):
     kind = "play_year_of_plenty"
 
     def describe(self) -> str:
-        return "Play Year of Plenty: take " + " and ".join(self.resources)
+        return _("Play Year of Plenty: take {resources}").format(resources=words(list(self.resources)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -258,7 +266,7 @@ class PlayMonopoly(Action):
     kind = "play_monopoly"
 
     def describe(self) -> str:
-        return f"Play Monopoly on {self.resource}"
+        return _("Play Monopoly on {resource}").format(resource=name(self.resource))
 
 
 @dataclass(frozen=True, slots=True)
@@ -268,7 +276,7 @@ class EndTurn(Action):
     kind = "end_turn"
 
     def describe(self) -> str:
-        return "End the turn"
+        return _("End the turn")
 
 
 ALL_ACTIONS = (BuildSettlement, BuildRoad, BuildCity, Roll, Dice, Discard, MoveRobber, ChooseVictim, StealCard,

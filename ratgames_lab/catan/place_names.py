@@ -7,11 +7,14 @@ import math
 import re
 from typing import Any
 
+from ..core.i18n import get_language
 from .board import MARKET_NAMES
+from .translate import N_, _, name
 
 PLACE = re.compile(r"\b(?:the )?(market plaza at intersection|intersection|edge|tile|spot)s? (\d+)\b")
 NO_RESOURCE = {"sea": "sea", "desert": "desert", "lake": "lake", "swamp": "swamp", "market": "market"}
-COMPASS = ("east", "south-east", "south", "south-west", "west", "north-west", "north", "north-east")
+COMPASS = (N_("east"), N_("south-east"), N_("south"), N_("south-west"), N_("west"), N_("north-west"), N_("north"),
+           N_("north-east"))
 
 
 class PlaceNames:
@@ -26,9 +29,10 @@ class PlaceNames:
         self.markets = dict(getattr(board, "markets", {}) or {})
         self.harbour_at: dict[int, str] = {}
         for h in obs.get("harbours", []):
-            kind = h["kind"] if h["kind"] == "3:1" else f"2:1 {h['kind']}"
+            text = _("3:1 harbour") if h["kind"] == "3:1" else _("2:1 {resource} harbour").format(
+                resource=name(h["kind"]))
             for node in self.topo.edge_nodes[h["edge"]]:
-                self.harbour_at[node] = f"{kind} harbour"
+                self.harbour_at[node] = text
         self._spots = [self._spot_words(n) for n in range(self.topo.n_nodes)]
         self._unique = {text: self._spots.count(text) == 1 for text in self._spots}
 
@@ -37,12 +41,21 @@ class PlaceNames:
         tile = self.tiles[t]
         terrain = tile.get("terrain") or "sea"
         if terrain == "market":
-            name = self.markets.get(t) or self._market_name(t)
-            return f"{name} market" if name else "market"
+            market = self.markets.get(t) or self._market_name(t)
+            return _("{market} market").format(market=name(market)) if market else name("market")
         if terrain in NO_RESOURCE or tile.get("number") is None:
-            return NO_RESOURCE.get(terrain, terrain)
+            return name(NO_RESOURCE.get(terrain, terrain))
         second = tile.get("second_number")
-        return f"{terrain} {tile['number']}" + (f"/{second}" if second else "")
+        return f"{name(terrain)} {tile['number']}" + (f"/{second}" if second else "")
+
+    def tile_short(self, t: int) -> str:
+        """A tile as the text board writes it: 'brick 6', 'castle' (a market), '~~' (the sea)."""
+        terrain = self.tiles[t].get("terrain") or "sea"
+        if terrain == "sea":
+            return "~~"
+        if terrain == "market":
+            return name(self.markets.get(t) or self._market_name(t) or "market")
+        return self.tile(t)
 
     def _market_name(self, t: int) -> str:
         markets = [i for i, tile in enumerate(self.tiles) if tile.get("terrain") == "market"]
@@ -53,7 +66,7 @@ class PlaceNames:
 
     def _spot_words(self, n: int) -> str:
         land = self._land(self.topo.node_tiles[n])
-        words = [self.tile(t) for t in land] or ["open sea"]
+        words = [self.tile(t) for t in land] or [name("open sea")]
         if n in self.harbour_at:
             words.append(self.harbour_at[n])
         return " · ".join(words)
@@ -68,7 +81,8 @@ class PlaceNames:
         land = self._land(self.topo.node_tiles[n]) or list(self.topo.node_tiles[n])
         t = land[0]
         (x, y), (cx, cy) = self.topo.node_xy[n], self.topo.tile_xy[t]
-        return f"{text}, {self._direction(x - cx, y - cy)} corner of {self.tile(t)}"
+        return _("{spot}, {direction} corner of {tile}").format(spot=text, direction=_(self._direction(x - cx, y - cy)),
+                                                                tile=self.tile(t))
 
     @staticmethod
     def _direction(dx: float, dy: float) -> str:
@@ -78,10 +92,10 @@ class PlaceNames:
     def edge(self, e: int) -> str:
         """'between brick 6 and grain 8' (an edge by its two sides), or by its two ends on the coast."""
         sides = [self.tile(t) for t in self.topo.edge_tiles[e]]
-        if len(sides) == 2 and sides[0] != sides[1] and "sea" not in sides:
-            return f"between {sides[0]} and {sides[1]}"
+        if len(sides) == 2 and sides[0] != sides[1] and name("sea") not in sides:
+            return _("between {first} and {second}").format(first=sides[0], second=sides[1])
         a, b = self.topo.edge_nodes[e]
-        return f"from ({self.spot(a)}) to ({self.spot(b)})"
+        return _("from ({first}) to ({second})").format(first=self.spot(a), second=self.spot(b))
 
     def rewrite(self, text: str) -> str:
         """``text`` with every "intersection N", "edge N", "tile N" or "spot N" named."""
@@ -89,17 +103,15 @@ class PlaceNames:
             kind, i = m.group(1), int(m.group(2))
             try:
                 if kind == "market plaza at intersection":
-                    return f"the {self.spot(i)} plaza"
+                    return _("the {market} plaza").format(market=self.spot(i))
                 if kind == "intersection":
-                    return f"the spot ({self.spot(i)})"
+                    return _("the spot ({spot})").format(spot=self.spot(i))
                 if kind == "edge":
-                    return f"the edge {self.edge(i)}"
-                if kind == "tile":
-                    return f"the {self.tile(i)} tile"
-                if i < len(self.tiles):
-                    return f"the {self.tile(i)} tile"
+                    return _("the edge {edge}").format(edge=self.edge(i))
+                if kind == "tile" or i < len(self.tiles):
+                    return _("the {tile} tile").format(tile=self.tile(i))
                 _a, middle, _c, number = self.fishing[i - len(self.tiles)]
-                return f"the fishing ground {number} off ({self.spot(middle)})"
+                return _("the fishing ground {number} off ({spot})").format(number=number, spot=self.spot(middle))
             except (IndexError, KeyError):
                 return m.group(0)
         return PLACE.sub(name, text)
@@ -113,7 +125,7 @@ def place_names(state: Any) -> PlaceNames:
     never change during a game; games of one player count share their components but not their board)."""
     board = tuple(tuple(getattr(state, f, ())) for f in ("terrain", "number", "number2", "harbour_edges",
                                                           "harbour_kinds"))
-    key = (id(state.comp), board)
+    key = (id(state.comp), board, get_language())
     hit = _CACHE.get(key)
     if hit is None or hit[0] is not state.comp:
         if len(_CACHE) > 32:
@@ -145,7 +157,8 @@ def action_text(state: Any, action: Any) -> str:
     if getattr(action, "kind", "") == "bank_trade":
         n = bank_rate(state, action)
         if n:
-            return f"Trade {n} {action.give} for 1 {action.get} with the bank ({n}:1)"
+            return _("Trade {count} {give} for 1 {get} with the bank ({count}:1)").format(
+                count=n, give=name(action.give), get=name(action.get))
     return name_places(state, str(action))
 
 

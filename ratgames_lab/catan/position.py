@@ -6,13 +6,13 @@ supply, road lengths and trade rates are not stored: they follow from the board 
 from __future__ import annotations
 
 from ..core.position import require
-from ..core.text import count
 from .actions import DEV_CARDS, DEV_NAMES
 from .board import NUMBERED, RESOURCES, TERRAINS, WATER
 from .components import (ANSWERS, BANK_START, COUNTERED, DECK_START, DISCARD_PHASE, DRAW_PHASE, KNIGHT,
                          LARGEST_ARMY_MIN, LONGEST_ROAD_MIN, OVER, PIECES, R, ROAD_BUILDING_PHASE, SETUP_PHASES,
                          SETUP_ROAD, STEAL_PHASE, TRADE_CHOOSE, TRADE_REPLY, VICTIM, VP_CARD)
 from .memory import check_memory
+from .translate import _, name, ngettext
 from .roads import longest_road
 
 
@@ -156,27 +156,40 @@ def observation(s, player: int) -> dict:
 
 def describe(s) -> str:
     """The position in words for the terminal: the robber, then each player's pieces, cards and public VP."""
-    names = RESOURCES
-    lines = [f"Turn {s.turn}, phase {s.phase}; Player {s.active + 1} to play. The robber is on tile {s.robber} "
-             f"({TERRAINS[s.terrain[s.robber]]} {s.number[s.robber] or ''}).".replace(" )", ")")]
+    lines = [_("Turn {turn}, phase {phase}; Player {number} to play. The robber is on tile {tile} ({where}).").format(
+        turn=s.turn, phase=s.phase, number=s.active + 1, tile=s.robber,
+        where=f"{name(TERRAINS[s.terrain[s.robber]])} {s.number[s.robber] or ''}".strip())]
     for p in range(s.players):
         settlements = [v for v in range(len(s.node_owner)) if s.node_owner[v] == p and s.node_level[v] == 1]
         cities = [v for v in range(len(s.node_owner)) if s.node_owner[v] == p and s.node_level[v] == 2]
-        special = [name for name, holder in (("Longest Road", s.longest_holder), ("Largest Army", s.army_holder))
+        special = [name(card) for card, holder in (("Longest Road", s.longest_holder), ("Largest Army", s.army_holder))
                    if holder == p]
-        lines.append(f"Player {p + 1}: {s.public_vp(p)} VP shown; settlements {settlements}, cities {cities}, "
-                     f"{count(s.edge_owner.count(p), 'road')} (longest {s.road_length[p]}); "
-                     f"{count(sum(s.hands[p]), 'resource card')}, "
-                     f"{count(sum(s.dev_hand[p]) + sum(s.dev_new[p]), 'development card')}, "
-                     f"{count(s.played[p][KNIGHT], 'Knight')} played" + (f"; {', '.join(special)}" if special else ""))
-    lines.append("Bank: " + ", ".join(f"{s.bank[r]} {names[r]}" for r in range(R)) + f"; {count(sum(s.deck), 'development card')} left.")
+        roads, cards = s.edge_owner.count(p), sum(s.hands[p])
+        dev, knights = sum(s.dev_hand[p]) + sum(s.dev_new[p]), s.played[p][KNIGHT]
+        lines.append(_("Player {number}: {vp} VP shown; settlements {settlements}, cities {cities}, {roads} (longest "
+                       "{longest}); {cards}, {development}, {knights} played").format(
+            number=p + 1, vp=s.public_vp(p), settlements=settlements, cities=cities,
+            roads=ngettext("{n} road", "{n} roads", roads).format(n=roads), longest=s.road_length[p],
+            cards=ngettext("{n} resource card", "{n} resource cards", cards).format(n=cards),
+            development=ngettext("{n} development card", "{n} development cards", dev).format(n=dev),
+            knights=ngettext("{n} Knight", "{n} Knights", knights).format(n=knights))
+            + (f"; {', '.join(special)}" if special else ""))
+    left = sum(s.deck)
+    lines.append(_("Bank: {bank}; {development} left.").format(
+        bank=", ".join(f"{s.bank[r]} {name(RESOURCES[r])}" for r in range(R)),
+        development=ngettext("{n} development card", "{n} development cards", left).format(n=left)))
     return "\n".join(lines)
 
 
 def hand_text(s, player: int) -> str:
     """What ``player`` holds: resources and development cards (those bought this turn marked)."""
-    res = ", ".join(f"{n} {RESOURCES[r]}" for r, n in enumerate(s.hands[player]) if n) or "no resource"
-    dev = [count(n, f"{DEV_NAMES[DEV_CARDS[c]]} card") for c, n in enumerate(s.dev_hand[player]) if n]
-    dev += [count(n, f"{DEV_NAMES[DEV_CARDS[c]]} card") + " (bought this turn)"
-            for c, n in enumerate(s.dev_new[player]) if n]
-    return f"Your hand: {res}; development cards: {', '.join(dev) or 'none'}."
+    res = ", ".join(f"{n} {name(RESOURCES[r])}" for r, n in enumerate(s.hands[player]) if n) or _("no resource")
+    dev = [_card(n, c) for c, n in enumerate(s.dev_hand[player]) if n]
+    dev += [_("{cards} (bought this turn)").format(cards=_card(n, c)) for c, n in enumerate(s.dev_new[player]) if n]
+    return _("Your hand: {resources}; development cards: {cards}.").format(resources=res,
+                                                                          cards=", ".join(dev) or _("none"))
+
+
+def _card(n: int, c: int) -> str:
+    """'2 Knight cards'."""
+    return ngettext("{n} {card} card", "{n} {card} cards", n).format(n=n, card=name(DEV_NAMES[DEV_CARDS[c]]))

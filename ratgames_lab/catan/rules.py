@@ -45,6 +45,8 @@ from .position import check_position, describe, hand_text, observation
 from .outcome import WinnerTakesAll, special_card_holder
 from .roads import longest_road, longest_road_after
 from .trading import next_responder, terms_error, trade_partners, useful_offer_terms
+from .translate import N_, _
+from .translate import name as tr_name
 
 RES_INDEX = {r: i for i, r in enumerate(RESOURCES)}
 DEV_INDEX = {c: i for i, c in enumerate(DEV_CARDS)}
@@ -710,18 +712,19 @@ def _err(message: str, rule: str) -> IllegalActionError:
 
 
 def _phase_error(s: CatanState, what: str) -> IllegalActionError:
-    return _err(f"{what} is not possible now (phase: {s.phase})", "turn.order")
+    return _err(_("{what} is not possible now (phase: {phase})").format(what=what, phase=s.phase), "turn.order")
 
 
 # -- what a piece or a card needs: one left in supply, and its cost (build.pieces, build.cost, development.buy) --
 _SUPPLY = {  # kind -> (the state's count left per player, cost, message when none is left, message of the cost)
-    "settlement": ("settlements_left", SETTLEMENT_COST, "you have no settlement piece left (5 per player)",
-                   "a settlement costs 1 brick, 1 lumber, 1 wool and 1 grain"),
-    "city": ("cities_left", CITY_COST, "you have no city piece left (4 per player)", "a city costs 3 ore and 2 grain"),
-    "road": ("roads_left", ROAD_COST, "you have no road piece left (15 per player)",
-             "a road costs 1 brick and 1 lumber"),
-    "development": (None, DEV_COST, "the development deck is empty", "a development card costs 1 wool, 1 grain and 1 "
-                    "ore"),
+    "settlement": ("settlements_left", SETTLEMENT_COST, N_("you have no settlement piece left (5 per player)"),
+                   N_("a settlement costs 1 brick, 1 lumber, 1 wool and 1 grain")),
+    "city": ("cities_left", CITY_COST, N_("you have no city piece left (4 per player)"),
+             N_("a city costs 3 ore and 2 grain")),
+    "road": ("roads_left", ROAD_COST, N_("you have no road piece left (15 per player)"),
+             N_("a road costs 1 brick and 1 lumber")),
+    "development": (None, DEV_COST, N_("the development deck is empty"),
+                    N_("a development card costs 1 wool, 1 grain and 1 ore")),
 }
 
 
@@ -730,9 +733,9 @@ def _supply_error(s: CatanState, p: int, kind: str, paid: bool = True) -> tuple[
     road), None if they can build (or buy) one; the listing and the refusal both ask this."""
     left, cost, none_left, costs = _SUPPLY[kind]
     if not (getattr(s, left)[p] if left else any(s.deck)):
-        return none_left, "development.buy" if left is None else "build.pieces"
+        return _(none_left), "development.buy" if left is None else "build.pieces"
     if paid and not _affords(s.hands[p], cost):
-        return costs, "build.cost"
+        return _(costs), "build.cost"
     return None
 
 
@@ -740,21 +743,23 @@ def _supply_error(s: CatanState, p: int, kind: str, paid: bool = True) -> tuple[
 def _check_settlement(s: CatanState, a: BuildSettlement) -> IllegalActionError | None:
     topo = s.comp.topo
     if s.phase not in (SETUP_SETTLEMENT, MAIN):
-        return _phase_error(s, "Building a settlement")
+        return _phase_error(s, _("Building a settlement"))
     v = a.node
     if not isinstance(v, int) or not 0 <= v < topo.n_nodes:
-        return _err(f"there is no intersection {v!r}", "build.settlement")
+        return _err(_("there is no intersection {node!r}").format(node=v), "build.settlement")
     if not topo.node_buildable[v]:
-        return _err(f"intersection {v} touches no land", "build.settlement")
+        return _err(_("intersection {node} touches no land").format(node=v), "build.settlement")
     if s.node_owner[v] >= 0:
-        return _err(f"intersection {v} is already occupied", "build.distance")
+        return _err(_("intersection {node} is already occupied").format(node=v), "build.distance")
     if not s._distance_ok(v):
-        return _err(f"intersection {v} is next to a settlement or city (distance rule)", "build.distance")
+        return _err(_("intersection {node} is next to a settlement or city (distance rule)").format(node=v),
+                    "build.distance")
     if s.phase == SETUP_SETTLEMENT:
         return None
     p = s.active
     if not s._touches_own_road(p, v):
-        return _err(f"a settlement must touch one of your roads; intersection {v} does not", "build.settlement")
+        return _err(_("a settlement must touch one of your roads; intersection {node} does not").format(node=v),
+                    "build.settlement")
     bad = _supply_error(s, p, "settlement")
     return _err(*bad) if bad else None
 
@@ -798,22 +803,22 @@ def _setup_resources(s: CatanState, p: int, v: int) -> None:
 def _check_road(s: CatanState, a: BuildRoad) -> IllegalActionError | None:
     topo = s.comp.topo
     if s.phase not in (SETUP_ROAD, MAIN, ROAD_BUILDING_PHASE):
-        return _phase_error(s, "Building a road")
+        return _phase_error(s, _("Building a road"))
     e = a.edge
     if not isinstance(e, int) or not 0 <= e < topo.n_edges:
-        return _err(f"there is no edge {e!r}", "build.road")
+        return _err(_("there is no edge {edge!r}").format(edge=e), "build.road")
     if not topo.edge_road[e]:
-        return _err(f"edge {e} is not on land (roads go on land and coast edges)", "build.road")
+        return _err(_("edge {edge} is not on land (roads go on land and coast edges)").format(edge=e), "build.road")
     if s.edge_owner[e] >= 0:
-        return _err(f"edge {e} already has a road", "build.road")
+        return _err(_("edge {edge} already has a road").format(edge=e), "build.road")
     p = s.active
     if s.phase == SETUP_ROAD:
         if s.last_settlement not in topo.edge_nodes[e]:
-            return _err("the setup road must touch the settlement just placed", "setup.road")
+            return _err(_("the setup road must touch the settlement just placed"), "setup.road")
         return None
     if not s._road_connected(p, e):
-        return _err(f"edge {e} does not connect to your road, settlement or city (an opposing building breaks "
-                    "the connection)", "build.road")
+        return _err(_("edge {edge} does not connect to your road, settlement or city (an opposing building breaks "
+                      "the connection)").format(edge=e), "build.road")
     bad = _supply_error(s, p, "road", paid=s.phase == MAIN)
     return _err(*bad) if bad else None
 
@@ -868,12 +873,13 @@ def _start_turn(s: CatanState, p: int) -> None:
 # -- cities (build.city) ---------------------------------------------------------------------
 def _check_city(s: CatanState, a: BuildCity) -> IllegalActionError | None:
     if s.phase != MAIN:
-        return _phase_error(s, "Building a city")
+        return _phase_error(s, _("Building a city"))
     v, p = a.node, s.active
     if not isinstance(v, int) or not 0 <= v < s.comp.topo.n_nodes:
-        return _err(f"there is no intersection {v!r}", "build.city")
+        return _err(_("there is no intersection {node!r}").format(node=v), "build.city")
     if s.node_owner[v] != p or s.node_level[v] != 1:
-        return _err(f"a city replaces one of your settlements; intersection {v} has none", "build.city")
+        return _err(_("a city replaces one of your settlements; intersection {node} has none").format(node=v),
+                    "build.city")
     bad = _supply_error(s, p, "city")
     return _err(*bad) if bad else None
 
@@ -890,7 +896,7 @@ def _do_city(s: CatanState, a: BuildCity) -> None:
 
 # -- rolling and production (turn.roll, production.*) -------------------------------------------
 def _check_roll(s: CatanState, a: Roll) -> IllegalActionError | None:
-    return None if s.phase == ROLL_PHASE else _phase_error(s, "Rolling the dice")
+    return None if s.phase == ROLL_PHASE else _phase_error(s, _("Rolling the dice"))
 
 
 def _do_roll(s: CatanState, a: Roll) -> None:
@@ -899,9 +905,9 @@ def _do_roll(s: CatanState, a: Roll) -> None:
 
 def _check_dice(s: CatanState, a: Dice) -> IllegalActionError | None:
     if s.phase != DICE_PHASE:
-        return _phase_error(s, "A dice result")
+        return _phase_error(s, _("A dice result"))
     if not (isinstance(a.red, int) and isinstance(a.yellow, int) and 1 <= a.red <= 6 and 1 <= a.yellow <= 6):
-        return _err("each die shows 1 to 6", "turn.roll")
+        return _err(_("each die shows 1 to 6"), "turn.roll")
     return None
 
 
@@ -970,12 +976,12 @@ def _seven(s: CatanState) -> None:
 # -- discards (seven.discard) --------------------------------------------------------------------
 def _check_discard(s: CatanState, a: Discard) -> IllegalActionError | None:
     if s.phase != DISCARD_PHASE:
-        return _phase_error(s, "Discarding")
+        return _phase_error(s, _("Discarding"))
     r = RES_INDEX.get(a.resource)
     if r is None:
-        return _err(f"unknown resource {a.resource!r}", "seven.discard")
+        return _err(_("unknown resource {resource!r}").format(resource=a.resource), "seven.discard")
     if not s.hands[s._current][r]:
-        return _err(f"you hold no {a.resource}", "seven.discard")
+        return _err(_("you hold no {resource}").format(resource=tr_name(a.resource)), "seven.discard")
     return None
 
 
@@ -992,12 +998,12 @@ def _do_discard(s: CatanState, a: Discard) -> None:
 # -- robber and steal (seven.robber, seven.steal, development.knight) ----------------------------------
 def _check_robber(s: CatanState, a: MoveRobber) -> IllegalActionError | None:
     if s.phase != ROBBER:
-        return _phase_error(s, "Moving the robber")
+        return _phase_error(s, _("Moving the robber"))
     t = a.tile
     if not isinstance(t, int) or t not in s.comp.land_tiles:
-        return _err(f"the robber goes on a land tile; {t!r} is not one", "seven.robber")
+        return _err(_("the robber goes on a land tile; {tile!r} is not one").format(tile=t), "seven.robber")
     if t == s.robber:
-        return _err("the robber must move to another tile", "seven.robber")
+        return _err(_("the robber must move to another tile"), "seven.robber")
     return None
 
 
@@ -1018,9 +1024,9 @@ def _do_robber(s: CatanState, a: MoveRobber) -> None:
 
 def _check_victim(s: CatanState, a: ChooseVictim) -> IllegalActionError | None:
     if s.phase != VICTIM:
-        return _phase_error(s, "Choosing whom to steal from")
+        return _phase_error(s, _("Choosing whom to steal from"))
     if a.victim not in s._victims():
-        return _err("you steal from another player with a building on the robber's tile and a card in hand",
+        return _err(_("you steal from another player with a building on the robber's tile and a card in hand"),
                     "seven.steal")
     return None
 
@@ -1032,10 +1038,10 @@ def _do_victim(s: CatanState, a: ChooseVictim) -> None:
 
 def _check_steal(s: CatanState, a: StealCard) -> IllegalActionError | None:
     if s.phase != STEAL_PHASE:
-        return _phase_error(s, "A stolen card")
+        return _phase_error(s, _("A stolen card"))
     r = RES_INDEX.get(a.resource)
     if r is None or not s.hands[s.victim][r]:
-        return _err(f"the victim holds no {a.resource}", "seven.steal")
+        return _err(_("the victim holds no {resource}").format(resource=tr_name(a.resource)), "seven.steal")
     return None
 
 
@@ -1055,19 +1061,20 @@ def _do_steal(s: CatanState, a: StealCard) -> None:
 # -- trades (trade.bank, trade.harbour, trade.players) ------------------------------------------------
 def _check_bank_trade(s: CatanState, a: BankTrade) -> IllegalActionError | None:
     if s.phase != MAIN:
-        return _phase_error(s, "Trading")
+        return _phase_error(s, _("Trading"))
     g, r = RES_INDEX.get(a.give), RES_INDEX.get(a.get)
     if g is None or r is None:
-        return _err("name two resources", "trade.bank")
+        return _err(_("name two resources"), "trade.bank")
     if g == r:
-        return _err("a resource cannot be traded for itself", "trade.bank")
+        return _err(_("a resource cannot be traded for itself"), "trade.bank")
     p = s.active
     rate = s.rates[p][g]
     if s.hands[p][g] < rate:
         rule = "trade.bank" if rate == 4 else "trade.harbour"
-        return _err(f"you trade {rate} {a.give} for one card and hold {s.hands[p][g]}", rule)
+        return _err(_("you trade {rate} {give} for one card and hold {held}").format(
+            rate=rate, give=tr_name(a.give), held=s.hands[p][g]), rule)
     if not s.bank[r]:
-        return _err(f"the bank has no {a.get} left", "trade.bank")
+        return _err(_("the bank has no {resource} left").format(resource=tr_name(a.get)), "trade.bank")
     return None
 
 
@@ -1085,11 +1092,11 @@ def _do_bank_trade(s: CatanState, a: BankTrade) -> None:
 
 def _illegal_offer(s: CatanState, a: OfferTrade) -> IllegalActionError | None:
     if s.phase != MAIN:
-        return _phase_error(s, "Offering a trade")
+        return _phase_error(s, _("Offering a trade"))
     if not s.comp.player_trades:
-        return _err("player trades are switched off in this game (option player_trades)", "trade.players")
+        return _err(_("player trades are switched off in this game (option player_trades)"), "trade.players")
     return _illegal_terms(a.give, a.get) or (
-        None if _holds(s.hands[s.active], a.give) else _err("you do not hold what you offer", "trade.players"))
+        None if _holds(s.hands[s.active], a.give) else _err(_("you do not hold what you offer"), "trade.players"))
 
 
 def _illegal_terms(give, get) -> IllegalActionError | None:
@@ -1115,26 +1122,26 @@ def _do_offer(s: CatanState, a: OfferTrade) -> None:
 
 def _check_accept(s: CatanState, a: AcceptOffer) -> IllegalActionError | None:
     if s.phase != TRADE_REPLY:
-        return _phase_error(s, "Answering an offer")
+        return _phase_error(s, _("Answering an offer"))
     if not _holds(s.hands[s.responder], s.offer[R:]):
-        return _err("you do not hold the cards asked for", "trade.players")
+        return _err(_("you do not hold the cards asked for"), "trade.players")
     return None
 
 
 def _check_reject(s: CatanState, a: RejectOffer) -> IllegalActionError | None:
-    return None if s.phase == TRADE_REPLY else _phase_error(s, "Answering an offer")
+    return None if s.phase == TRADE_REPLY else _phase_error(s, _("Answering an offer"))
 
 
 def _illegal_counter(s: CatanState, a: CounterOffer) -> IllegalActionError | None:
     if s.phase != TRADE_REPLY:
-        return _phase_error(s, "Answering an offer")
+        return _phase_error(s, _("Answering an offer"))
     err = _illegal_terms(a.give, a.get)
     if err:
         return err
     if list(a.give) + list(a.get) == s.offer:
-        return _err("a counter-offer changes the terms (accept the offer instead)", "trade.players")
+        return _err(_("a counter-offer changes the terms (accept the offer instead)"), "trade.players")
     if not _holds(s.hands[s.responder], a.get):
-        return _err("you do not hold what your counter-offer gives", "trade.players")
+        return _err(_("you do not hold what your counter-offer gives"), "trade.players")
     return None
 
 
@@ -1170,9 +1177,10 @@ def _clear_offer(s: CatanState) -> None:
 
 def _check_confirm(s: CatanState, a: ConfirmTrade) -> IllegalActionError | None:
     if s.phase != TRADE_CHOOSE:
-        return _phase_error(s, "Closing a trade")
+        return _phase_error(s, _("Closing a trade"))
     if a.partner not in s._trade_partners():
-        return _err("you trade only with a player who accepted or countered (and can still pay)", "trade.players")
+        return _err(_("you trade only with a player who accepted or countered (and can still pay)"),
+                    "trade.players")
     return None
 
 
@@ -1191,7 +1199,7 @@ def _do_confirm(s: CatanState, a: ConfirmTrade) -> None:
 
 
 def _check_cancel(s: CatanState, a: CancelTrade) -> IllegalActionError | None:
-    return None if s.phase == TRADE_CHOOSE else _phase_error(s, "Withdrawing an offer")
+    return None if s.phase == TRADE_CHOOSE else _phase_error(s, _("Withdrawing an offer"))
 
 
 def _do_cancel(s: CatanState, a: CancelTrade) -> None:
@@ -1202,7 +1210,7 @@ def _do_cancel(s: CatanState, a: CancelTrade) -> None:
 # -- development cards (development.*) --------------------------------------------------------------
 def _check_buy(s: CatanState, a: BuyDevelopment) -> IllegalActionError | None:
     if s.phase != MAIN:
-        return _phase_error(s, "Buying a development card")
+        return _phase_error(s, _("Buying a development card"))
     bad = _supply_error(s, s.active, "development")
     return _err(*bad) if bad else None
 
@@ -1214,10 +1222,10 @@ def _do_buy(s: CatanState, a: BuyDevelopment) -> None:
 
 def _check_draw(s: CatanState, a: DrawDevelopment) -> IllegalActionError | None:
     if s.phase != DRAW_PHASE:
-        return _phase_error(s, "Drawing a development card")
+        return _phase_error(s, _("Drawing a development card"))
     c = DEV_INDEX.get(a.card)
     if c is None or not s.deck[c]:
-        return _err(f"no {a.card!r} card is left in the deck", "development.buy")
+        return _err(_("no {card!r} card is left in the deck").format(card=a.card), "development.buy")
     return None
 
 
@@ -1230,18 +1238,20 @@ def _do_draw(s: CatanState, a: DrawDevelopment) -> None:
 
 
 def _check_play(s: CatanState, card: int, phases: tuple[str, ...]) -> IllegalActionError | None:
-    name = DEV_NAMES[DEV_CARDS[card]]
+    name = tr_name(DEV_NAMES[DEV_CARDS[card]])
     if s.phase not in phases:
         if s.phase == ROLL_PHASE:
-            return _err(f"only a Knight may be played before the roll, not {name}", "development.timing")
-        return _phase_error(s, f"Playing {name}")
+            return _err(_("only a Knight may be played before the roll, not {card}").format(card=name),
+                        "development.timing")
+        return _phase_error(s, _("Playing {card}").format(card=name))
     block = s.dev_play_block(card)
     if block == ONE_PER_TURN:
-        return _err("only one development card may be played per turn", "development.one_per_turn")
+        return _err(_("only one development card may be played per turn"), "development.one_per_turn")
     if block == BOUGHT_THIS_TURN:
-        return _err(f"a {name} card bought this turn cannot be played until your next turn", "development.timing")
+        return _err(_("a {card} card bought this turn cannot be played until your next turn").format(card=name),
+                    "development.timing")
     if block == NOT_HELD:
-        return _err(f"you hold no {name} card", "development.timing")
+        return _err(_("you hold no {card} card").format(card=name), "development.timing")
     return None
 
 
@@ -1269,7 +1279,7 @@ def _check_road_building(s: CatanState, a: PlayRoadBuilding) -> IllegalActionErr
     if err:
         return err
     if not s._road_building_room(s.active):
-        return _err("Road Building needs a road piece and a free edge to build on", "development.road_building")
+        return _err(_("Road Building needs a road piece and a free edge to build on"), "development.road_building")
     return None
 
 
@@ -1291,7 +1301,7 @@ def _check_year_of_plenty(s: CatanState, a: PlayYearOfPlenty) -> IllegalActionEr
         wanted[RES_INDEX[r]] += 1
     bank_total = sum(s.bank)
     if not valid or not bank_total or len(res) != min(2, bank_total) or any(w > b for w, b in zip(wanted, s.bank)):
-        return _err("Year of Plenty takes 2 resources the bank holds (1 only if the bank holds a single card)",
+        return _err(_("Year of Plenty takes 2 resources the bank holds (1 only if the bank holds a single card)"),
                     "development.year_of_plenty")
     return None
 
@@ -1309,7 +1319,7 @@ def _check_monopoly(s: CatanState, a: PlayMonopoly) -> IllegalActionError | None
     if err:
         return err
     if a.resource not in RES_INDEX:
-        return _err(f"unknown resource {a.resource!r}", "development.monopoly")
+        return _err(_("unknown resource {resource!r}").format(resource=a.resource), "development.monopoly")
     return None
 
 
@@ -1332,7 +1342,7 @@ def _do_monopoly(s: CatanState, a: PlayMonopoly) -> None:
 
 # -- end of turn ------------------------------------------------------------------------------
 def _check_end(s: CatanState, a: EndTurn) -> IllegalActionError | None:
-    return None if s.phase == MAIN else _phase_error(s, "Ending the turn")
+    return None if s.phase == MAIN else _phase_error(s, _("Ending the turn"))
 
 
 def _do_end(s: CatanState, a: EndTurn) -> None:

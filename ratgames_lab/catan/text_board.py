@@ -9,6 +9,7 @@ from typing import Any
 
 from .place_names import action_text as _action_text
 from .place_names import name_places, place_names
+from .translate import _, ngettext, player
 
 CELL = 7  # characters per half hex width
 
@@ -20,10 +21,7 @@ def _grid(state: Any) -> list[str]:
     robber = obs.get("robber")
     cells = []
     for t, (x, y) in enumerate(topo.tile_xy):
-        text = names.tile(t)
-        if text == "sea":
-            text = "~~"
-        text = text.removesuffix(" market")
+        text = names.tile_short(t)
         if t == robber:
             text += " R"
         cells.append((round(y / 1.5), round(x / (math.sqrt(3) / 2)), text))
@@ -45,13 +43,14 @@ def _pieces(state: Any) -> list[str]:
     names = place_names(state)
     lines = []
     for p in range(state.players):
-        who = state.player_name(p) if hasattr(state, "player_name") else f"Player {p + 1}"
-        spots = [f"{'city' if level and level >= 2 else 'settlement'} at ({names.spot(n)})"
-                 for n, (owner, level) in enumerate(_buildings(obs)) if owner == p]
-        roads = [e for e, owner in enumerate(_roads(obs)) if owner == p]
-        road_words = f"{len(roads)} road{'s' if len(roads) != 1 else ''} or ship{'s' if len(roads) != 1 else ''}" \
-            if "edges" in obs else f"{len(roads)} road{'s' if len(roads) != 1 else ''}"
-        lines.append(f"  {who}: " + ("; ".join(spots) if spots else "no building yet") + f"; {road_words}")
+        who = player(state.player_name(p)) if hasattr(state, "player_name") else _("Player {number}").format(
+            number=p + 1)
+        spots = [(_("city at ({spot})") if level and level >= 2 else _("settlement at ({spot})")).format(
+            spot=names.spot(n)) for n, (owner, level) in enumerate(_buildings(obs)) if owner == p]
+        n = len([e for e, owner in enumerate(_roads(obs)) if owner == p])
+        road_words = (ngettext("{n} road or ship", "{n} roads or ships", n) if "edges" in obs
+                      else ngettext("{n} road", "{n} roads", n)).format(n=n)
+        lines.append(f"  {who}: " + ("; ".join(spots) if spots else _("no building yet")) + f"; {road_words}")
     return lines
 
 
@@ -71,19 +70,19 @@ def board_text(state: Any) -> str:
     """The board drawn as text, with its harbours, pieces and a legend."""
     obs = state.observation(-1)
     names = place_names(state)
-    harbours = sorted({f"{names.harbour_at[n]} at ({names.spot(n)})"
+    harbours = sorted({_("{harbour} at ({spot})").format(harbour=names.harbour_at[n], spot=names.spot(n))
                        for h in obs.get("harbours", []) for n in state.comp.topo.edge_nodes[h["edge"]]})
-    return "\n".join(["The board (each [ ] is a tile: its resource and number):", *_grid(state),
-                      "Harbours:", *(f"  {h}" for h in harbours), "Pieces:", *_pieces(state),
-                      "Legend: [ore 5] a tile producing ore on a roll of 5 · R the robber · ~~ the sea · a spot "
-                      "(where a settlement goes) is named by the tiles and harbour it touches, an edge (where a "
-                      "road goes) by the two tiles on its sides."])
+    return "\n".join([_("The board (each [ ] is a tile: its resource and number):"), *_grid(state),
+                      _("Harbours:"), *(f"  {h}" for h in harbours), _("Pieces:"), *_pieces(state),
+                      _("Legend: [ore 5] a tile producing ore on a roll of 5 · R the robber · ~~ the sea · a spot "
+                        "(where a settlement goes) is named by the tiles and harbour it touches, an edge (where a "
+                        "road goes) by the two tiles on its sides.")])
 
 
 def state_text(state: Any, seat: int) -> str:
     """What the terminal shows before a decision: the board, then the position in words, places named."""
     describe = state.describe() if hasattr(state, "describe") else ""
-    describe = re.sub(r"(?:settlements|cities) \[[\d, ]*\],? ?", "", describe or "")  # the pieces are listed above
+    describe = re.sub(r"[\w-]+ \[[\d, ]*\],? ?", "", describe or "")  # the pieces (settlements [..]) are listed above
     hand = state.hand_text(seat) if hasattr(state, "hand_text") else ""
     return plural("\n".join(x for x in (board_text(state), name_places(state, describe), hand) if x))
 

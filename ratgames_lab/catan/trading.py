@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Callable, Sequence
 
+from .translate import _, name
+
 NO_ANSWER, REJECTED, ACCEPTED, COUNTERED = range(4)
 
 
@@ -21,12 +23,12 @@ def terms_error(give, get, names: Sequence[str], limit: int | None = None) -> st
             isinstance(x, int) and not isinstance(x, bool) and 0 <= x and (limit is None or x <= limit) for x in t)
 
     if not (whole(give) and whole(get)):
-        return f"amounts are {n} whole numbers ({', '.join(names)})"
+        return _("amounts are {count} whole numbers ({names})").format(count=n, names=", ".join(name(x) for x in names))
     if not any(give) or not any(get):
-        return "no gifts: each side gives something"
+        return _("no gifts: each side gives something")
     same = next((names[i] for i in range(n) if give[i] and get[i]), None)
     if same is not None:
-        return f"{same} cannot be traded for {same}"
+        return _("{card} cannot be traded for {card}").format(card=name(same))
     return None
 
 

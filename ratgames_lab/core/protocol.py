@@ -9,6 +9,7 @@ from typing import Any, ClassVar, Iterable, Mapping, NamedTuple, Sequence
 
 from .errors import IllegalActionError, InvalidPositionError, brief
 from .fields import StateFields, check_json_value
+from .i18n import DEFAULT_LANGUAGE, use_language
 from .text import fix_plurals
 
 CHANCE = -1
@@ -41,8 +42,9 @@ class Event(NamedTuple):
             return f"{self.kind}: {self.params}"
 
     def to_json(self) -> dict:
-        """The event as plain JSON data (with its text)."""
-        return {"kind": self.kind, "params": self.params, "rule": self.rule, "text": self.text()}
+        """The event as plain JSON data (with its text in English: JSON never depends on the language)."""
+        with use_language(DEFAULT_LANGUAGE):
+            return {"kind": self.kind, "params": self.params, "rule": self.rule, "text": self.text()}
 
 
 class Action:

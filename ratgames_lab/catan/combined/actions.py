@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...core.protocol import Action
+from ..translate import _, shown
 
 
 @dataclass(frozen=True, slots=True)
@@ -21,9 +22,11 @@ class RollDice(Action):
     kind = "roll_dice"
 
     def describe(self) -> str:
-        face = "the barbarian ship" if self.event == "ship" else f"the {self.event} gate"
-        return f"The dice show {self.red} (red) and {self.yellow} (yellow) = {self.red + self.yellow}; the event " \
-               f"die shows {face}"
+        if self.event == "ship":
+            return _("The dice show {red} (red) and {yellow} (yellow) = {total}; the event die shows the barbarian "
+                     "ship").format(red=self.red, yellow=self.yellow, total=self.red + self.yellow)
+        return _("The dice show {red} (red) and {yellow} (yellow) = {total}; the event die shows the {track} "
+                 "gate").format(red=self.red, yellow=self.yellow, total=self.red + self.yellow, track=shown(self.event))
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,7 +37,7 @@ class BuildShip(Action):
     kind = "build_ship"
 
     def describe(self) -> str:
-        return f"Build a ship on edge {self.edge}"
+        return _("Build a ship on edge {edge}").format(edge=shown(self.edge))
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,7 +49,8 @@ class MoveShip(Action):
     kind = "move_ship"
 
     def describe(self) -> str:
-        return f"Move the ship from edge {self.source} to edge {self.target}"
+        return _("Move the ship from edge {source} to edge {target}").format(
+            source=shown(self.source), target=shown(self.target))
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,7 +61,7 @@ class BuildWall(Action):
     kind = "build_wall"
 
     def describe(self) -> str:
-        return f"Build a city wall under the city on intersection {self.node}"
+        return _("Build a city wall under the city on intersection {node}").format(node=shown(self.node))
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,7 +72,7 @@ class Improve(Action):
     kind = "improve"
 
     def describe(self) -> str:
-        return f"Improve {self.track}"
+        return _("Improve {track}").format(track=shown(self.track))
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,7 +83,7 @@ class PlaceMetropolis(Action):
     kind = "place_metropolis"
 
     def describe(self) -> str:
-        return f"Put the metropolis on the city on intersection {self.node}"
+        return _("Put the metropolis on the city on intersection {node}").format(node=shown(self.node))
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,7 +94,7 @@ class MovePirate(Action):
     kind = "move_pirate"
 
     def describe(self) -> str:
-        return f"Move the pirate to spot {self.spot}"
+        return _("Move the pirate to spot {spot}").format(spot=shown(self.spot))
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,7 +105,7 @@ class DrawProgress(Action):
     kind = "draw_progress"
 
     def describe(self) -> str:
-        return f"Draw a progress card: {self.card}"
+        return _("Draw a progress card: {card}").format(card=shown(self.card))
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,7 +116,7 @@ class DiscardProgress(Action):
     kind = "discard_progress"
 
     def describe(self) -> str:
-        return f"Discard the progress card {self.card}"
+        return _("Discard the progress card {card}").format(card=shown(self.card))
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,7 +127,7 @@ class ReduceCity(Action):
     kind = "reduce_city"
 
     def describe(self) -> str:
-        return f"Reduce the city on intersection {self.node} to a settlement"
+        return _("Reduce the city on intersection {node} to a settlement").format(node=shown(self.node))
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,7 +138,7 @@ class ChooseProgressDeck(Action):
     kind = "choose_progress_deck"
 
     def describe(self) -> str:
-        return f"Draw from the {self.deck} deck"
+        return _("Draw from the {deck} deck").format(deck=shown(self.deck))
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,7 +148,7 @@ class SkipFreePiece(Action):
     kind = "skip_free_piece"
 
     def describe(self) -> str:
-        return "Place no more free pieces"
+        return _("Place no more free pieces")
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,7 +159,7 @@ class ChooseCard(Action):
     kind = "choose_card"
 
     def describe(self) -> str:
-        return f"Take 1 {self.card}"
+        return _("Take 1 {card}").format(card=shown(self.card))
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,7 +170,7 @@ class BuyCommodity(Action):
     kind = "buy_commodity"
 
     def describe(self) -> str:
-        return f"Buy 1 {self.card} at the shop for $5"
+        return _("Buy 1 {card} at the shop for $5").format(card=shown(self.card))
 
 
 @dataclass(frozen=True, slots=True)
@@ -177,7 +181,7 @@ class BuyResource(Action):
     kind = "buy_resource"
 
     def describe(self) -> str:
-        return f"Buy 1 {self.card} at the shop for $2"
+        return _("Buy 1 {card} at the shop for $2").format(card=shown(self.card))
 
 
 @dataclass(frozen=True, slots=True)
@@ -187,7 +191,7 @@ class TakeLoan(Action):
     kind = "take_loan"
 
     def describe(self) -> str:
-        return "Borrow $5 from the bank (Poor Settler tile: -2 VP)"
+        return _("Borrow $5 from the bank (Poor Settler tile: -2 VP)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -198,7 +202,7 @@ class BuildBridge(Action):
     kind = "build_bridge"
 
     def describe(self) -> str:
-        return f"Build a bridge on edge {self.edge}"
+        return _("Build a bridge on edge {edge}").format(edge=shown(self.edge))
 
 
 @dataclass(frozen=True, slots=True)
@@ -208,4 +212,4 @@ class SaveCity(Action):
     kind = "save_city"
 
     def describe(self) -> str:
-        return "Pay $5 to save your city from the barbarians"
+        return _("Pay $5 to save your city from the barbarians")

@@ -10,6 +10,7 @@ from .pieces import pieces_left
 from .queue import done, entry, head, push_front, step
 from .special import update_largest_army
 from .table import err, not_now
+from ..translate import _, shown
 
 
 def strength(s) -> int:
@@ -91,9 +92,10 @@ def _list_reduce(s) -> list:
 
 def _check_reduce(s, a: ReduceCity):
     if s.phase != "reduce_city":
-        return not_now(s, "reducing a city")
+        return not_now(s, _("reducing a city"))
     if a.node not in reducible_cities(s, head(s)[1]):
-        return err(f"intersection {a.node} holds no city of yours without a metropolis", "barbarians.attack")
+        return err(_("intersection {node} holds no city of yours without a metropolis").format(
+            node=shown(a.node)), "barbarians.attack")
     return None
 
 
@@ -119,11 +121,11 @@ def _do_reduce(s, a: ReduceCity) -> None:
 
 def _check_save(s, a: SaveCity):
     if s.phase != "reduce_city":
-        return not_now(s, "saving a city")
+        return not_now(s, _("saving a city"))
     if not s.options.save_city_for_5:
-        return err("saving a city for $5 needs the option save_city_for_5", "barbarians.save_city")
+        return err(_("saving a city for $5 needs the option save_city_for_5"), "barbarians.save_city")
     if not can_save(s, head(s)[1]):
-        return err("saving a city costs $5", "barbarians.save_city")
+        return err(_("saving a city costs $5"), "barbarians.save_city")
     return None
 
 

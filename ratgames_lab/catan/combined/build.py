@@ -16,6 +16,7 @@ from .places import distance_ok, road_spots, settlement_spots, ship_spots
 from .setup import check_setup_piece, place_setup_building, place_setup_piece, room_error
 from .special import update_longest_road, update_routes_at
 from .table import err, not_now
+from ..translate import _, shown
 
 
 MEDICINE_CITY_COST = COSTS["city_medicine"]
@@ -54,22 +55,25 @@ def _list_builds(s) -> list:
 def _check_settlement(s, a: BuildSettlement):
     v = a.node
     if not 0 <= v < s.comp.topo.n_nodes:
-        return err(f"there is no intersection {v}", "build.settlement")
+        return err(_("there is no intersection {v}").format(v=shown(v)), "build.settlement")
     if s.phase == SETUP_SETTLEMENT:
         if not distance_ok(s, v):
-            return err(f"intersection {v} breaks the distance rule or is not a building site", "setup.distance")
+            return err(_("intersection {v} breaks the distance rule or is not a building site").format(
+                v=shown(v)), "setup.distance")
         return room_error(s, v, 1)
     if s.phase != MAIN or s.free_pieces:
-        return not_now(s, "building a settlement")
+        return not_now(s, _("building a settlement"))
     p = s.active
     if not pieces_left(s, p, "settlement"):
-        return err("you have no settlement left in your supply", "build.pieces")
+        return err(_("you have no settlement left in your supply"), "build.pieces")
     if not s.affords(p, SETTLEMENT_COST):
-        return err("a settlement costs 1 brick + 1 lumber + 1 wool + 1 grain", "build.cost")
+        return err(_("a settlement costs 1 brick + 1 lumber + 1 wool + 1 grain"), "build.cost")
     if not distance_ok(s, v):
-        return err(f"intersection {v} breaks the distance rule or is not a building site", "build.distance")
+        return err(_("intersection {v} breaks the distance rule or is not a building site").format(
+            v=shown(v)), "build.distance")
     if v not in settlement_spots(s, p):
-        return err(f"intersection {v} is not at the end of one of your roads or ships", "build.settlement")
+        return err(_("intersection {v} is not at the end of one of your roads or ships").format(
+            v=shown(v)), "build.settlement")
     return None
 
 
@@ -91,22 +95,23 @@ def _do_settlement(s, a: BuildSettlement) -> None:
 def _check_city(s, a: BuildCity):
     v = a.node
     if not 0 <= v < s.comp.topo.n_nodes:
-        return err(f"there is no intersection {v}", "build.city")
+        return err(_("there is no intersection {v}").format(v=shown(v)), "build.city")
     if s.phase == SETUP_CITY:
         if not distance_ok(s, v):
-            return err(f"intersection {v} breaks the distance rule or is not a building site", "setup.distance")
+            return err(_("intersection {v} breaks the distance rule or is not a building site").format(
+                v=shown(v)), "setup.distance")
         return room_error(s, v, 2)
     if s.phase != MAIN or s.free_pieces:
-        return not_now(s, "building a city")
+        return not_now(s, _("building a city"))
     p = s.active
     if s.node_owner[v] != p or s.node_level[v] != 1:
-        return err(f"intersection {v} holds no settlement of yours", "build.city")
+        return err(_("intersection {v} holds no settlement of yours").format(v=shown(v)), "build.city")
     if not pieces_left(s, p, "city"):
-        return err("you have no city left in your supply", "build.pieces")
+        return err(_("you have no city left in your supply"), "build.pieces")
     if not s.affords(p, city_cost(s)):
         if s.medicine:
-            return err("a city costs 2 ore + 1 grain with the Medicine", "progress.medicine")
-        return err("a city costs 3 ore + 2 grain", "build.cost")
+            return err(_("a city costs 2 ore + 1 grain with the Medicine"), "progress.medicine")
+        return err(_("a city costs 3 ore + 2 grain"), "build.cost")
     return None
 
 
@@ -135,25 +140,27 @@ def after_building(s, v: int) -> None:
 def _check_piece(s, edge: int, piece: int):
     kind = "road" if piece == ROAD else "ship"
     if not 0 <= edge < s.comp.topo.n_edges:
-        return err(f"there is no edge {edge}", f"build.{kind}")
+        return err(_("there is no edge {edge}").format(edge=shown(edge)), f"build.{kind}")
     if s.phase == SETUP_ROAD:
         return check_setup_piece(s, edge, piece)
     free = s.phase == FREE_PIECES
     if s.phase != MAIN and not free or s.phase == MAIN and s.free_pieces:
-        return not_now(s, f"building a {kind}")
+        return not_now(s, _("building a {kind}").format(kind=shown(kind)))
     p = s.active
     if not pieces_left(s, p, kind):
-        return err(f"you have no {kind} left in your supply", "build.pieces")
+        return err(_("you have no {kind} left in your supply").format(kind=shown(kind)), "build.pieces")
     if not free and not s.affords(p, ROAD_COST if piece == ROAD else SHIP_COST):
-        return err("a road costs 1 brick + 1 lumber" if piece == ROAD else "a ship costs 1 lumber + 1 wool",
+        return err(_("a road costs 1 brick + 1 lumber") if piece == ROAD else _("a ship costs 1 lumber + 1 wool"),
                    "build.cost")
     spots = road_spots(s, p) if piece == ROAD else ship_spots(s, p)
     if edge not in spots:
         if piece == ROAD:
-            return err(f"edge {edge} is not a free land edge joined to your buildings, roads or bridges "
-                       "(an opponent's building or knight cuts a road)", "build.road")
-        return err(f"edge {edge} is not a free sea or coast edge joined to your buildings or ships, away from the "
-                   "pirate (roads and ships join only at your own settlement or city)", "seafarers.ship")
+            return err(_("edge {edge} is not a free land edge joined to your buildings, roads or bridges (an "
+                         "opponent's building or knight cuts a road)").format(
+                edge=shown(edge)), "build.road")
+        return err(_("edge {edge} is not a free sea or coast edge joined to your buildings or ships, away from the "
+                     "pirate (roads and ships join only at your own settlement or city)").format(
+            edge=shown(edge)), "seafarers.ship")
     return None
 
 
@@ -206,23 +213,24 @@ def _do_ship(s, a: BuildShip) -> None:
 def check_wall_site(s, p: int, v: int):
     """walls.site: one wall under each of your cities, at most 3."""
     if not 0 <= v < s.comp.topo.n_nodes or s.node_owner[v] != p or s.node_level[v] != 2:
-        return err(f"intersection {v} holds no city of yours (a wall goes only under a city)", "walls.site")
+        return err(_("intersection {v} holds no city of yours (a wall goes only under a city)").format(
+            v=shown(v)), "walls.site")
     if s.node_wall[v]:
-        return err(f"the city on intersection {v} already has a wall", "walls.site")
+        return err(_("the city on intersection {v} already has a wall").format(v=shown(v)), "walls.site")
     if not pieces_left(s, p, "wall"):
-        return err("you have built all 3 of your city walls", "build.pieces")
+        return err(_("you have built all 3 of your city walls"), "build.pieces")
     return None
 
 
 def _check_wall(s, a: BuildWall):
     if s.phase != MAIN or s.free_pieces:
-        return not_now(s, "building a city wall")
+        return not_now(s, _("building a city wall"))
     p = s.active
     bad = check_wall_site(s, p, a.node)
     if bad:
         return bad
     if not s.affords(p, WALL_COST):
-        return err("a city wall costs 2 brick", "build.cost")
+        return err(_("a city wall costs 2 brick"), "build.cost")
     return None
 
 

@@ -10,6 +10,7 @@ from typing import Callable
 from ...core.errors import IllegalActionError
 from ...core.protocol import Action
 from .phases import CHANCE_PHASES, PHASE_NAMES
+from ..translate import _, shown
 
 Outcomes = Callable[..., list]
 Sampler = Callable[..., Action]
@@ -40,7 +41,7 @@ def sample_chance(s, rng: random.Random) -> Action:
         return fn(s, rng)
     outcomes = chance_outcomes(s)
     if not outcomes:
-        raise IllegalActionError("no chance event is pending", "engine.chance")
+        raise IllegalActionError(_("no chance event is pending"), "engine.chance")
     x = rng.random()
     acc = Fraction(0)
     for a, p in outcomes:
@@ -57,4 +58,4 @@ def weighted(counts, actions, rng: random.Random) -> Action:
         if k < c:
             return actions[i]
         k -= c
-    raise IllegalActionError("nothing to draw", "engine.chance")
+    raise IllegalActionError(_("nothing to draw"), "engine.chance")

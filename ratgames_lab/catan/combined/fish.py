@@ -41,6 +41,7 @@ from .seven import truce
 from .special import OLD_BOOT_VP
 from .table import err
 from .text import add_event_texts
+from ..translate import N_, _, shown
 
 FISH = default_fish()
 VALUES: tuple[int, ...] = tuple(v for v, _ in FISH.tokens)  # token values, ascending
@@ -196,15 +197,16 @@ def _whole(x) -> bool:
 
 def _check_draw(s, a: DrawFish):
     if s.phase != FISH_DRAW:
-        return err(f"no fish token is being drawn (phase {s.phase!r})", "fish.draw")
+        return err(_("no fish token is being drawn (phase {phase!r})").format(phase=shown(s.phase)), "fish.draw")
     if not _whole(a.value):
-        return err(f"{a.value!r} is not a token value", "fish.draw")
+        return err(_("{value!r} is not a token value").format(value=shown(a.value)), "fish.draw")
     if a.value == 0:
         ok = boot_in_stack(s)
     else:
         ok = a.value in VALUES and s.fish_stack[VALUES.index(a.value)] > 0
     if not ok:
-        return err(f"the stack holds no {'Old Boot' if a.value == 0 else f'token worth {a.value}'}", "fish.draw")
+        return err(_("the stack holds no Old Boot") if a.value == 0 else
+                   _("the stack holds no token worth {value}").format(value=a.value), "fish.draw")
     return None
 
 
@@ -237,7 +239,8 @@ def _do_draw(s, a: DrawFish) -> None:
 def timing_error(s, what: str):
     """fish.timing: fish are spent (and the Old Boot passed) on your own turn, after the roll."""
     if s.phase != MAIN or s.pending or s.free_pieces or s.turn < 1:
-        return err(f"{what} is done on your own turn after the roll (phase {s.phase!r})", "fish.timing")
+        return err(_("{what} is done on your own turn after the roll (phase {phase!r})").format(
+            what=shown(what), phase=shown(s.phase)), "fish.timing")
     return None
 
 
@@ -245,7 +248,7 @@ def payment_error(s, p: int, tokens, effect: str):
     """fish.payment / fish.no_change: the named tokens are p's, cover the effect's cost, and each is needed."""
     cost = COST.get(effect)
     if cost is None:
-        return err(f"the fish table has no effect {effect!r}", "fish.table")
+        return err(_("the fish table has no effect {effect!r}").format(effect=shown(effect)), "fish.table")
     return tokens_error(s, p, tokens, cost)
 
 
@@ -253,17 +256,21 @@ def tokens_error(s, p: int, tokens, cost: int):
     """fish.payment / fish.no_change for any fish price (the table's effects; the wagon's +2 MP for 2 fish)."""
     if not isinstance(tokens, tuple) or not tokens or any(
             not isinstance(x, int) or isinstance(x, bool) or x not in VALUES for x in tokens):
-        return err(f"name the fish tokens paid by their values ({', '.join(map(str, VALUES))})", "fish.payment")
+        return err(_("name the fish tokens paid by their values ({join})").format(
+            join=shown(', '.join(map(str, VALUES)))), "fish.payment")
     for i, v in enumerate(VALUES):
         if tokens.count(v) > s.fish_held[p][i]:
-            return err(f"you hold {s.fish_held[p][i]} fish token(s) worth {v}, not {tokens.count(v)}",
+            return err(_("you hold {fish_held} fish token(s) worth {v}, not {count}").format(
+                fish_held=shown(s.fish_held[p][i]), v=shown(v), count=shown(tokens.count(v))),
                        "fish.payment")
     total = sum(tokens)
     if total < cost:
-        return err(f"this costs {cost} fish; the tokens named make {total}", "fish.payment")
+        return err(_("this costs {cost} fish; the tokens named make {total}").format(
+            cost=shown(cost), total=shown(total)), "fish.payment")
     if total - min(tokens) >= cost:
-        return err(f"no change is given and the token worth {min(tokens)} is not needed to pay {cost} fish "
-                   "(name only the tokens you need)", "fish.no_change")
+        return err(_("no change is given and the token worth {min} is not needed to pay {cost} fish (name only the "
+                     "tokens you need)").format(
+            min=shown(min(tokens)), cost=shown(cost)), "fish.no_change")
     return None
 
 
@@ -380,7 +387,7 @@ def _list_fish(s) -> list:
 
 
 def _spend_error(s, a, target_error):
-    bad = timing_error(s, "spending fish")
+    bad = timing_error(s, _("spending fish"))
     if bad is None:
         bad = target_error()
     return bad or payment_error(s, s.active, a.tokens, EFFECT_OF[type(a)])
@@ -389,12 +396,14 @@ def _spend_error(s, a, target_error):
 def _check_remove(s, a: FishRemove):
     def target():
         if not isinstance(a.piece, str) or a.piece not in PIECES:
-            return err(f"2 fish remove the robber or the pirate, not {a.piece!r}", "fish.remove")
+            return err(_("2 fish remove the robber or the pirate, not {piece!r}").format(
+                piece=shown(a.piece)), "fish.remove")
         if _truce(s):
-            return err("fish cannot move the robber or the pirate before the barbarians' first attack (truce)",
+            return err(_("fish cannot move the robber or the pirate before the barbarians' first attack (truce)"),
                        "fish.truce")
         if getattr(s, a.piece) < 0:
-            return err(f"the {a.piece} is already off the board until the next 7", "fish.remove")
+            return err(_("the {piece} is already off the board until the next 7").format(
+                piece=shown(a.piece)), "fish.remove")
         return None
     return _spend_error(s, a, target)
 
@@ -409,7 +418,8 @@ def _do_remove(s, a: FishRemove) -> None:
 def _check_steal(s, a: FishSteal):
     def target():
         if not _whole(a.victim) or a.victim not in steal_targets(s, s.active):
-            return err(f"{a.victim!r} is not the seat of another player holding a resource or commodity",
+            return err(_("{victim!r} is not the seat of another player holding a resource or commodity").format(
+                victim=shown(a.victim)),
                        "fish.steal")
         return None
     return _spend_error(s, a, target)
@@ -425,9 +435,10 @@ def _do_steal(s, a: FishSteal) -> None:
 def _check_resource(s, a: FishResource):
     def target():
         if not isinstance(a.card, str) or a.card not in CARDS[:R]:
-            return err(f"4 fish buy a resource (not a commodity), not {a.card!r}", "fish.resource")
+            return err(_("4 fish buy a resource (not a commodity), not {card!r}").format(
+                card=shown(a.card)), "fish.resource")
         if not s.bank[CARDS.index(a.card)]:
-            return err(f"the bank has no {a.card} left", "fish.resource")
+            return err(_("the bank has no {card} left").format(card=shown(a.card)), "fish.resource")
         return None
     return _spend_error(s, a, target)
 
@@ -442,7 +453,7 @@ def _do_resource(s, a: FishResource) -> None:
 def _check_free_piece(s, a: FishFreePiece):
     def target():
         if not free_piece_possible(s, s.active):
-            return err("you have no road or ship to place, or no free edge for one (never a bridge)",
+            return err(_("you have no road or ship to place, or no free edge for one (never a bridge)"),
                        "fish.free_piece")
         return None
     return _spend_error(s, a, target)
@@ -456,7 +467,7 @@ def _do_free_piece(s, a: FishFreePiece) -> None:
 def _check_progress(s, a: FishProgress):
     def target():
         if not progress_possible(s):
-            return err("every progress deck is empty", "fish.progress_card")
+            return err(_("every progress deck is empty"), "fish.progress_card")
         return None
     return _spend_error(s, a, target)
 
@@ -471,16 +482,16 @@ def _do_progress(s, a: FishProgress) -> None:
 # the Old Boot
 # ------------------------------------------------------------------------------------------------
 def _check_pass(s, a: PassOldBoot):
-    bad = timing_error(s, "passing the Old Boot")
+    bad = timing_error(s, _("passing the Old Boot"))
     if bad is not None:
         return bad
     if s.old_boot != s.active:
-        return err("you do not hold the Old Boot", "fish.old_boot")
+        return err(_("you do not hold the Old Boot"), "fish.old_boot")
     if not _whole(a.player) or not 0 <= a.player < s.players or a.player == s.active:
-        return err(f"{a.player!r} is not another player", "fish.old_boot")
+        return err(_("{player!r} is not another player").format(player=shown(a.player)), "fish.old_boot")
     if a.player not in boot_takers(s):
-        return err(f"Player {a.player + 1} does not have the most VP ({s.vp(a.player)} VP; the most is "
-                   f"{max(s.scores())})", "fish.old_boot")
+        return err(_("Player {value} does not have the most VP ({vp} VP; the most is {max})").format(
+            value=shown(a.player + 1), vp=shown(s.vp(a.player)), max=shown(max(s.scores()))), "fish.old_boot")
     return None
 
 
@@ -552,25 +563,28 @@ def redeal_fish(t, player: int, rng) -> None:
 
 def describe_fish(s) -> str:
     """The fish in words: tokens per player, the stack, the Old Boot, a robber or pirate off the board."""
-    parts = ", ".join(f"{player_name(p)} {held(s, p)}" for p in range(s.players))
-    boot = "in the stack" if boot_in_stack(s) else f"held by {player_name(s.old_boot)}" if s.old_boot >= 0 else \
-        "not in this game"
-    text = f"Fish tokens: {parts}; {sum(s.fish_stack)} in the stack, {sum(s.fish_spent)} spent. Old Boot: {boot}."
+    parts = ", ".join(f"{shown(player_name(p))} {held(s, p)}" for p in range(s.players))
+    boot = _("in the stack") if boot_in_stack(s) else _("held by {player}").format(
+        player=shown(player_name(s.old_boot))) if s.old_boot >= 0 else _("not in this game")
+    text = _("Fish tokens: {parts}; {stack} in the stack, {spent} spent. Old Boot: {boot}.").format(
+        parts=parts, stack=sum(s.fish_stack), spent=sum(s.fish_spent), boot=boot)
     off = [x for x in PIECES if getattr(s, x) < 0]
     if off:
-        text += f" Off the board until the next 7: the {' and the '.join(off)}."
+        text += " " + (_("Off the board until the next 7: the robber and the pirate.") if len(off) > 1 else
+                       _("Off the board until the next 7: the robber.") if off[0] == "robber" else
+                       _("Off the board until the next 7: the pirate."))
     return text
 
 
 # the English texts of the fish events (registered with the variant's other texts, combined/text.py)
 FISH_TEXTS = {
-    "fish_draw": "{player} draws a fish token ({held} held).",
-    "old_boot": "{player} draws the Old Boot ({vp} VP while held).",
-    "fish_limit": "{player} holds {limit} fish tokens and draws no more.",
-    "fish_reshuffle": "The {tokens} spent fish tokens are shuffled into a new stack.",
-    "fish_spend": "{player} pays {fish} fish with tokens worth {tokens}.",
-    "fish_remove": "{player} takes the {piece} off the board until the next 7.",
-    "fish_resource": "{player} takes 1 {card} for fish.",
-    "old_boot_pass": "{player} gives the Old Boot to {to}.",
+    "fish_draw": N_("{player} draws a fish token ({held} held)."),
+    "old_boot": N_("{player} draws the Old Boot ({vp} VP while held)."),
+    "fish_limit": N_("{player} holds {limit} fish tokens and draws no more."),
+    "fish_reshuffle": N_("The {tokens} spent fish tokens are shuffled into a new stack."),
+    "fish_spend": N_("{player} pays {fish} fish with tokens worth {tokens}."),
+    "fish_remove": N_("{player} takes the {piece} off the board until the next 7."),
+    "fish_resource": N_("{player} takes 1 {card} for fish."),
+    "old_boot_pass": N_("{player} gives the Old Boot to {to}."),
 }
 add_event_texts(FISH_TEXTS)

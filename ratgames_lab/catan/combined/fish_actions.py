@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...core.protocol import Action
+from ..translate import _, shown
 
 
 def _sorted(obj, tokens) -> None:
@@ -26,7 +27,8 @@ class DrawFish(Action):
     kind = "draw_fish"
 
     def describe(self) -> str:
-        return "The Old Boot is drawn" if self.value == 0 else f"A fish token worth {self.value} is drawn"
+        return _("The Old Boot is drawn") if self.value == 0 else _("A fish token worth {value} is drawn").format(
+            value=self.value)
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,7 +43,8 @@ class FishRemove(Action):
         _sorted(self, self.tokens)
 
     def describe(self) -> str:
-        return f"Pay fish {_paid(self.tokens)} to take the {self.piece} off the board until the next 7"
+        return _("Pay fish {paid} to take the {piece} off the board until the next 7").format(
+            paid=shown(_paid(self.tokens)), piece=shown(self.piece))
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,7 +59,8 @@ class FishSteal(Action):
         _sorted(self, self.tokens)
 
     def describe(self) -> str:
-        return f"Pay fish {_paid(self.tokens)} to steal a random card from Player {self.victim + 1}"
+        return _("Pay fish {paid} to steal a random card from Player {value}").format(
+            paid=shown(_paid(self.tokens)), value=shown(self.victim + 1))
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,7 +75,8 @@ class FishResource(Action):
         _sorted(self, self.tokens)
 
     def describe(self) -> str:
-        return f"Pay fish {_paid(self.tokens)} to take 1 {self.card} from the bank"
+        return _("Pay fish {paid} to take 1 {card} from the bank").format(
+            paid=shown(_paid(self.tokens)), card=shown(self.card))
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,7 +90,7 @@ class FishFreePiece(Action):
         _sorted(self, self.tokens)
 
     def describe(self) -> str:
-        return f"Pay fish {_paid(self.tokens)} to build a free road or ship"
+        return _("Pay fish {paid} to build a free road or ship").format(paid=shown(_paid(self.tokens)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,7 +104,8 @@ class FishProgress(Action):
         _sorted(self, self.tokens)
 
     def describe(self) -> str:
-        return f"Pay fish {_paid(self.tokens)} to draw a progress card from the deck of your choice"
+        return _("Pay fish {paid} to draw a progress card from the deck of your choice").format(
+            paid=shown(_paid(self.tokens)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,7 +116,7 @@ class PassOldBoot(Action):
     kind = "pass_old_boot"
 
     def describe(self) -> str:
-        return f"Give the Old Boot to Player {self.player + 1}"
+        return _("Give the Old Boot to Player {value}").format(value=shown(self.player + 1))
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,4 +130,5 @@ class BoostWagonFish(Action):
         _sorted(self, self.tokens)
 
     def describe(self) -> str:
-        return f"Pay fish {_paid(self.tokens)} for 2 more movement points for your wagon this turn"
+        return _("Pay fish {paid} for 2 more movement points for your wagon this turn").format(
+            paid=shown(_paid(self.tokens)))

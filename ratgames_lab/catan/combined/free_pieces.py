@@ -8,6 +8,7 @@ from .phases import FREE_PIECES, MAIN, player_name
 from .pieces import pieces_left
 from .places import road_spots, ship_spots
 from .table import not_now
+from ..translate import _, shown
 
 SKIP = SkipFreePiece()
 
@@ -41,7 +42,7 @@ def start_free_pieces(s, n: int) -> bool:
 
 def _check_skip(s, a: SkipFreePiece):
     if s.phase != FREE_PIECES:
-        return not_now(s, "skipping a free piece")
+        return not_now(s, _("skipping a free piece"))
     return None
 
 

@@ -10,6 +10,7 @@ from .components import ABILITY_LEVEL, MAX_LEVEL, METROPOLIS_LEVEL, TRACK_COMMOD
 from .phases import MAIN, player_name
 from .queue import done, entry, head, push_front, step
 from .table import err, not_now
+from ..translate import _, shown
 
 IMPROVE = tuple(Improve(t) for t in TRACKS)
 
@@ -38,15 +39,18 @@ def improve_error(s, p: int, track: int):
     """Why p cannot buy the next level of the track now (None if they can)."""
     level = s.levels[p][track]
     if level >= MAX_LEVEL:
-        return err(f"your {TRACKS[track]} track is at level {MAX_LEVEL} already", "improvements.levels")
+        return err(_("your {TRACKS} track is at level {MAX_LEVEL} already").format(
+            TRACKS=shown(TRACKS[track]), MAX_LEVEL=shown(MAX_LEVEL)), "improvements.levels")
     if not s.cities_of(p):
-        return err("city improvements need a city", "improvements.city")
+        return err(_("city improvements need a city"), "improvements.city")
     if (level + 1 == METROPOLIS_LEVEL or takes_metropolis(s, p, track, level + 1)) and not free_cities(s, p):
-        return err(f"level {level + 1} needs a city without a metropolis", "metropolis.city")
+        return err(_("level {value} needs a city without a metropolis").format(
+            value=shown(level + 1)), "metropolis.city")
     cost = improvement_cost(s, p, track)
     if s.hands[p][TRACK_COMMODITY[track]] < cost:
-        return err(f"level {level + 1} of {TRACKS[track]} costs {cost} "
-                   f"{('cloth', 'coin', 'paper')[track]}", "improvements.cost")
+        return err(_("level {level} of {track} costs {cost} {commodity}").format(
+            level=level + 1, track=shown(TRACKS[track]), cost=cost, commodity=shown(('cloth', 'coin', 'paper')[track])),
+            "improvements.cost")
     return None
 
 
@@ -60,9 +64,10 @@ def _list_improve(s) -> list:
 
 def _check_improve(s, a: Improve):
     if s.phase != MAIN or s.free_pieces:
-        return not_now(s, "improving a city")
+        return not_now(s, _("improving a city"))
     if a.track not in TRACKS:
-        return err(f"{a.track!r} is not a track (trade, politics, science)", "improvements.levels")
+        return err(_("{track!r} is not a track (trade, politics, science)").format(
+            track=shown(a.track)), "improvements.levels")
     return improve_error(s, s.active, TRACKS.index(a.track))
 
 
@@ -93,9 +98,10 @@ def _list_metropolis(s) -> list:
 
 def _check_metropolis(s, a: PlaceMetropolis):
     if s.phase != "place_metropolis":
-        return not_now(s, "placing a metropolis")
+        return not_now(s, _("placing a metropolis"))
     if a.node not in free_cities(s, head(s)[1]):
-        return err(f"intersection {a.node} holds no city of yours without a metropolis", "metropolis.city")
+        return err(_("intersection {node} holds no city of yours without a metropolis").format(
+            node=shown(a.node)), "metropolis.city")
     return None
 
 

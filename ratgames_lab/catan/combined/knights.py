@@ -29,6 +29,7 @@ from .queue import CODE, done, entry, head, push_front, step
 from .seven import _list_pirate, _list_robber, pirate_target_error, robber_target_error, truce
 from .special import update_largest_army, update_routes_at
 from .table import cached_action as _act, err, not_now
+from ..translate import N_, _, shown
 
 POLITICS = TRACKS.index("politics")
 LEVEL_NAMES = ("", "basic", "strong", "mighty")
@@ -46,7 +47,7 @@ class HireKnight(Action):
     kind = "hire_knight"
 
     def describe(self) -> str:
-        return f"Hire a basic knight on intersection {self.node}"
+        return _("Hire a basic knight on intersection {node}").format(node=shown(self.node))
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,7 +58,7 @@ class ActivateKnight(Action):
     kind = "activate_knight"
 
     def describe(self) -> str:
-        return f"Activate the knight on intersection {self.node}"
+        return _("Activate the knight on intersection {node}").format(node=shown(self.node))
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,7 +69,7 @@ class PromoteKnight(Action):
     kind = "promote_knight"
 
     def describe(self) -> str:
-        return f"Promote the knight on intersection {self.node}"
+        return _("Promote the knight on intersection {node}").format(node=shown(self.node))
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,7 +81,8 @@ class MoveKnight(Action):
     kind = "move_knight"
 
     def describe(self) -> str:
-        return f"Move the knight from intersection {self.source} to intersection {self.target}"
+        return _("Move the knight from intersection {source} to intersection {target}").format(
+            source=shown(self.source), target=shown(self.target))
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,8 +94,8 @@ class DisplaceKnight(Action):
     kind = "displace_knight"
 
     def describe(self) -> str:
-        return f"Move the knight from intersection {self.source} onto intersection {self.target} and displace the " \
-               "knight there"
+        return _("Move the knight from intersection {source} onto intersection {target} and displace the knight there").format(
+            source=shown(self.source), target=shown(self.target))
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,7 +106,7 @@ class ChaseRobber(Action):
     kind = "chase_robber"
 
     def describe(self) -> str:
-        return f"The knight on intersection {self.node} chases the robber"
+        return _("The knight on intersection {node} chases the robber").format(node=shown(self.node))
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,7 +117,7 @@ class ChasePirate(Action):
     kind = "chase_pirate"
 
     def describe(self) -> str:
-        return f"The knight on intersection {self.node} chases the pirate"
+        return _("The knight on intersection {node} chases the pirate").format(node=shown(self.node))
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,7 +128,7 @@ class RetreatKnight(Action):
     kind = "retreat_knight"
 
     def describe(self) -> str:
-        return f"Retreat the displaced knight to intersection {self.node}"
+        return _("Retreat the displaced knight to intersection {node}").format(node=shown(self.node))
 
 
 
@@ -209,16 +211,17 @@ def can_promote(s, p: int, v: int) -> bool:
 def promote_error(s, p: int, v: int):
     """Why p cannot promote the knight on v now (None if p can)."""
     if not 0 <= v < len(s.knight_level) or s.knight_owner[v] != p:
-        return err(f"intersection {v} holds no knight of yours", "knights.promote")
+        return err(_("intersection {v} holds no knight of yours").format(v=shown(v)), "knights.promote")
     lv = s.knight_level[v]
     if lv >= 3:
-        return err("a mighty knight cannot be promoted", "knights.promote")
+        return err(_("a mighty knight cannot be promoted"), "knights.promote")
     if v in s.knights_promoted:
-        return err("a knight is promoted at most once per turn", "knights.promote")
+        return err(_("a knight is promoted at most once per turn"), "knights.promote")
     if lv == 2 and s.levels[p][POLITICS] < ABILITY_LEVEL:
-        return err("a mighty knight needs politics level 3 (the Fortress)", "knights.fortress")
+        return err(_("a mighty knight needs politics level 3 (the Fortress)"), "knights.fortress")
     if knights_left(s, p, lv + 1) <= 0:
-        return err(f"you have no {LEVEL_NAMES[lv + 1]} knight left in your supply", "knights.pieces")
+        return err(_("you have no {LEVEL_NAMES} knight left in your supply").format(
+            LEVEL_NAMES=shown(LEVEL_NAMES[lv + 1])), "knights.pieces")
     return None
 
 
@@ -389,7 +392,7 @@ def _main_error(s, what: str):
 
 def _own_knight_error(s, v: int, rule: str):
     if not isinstance(v, int) or not 0 <= v < len(s.knight_level) or s.knight_owner[v] != s.active:
-        return err(f"intersection {v} holds no knight of yours", rule)
+        return err(_("intersection {v} holds no knight of yours").format(v=shown(v)), rule)
     return None
 
 
@@ -399,25 +402,27 @@ def _acting_error(s, v: int, rule: str):
     if bad:
         return bad
     if not s.knight_active[v]:
-        return err(f"the knight on intersection {v} is inactive: only an active knight acts", "knights.active")
+        return err(_("the knight on intersection {v} is inactive: only an active knight acts").format(
+            v=shown(v)), "knights.active")
     if v in s.knights_fresh:
-        return err(f"the knight on intersection {v} was built or activated this turn and cannot act yet",
+        return err(_("the knight on intersection {v} was built or activated this turn and cannot act yet").format(
+            v=shown(v)),
                    "knights.fresh")
     return None
 
 
 def _check_hire(s, a: HireKnight):
-    bad = _main_error(s, "hiring a knight")
+    bad = _main_error(s, _("hiring a knight"))
     if bad:
         return bad
     p, v = s.active, a.node
     if knights_left(s, p, 1) <= 0:
-        return err("you have no basic knight left in your supply (promote one to free it)", "knights.pieces")
+        return err(_("you have no basic knight left in your supply (promote one to free it)"), "knights.pieces")
     if not s.affords(p, KNIGHT_COST):
-        return err("a knight costs 1 wool + 1 ore", "knights.cost")
+        return err(_("a knight costs 1 wool + 1 ore"), "knights.cost")
     if not isinstance(v, int) or v not in hire_spots(s, p):
-        return err(f"intersection {v} is not a free land or coast intersection touched by your roads, ships or "
-                   "bridges", "knights.hire")
+        return err(_("intersection {v} is not a free land or coast intersection touched by your roads, ships or bridges").format(
+            v=shown(v)), "knights.hire")
     return None
 
 
@@ -430,13 +435,14 @@ def _do_hire(s, a: HireKnight) -> None:
 
 
 def _check_activate(s, a: ActivateKnight):
-    bad = _main_error(s, "activating a knight") or _own_knight_error(s, a.node, "knights.activate")
+    bad = _main_error(s, _("activating a knight")) or _own_knight_error(s, a.node, "knights.activate")
     if bad:
         return bad
     if s.knight_active[a.node]:
-        return err(f"the knight on intersection {a.node} is active already", "knights.activate")
+        return err(_("the knight on intersection {node} is active already").format(
+            node=shown(a.node)), "knights.activate")
     if not s.affords(s.active, ACTIVATE_COST):
-        return err("activating a knight costs 1 grain", "knights.cost")
+        return err(_("activating a knight costs 1 grain"), "knights.cost")
     return None
 
 
@@ -456,7 +462,7 @@ def _check_promote(s, a: PromoteKnight):
     rules = PROMOTIONS.get(s.phase)
     if rules is not None:
         return rules[0](s, a)
-    bad = _main_error(s, "promoting a knight")
+    bad = _main_error(s, _("promoting a knight"))
     if bad:
         return bad
     p = s.active
@@ -464,7 +470,7 @@ def _check_promote(s, a: PromoteKnight):
     if bad:
         return bad
     if not s.affords(p, PROMOTE_COST):
-        return err("promoting a knight costs 1 wool + 1 ore", "knights.cost")
+        return err(_("promoting a knight costs 1 wool + 1 ore"), "knights.cost")
     return None
 
 
@@ -486,12 +492,13 @@ def _do_promote(s, a: PromoteKnight) -> None:
 
 
 def _check_move(s, a: MoveKnight):
-    bad = _main_error(s, "moving a knight") or _acting_error(s, a.source, "knights.move")
+    bad = _main_error(s, _("moving a knight")) or _acting_error(s, a.source, "knights.move")
     if bad:
         return bad
     if a.target not in move_targets(s, s.active, a.source):
-        return err(f"intersection {a.target} is not a free intersection your knight reaches along your roads, ships "
-                   "and bridges", "knights.move")
+        return err(_("intersection {target} is not a free intersection your knight reaches along your roads, ships and "
+                     "bridges").format(
+            target=shown(a.target)), "knights.move")
     return None
 
 
@@ -503,15 +510,16 @@ def _do_move(s, a: MoveKnight) -> None:
 
 
 def _check_displace(s, a: DisplaceKnight):
-    bad = _main_error(s, "displacing a knight") or _acting_error(s, a.source, "knights.displace")
+    bad = _main_error(s, _("displacing a knight")) or _acting_error(s, a.source, "knights.displace")
     if bad:
         return bad
     if a.target not in displace_targets(s, s.active, a.source):
         if s.options.displace_requires_stronger:
-            return err(f"intersection {a.target} holds no opposing knight weaker than yours next to it along your "
-                       "roads, ships or bridges", "knights.displace")
-        return err(f"intersection {a.target} holds no opposing knight next to yours along your roads, ships or "
-                   "bridges", "knights.displace")
+            return err(_("intersection {target} holds no opposing knight weaker than yours next to it along your "
+                         "roads, ships or bridges").format(
+                target=shown(a.target)), "knights.displace")
+        return err(_("intersection {target} holds no opposing knight next to yours along your roads, ships or bridges").format(
+            target=shown(a.target)), "knights.displace")
     return None
 
 
@@ -526,13 +534,14 @@ def _do_displace(s, a: DisplaceKnight) -> None:
 
 
 def _check_chase_robber(s, a: ChaseRobber):
-    bad = _main_error(s, "chasing the robber") or _acting_error(s, a.node, "knights.chase")
+    bad = _main_error(s, _("chasing the robber")) or _acting_error(s, a.node, "knights.chase")
     if bad:
         return bad
     if truce(s):
-        return err("the robber does not move before the first barbarian attack", "seven.truce")
+        return err(_("the robber does not move before the first barbarian attack"), "seven.truce")
     if not robber_corner(s, a.node):
-        return err(f"the knight on intersection {a.node} is not on a corner of the robber's tile", "knights.chase")
+        return err(_("the knight on intersection {node} is not on a corner of the robber's tile").format(
+            node=shown(a.node)), "knights.chase")
     return None
 
 
@@ -543,16 +552,17 @@ def _do_chase_robber(s, a: ChaseRobber) -> None:
 
 
 def _check_chase_pirate(s, a: ChasePirate):
-    bad = _main_error(s, "chasing the pirate") or _acting_error(s, a.node, "knights.chase_pirate")
+    bad = _main_error(s, _("chasing the pirate")) or _acting_error(s, a.node, "knights.chase_pirate")
     if bad:
         return bad
     if not s.options.knight_chase_pirate:
-        return err("knights do not chase the pirate in this game (option knight_chase_pirate)",
+        return err(_("knights do not chase the pirate in this game (option knight_chase_pirate)"),
                    "knights.chase_pirate")
     if truce(s):
-        return err("the pirate does not move before the first barbarian attack", "seven.truce")
+        return err(_("the pirate does not move before the first barbarian attack"), "seven.truce")
     if a.node not in pirate_nodes(s):
-        return err(f"the knight on intersection {a.node} is not next to the pirate", "knights.chase_pirate")
+        return err(_("the knight on intersection {node} is not next to the pirate").format(
+            node=shown(a.node)), "knights.chase_pirate")
     return None
 
 
@@ -582,9 +592,9 @@ def _pirate_chased(s, a) -> None:
 
 
 table.rule_in_phase(MoveRobber, "knight_robber", lambda s, a: robber_target_error(s, a.tile), _robber_chased,
-                    "moving the robber")
+                    N_("moving the robber"))
 table.rule_in_phase(MovePirate, "knight_pirate", lambda s, a: pirate_target_error(s, a.spot), _pirate_chased,
-                    "moving the pirate")
+                    N_("moving the pirate"))
 
 
 # the retreat of a displaced knight (its owner decides)
@@ -599,11 +609,12 @@ def _list_retreat(s) -> list:
 
 def _check_retreat(s, a: RetreatKnight):
     if s.phase != RETREAT:
-        return not_now(s, "retreating a knight")
+        return not_now(s, _("retreating a knight"))
     e = head(s)
     if a.node not in retreat_spots(s, e[1], e[4]):
-        return err(f"intersection {a.node} is not a free intersection touched by your roads, ships or bridges "
-                   "(other than the one your knight left)", "knights.displace")
+        return err(_("intersection {node} is not a free intersection touched by your roads, ships or bridges (other "
+                     "than the one your knight left)").format(
+            node=shown(a.node)), "knights.displace")
     return None
 
 

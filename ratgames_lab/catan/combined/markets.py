@@ -30,6 +30,7 @@ from .payouts import pay_out
 from .phases import OVER, PHASE_NAMES, SETUP_SETTLEMENT, player_name
 from .table import err, not_now
 from .text import add_event_texts
+from ..translate import N_, _, shown
 
 SETUP_WAGON, WAGON, WAGON_DIE = "setup_wagon", "wagon", "wagon_die"
 SETUP_GOODS, GOODS_DRAW = "setup_goods", "goods_draw"  # a market's top token taken in setup / after a delivery
@@ -46,7 +47,7 @@ class PlaceWagon(Action):
     kind = "place_wagon"
 
     def describe(self) -> str:
-        return f"Put your wagon on the market plaza at intersection {self.node}"
+        return _("Put your wagon on the market plaza at intersection {node}").format(node=shown(self.node))
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,7 +58,7 @@ class DrawGoods(Action):
     kind = "draw_goods"
 
     def describe(self) -> str:
-        return f"The top goods token is {self.token}"
+        return _("The top goods token is {token}").format(token=shown(self.token))
 
 
 DRAW = tuple(DrawGoods(k) for k in GOODS_KINDS)
@@ -106,9 +107,10 @@ def _list_places(s) -> list:
 
 def _check_place(s, a: PlaceWagon):
     if s.phase != SETUP_WAGON:
-        return not_now(s, "placing a wagon")
+        return not_now(s, _("placing a wagon"))
     if market_at(s, a.node) < 0:
-        return err(f"intersection {a.node} is not a market plaza: a wagon starts on one", "markets.setup")
+        return err(_("intersection {node} is not a market plaza: a wagon starts on one").format(
+            node=shown(a.node)), "markets.setup")
     return None
 
 
@@ -137,9 +139,9 @@ chance_phase(GOODS_DRAW, _draw_outcomes)
 
 def _check_draw(s, a: DrawGoods):
     if s.phase not in (SETUP_GOODS, GOODS_DRAW):
-        return not_now(s, "a goods token taken")
+        return not_now(s, _("a goods token taken"))
     if not any(o == a for o, _ in _draw_outcomes(s)):
-        return err(f"{a.token!r} is not on top of this market's stack", "markets.draw")
+        return err(_("{token!r} is not on top of this market's stack").format(token=shown(a.token)), "markets.draw")
     return None
 
 
@@ -234,20 +236,22 @@ def describe_markets(s) -> list[str]:
     lines = []
     for p in range(s.players):
         k = s.wagon_goods[p]
-        order = f"carries {GOODS_KINDS[k]} to the {MARKETS[destination(k)]}" if k >= 0 else "carries nothing"
-        where = f"on intersection {s.wagon_node[p]}" if s.wagon_node[p] >= 0 else "not placed"
-        lines.append(f"{player_name(p)}'s wagon: level {s.wagon_level[p]}, {where}, {order}, "
-                     f"{s.deliveries[p]} delivered.")
-    stacks = ", ".join(f"{name} {sum(s.goods_unseen[k] for k in KINDS_OF[m]) + len(s.goods_under[m])}"
+        order = _("carries {goods} to the {market}").format(goods=shown(GOODS_KINDS[k]), market=shown(
+            MARKETS[destination(k)])) if k >= 0 else _("carries nothing")
+        where = _("on intersection {node}").format(node=s.wagon_node[p]) if s.wagon_node[p] >= 0 else _("not placed")
+        lines.append(_("{player}'s wagon: level {level}, {where}, {order}, {delivered} delivered.").format(
+            player=shown(player_name(p)), level=s.wagon_level[p], where=where, order=order,
+            delivered=s.deliveries[p]))
+    stacks = ", ".join(f"{shown(name)} {sum(s.goods_unseen[k] for k in KINDS_OF[m]) + len(s.goods_under[m])}"
                        for m, name in enumerate(MARKETS))
-    lines.append(f"Goods stacks: {stacks} tokens.")
+    lines.append(_("Goods stacks: {stacks} tokens.").format(stacks=stacks))
     return lines
 
 
 add_event_texts({
-    "wagon_placed": "{player} puts their wagon on the plaza of the {market} (intersection {node}).",
-    "goods_taken": "{player} takes the top goods token of the {market}: {token}, to deliver to the {destination}.",
-    "wagon_delivery": "{player}'s wagon delivers {token} at the {market}: ${money} for the delivery.",
+    "wagon_placed": N_("{player} puts their wagon on the plaza of the {market} (intersection {node})."),
+    "goods_taken": N_("{player} takes the top goods token of the {market}: {token}, to deliver to the {destination}."),
+    "wagon_delivery": N_("{player}'s wagon delivers {token} at the {market}: ${money} for the delivery."),
 })
 table.rule(PlaceWagon, _check_place, _do_place)
 table.rule(DrawGoods, _check_draw, _do_draw)

@@ -9,6 +9,7 @@ from .components import CARDS, LOAN, R, SHOP
 from .payouts import money_left
 from .phases import MAIN, player_name
 from .table import err, not_now
+from ..translate import _, shown
 
 BUY_COMMODITY = tuple(BuyCommodity(c) for c in CARDS[R:])
 BUY_RESOURCE = tuple(BuyResource(c) for c in CARDS[:R])
@@ -18,20 +19,22 @@ LOAN_ACTION = TakeLoan()
 def shop_error(s, p: int, commodity: bool, card: str):
     """Why p cannot buy this card at the shop now (None if they can)."""
     if s.phase != MAIN or s.free_pieces or s.pending:
-        return not_now(s, "buying at the shop")
+        return not_now(s, _("buying at the shop"))
     kinds = CARDS[R:] if commodity else CARDS[:R]
     if card not in kinds:
-        return err(f"the shop sells {'a commodity' if commodity else 'a resource'} here, not {card!r}",
+        return err((_("the shop sells a commodity here, not {card!r}") if commodity else
+                    _("the shop sells a resource here, not {card!r}")).format(card=card),
                    "money.shop")
     if commodity and s.shop_commodities >= SHOP["commodities_per_turn"]:
-        return err("the shop sells one commodity per turn", "money.shop")
+        return err(_("the shop sells one commodity per turn"), "money.shop")
     if not commodity and s.shop_resources >= SHOP["resources_per_turn"]:
-        return err("the shop sells two resources per turn", "money.shop")
+        return err(_("the shop sells two resources per turn"), "money.shop")
     price = SHOP["commodity_price"] if commodity else SHOP["resource_price"]
     if s.money[p] < price:
-        return err(f"this costs ${price} and you have ${s.money[p]}", "money.shop")
+        return err(_("this costs ${price} and you have ${money}").format(
+            price=shown(price), money=shown(s.money[p])), "money.shop")
     if not s.bank[CARDS.index(card)]:
-        return err(f"the bank has no {card} left", "money.shop")
+        return err(_("the bank has no {card} left").format(card=shown(card)), "money.shop")
     return None
 
 
@@ -77,12 +80,12 @@ def _do_buy(s, a) -> None:
 def loan_error(s, p: int):
     """money.loan: once per game, on your own turn."""
     if s.phase != MAIN or s.free_pieces or s.pending:
-        return not_now(s, "borrowing from the bank")
+        return not_now(s, _("borrowing from the bank"))
     if s.loans[p] >= LOAN["per_game"]:
-        return err("the bank lends once per game", "money.loan")
+        return err(_("the bank lends once per game"), "money.loan")
     left = money_left(s)
     if left is not None and left < LOAN["money"]:
-        return err(f"the bank has only ${left} left", "money.loan")
+        return err(_("the bank has only ${left} left").format(left=shown(left)), "money.loan")
     return None
 
 

@@ -21,6 +21,7 @@ from .queue import CODE, QUEUE_PHASES, STEPS
 from .special import wagon_vp
 from .trade_players import offer_text, trade_position_error
 from .wagons import check_wagon_move
+from ..translate import _, ngettext, shown
 
 
 @lru_cache(maxsize=8)
@@ -226,27 +227,34 @@ def observation(s, player: int) -> dict:
 def describe(s) -> str:
     """The position in words, public information only (each seat's own cards are in ``hand_text``): turn, phase,
     each player's VP, card count, money, progress cards per deck, pieces and levels, the barbarians."""
-    lines = [f"Turn {s.turn}, {player_name(s.active)} to play (phase {s.phase}). Barbarian ship: step "
-             f"{s.barbarian} of 7; attacks so far: {s.attacks}."]
+    lines = [_("Turn {turn}, {player} to play (phase {phase}). Barbarian ship: step {step} of 7; attacks so far: "
+               "{attacks}.").format(turn=s.turn, player=shown(player_name(s.active)), phase=s.phase,
+                                    step=s.barbarian, attacks=s.attacks)]
     if s.dice:
-        lines.append(f"Last roll: red {s.dice[0]} + yellow {s.dice[1]}, event die: {EVENT_FACES[s.dice[2]]}.")
+        lines.append(_("Last roll: red {red} + yellow {yellow}, event die: {event}.").format(
+            red=s.dice[0], yellow=s.dice[1], event=shown(EVENT_FACES[s.dice[2]])))
     for p in range(s.players):
-        cards = f"{sum(s.hands[p])} card{'' if sum(s.hands[p]) == 1 else 's'}"
-        levels = ", ".join(f"{t} {s.levels[p][i]}" for i, t in enumerate(TRACKS))
+        n = sum(s.hands[p])
+        levels = ", ".join(f"{shown(t)} {s.levels[p][i]}" for i, t in enumerate(TRACKS))
         knights = [(v, s.knight_level[v], s.knight_active[v]) for v in range(len(s.knight_level))
                    if s.knight_owner[v] == p]
-        ktext = ", ".join(f"{'active' if a else 'inactive'} level {lv} on {v}" for v, lv, a in knights) or "none"
+        ktext = ", ".join((_("active level {level} on {node}") if a else _("inactive level {level} on {node}")).format(
+            level=lv, node=v) for v, lv, a in knights) or _("none")
         ships = sum(1 for e in s.edges_of[p] if s.edge_piece[e] == SHIP)
-        lines.append(f"{player_name(p)}: {s.vp(p)} VP; {cards}; ${s.money[p]}; progress cards {_per_deck(s, p)}; "
-                     f"improvements {levels}; knights {ktext}; {ships} ship(s); "
-                     f"{pieces_left(s, p, 'settlement')} settlements, {pieces_left(s, p, 'city')} cities, "
-                     f"{pieces_left(s, p, 'road')} roads, {pieces_left(s, p, 'ship')} ships left.")
+        lines.append(_("{player}: {vp} VP; {cards}; ${money}; progress cards {progress}; improvements {levels}; "
+                       "knights {knights}; {ships}; {settlements} settlements, {cities} cities, {roads} roads, "
+                       "{ships_left} ships left.").format(
+            player=shown(player_name(p)), vp=s.vp(p), cards=ngettext("{n} card", "{n} cards", n).format(n=n),
+            money=s.money[p], progress=_per_deck(s, p), levels=levels, knights=ktext,
+            ships=ngettext("{n} ship", "{n} ships", ships).format(n=ships),
+            settlements=pieces_left(s, p, "settlement"), cities=pieces_left(s, p, "city"),
+            roads=pieces_left(s, p, "road"), ships_left=pieces_left(s, p, "ship")))
     lines.append(describe_fish(s))
     lines += describe_markets(s)
     if s.offer:
         lines.append(offer_text(s))
     if s.winner >= 0:
-        lines.append(f"{player_name(s.winner)} has won.")
+        lines.append(_("{player} has won.").format(player=shown(player_name(s.winner))))
     return "\n".join(lines)
 
 
@@ -254,11 +262,14 @@ def _per_deck(s, p: int) -> str:
     counts = [0] * len(TRACKS)
     for i, c in enumerate(s.progress_hand[p]):
         counts[PROGRESS_DECK_OF[i]] += c
-    return ", ".join(f"{n} {t}" for t, n in zip(TRACKS, counts) if n) or "none"
+    return ", ".join(f"{n} {shown(t)}" for t, n in zip(TRACKS, counts) if n) or _("none")
 
 
 def hand_text(s, player: int) -> str:
     """What ``player`` holds: cards, money and progress cards by name (VP cards shown are in the public part)."""
-    cards = ", ".join(f"{s.hands[player][c]} {CARDS[c]}" for c in range(K) if s.hands[player][c]) or "no cards"
-    progress = ", ".join(f"{n} {PROGRESS_NAME[PROGRESS_IDS[i]]}" for i, n in enumerate(s.progress_hand[player]) if n)
-    return f"Your hand: {cards}; ${s.money[player]}; progress cards: {progress or 'none'}."
+    cards = ", ".join(f"{s.hands[player][c]} {shown(CARDS[c])}" for c in range(K) if s.hands[player][c]) or \
+        _("no cards")
+    progress = ", ".join(f"{n} {shown(PROGRESS_NAME[PROGRESS_IDS[i]])}"
+                         for i, n in enumerate(s.progress_hand[player]) if n)
+    return _("Your hand: {cards}; ${money}; progress cards: {progress}.").format(
+        cards=cards, money=s.money[player], progress=progress or _("none"))

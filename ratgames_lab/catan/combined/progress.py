@@ -15,6 +15,7 @@ from .components import PROGRESS_DECK_OF, PROGRESS_IDS, PROGRESS_LIMIT, PROGRESS
 from .phases import MAIN, ROLL_PHASE, player_name
 from .queue import done, entry, head, push_front, step
 from .table import err, not_now
+from ..translate import _, shown
 
 DRAW = tuple(DrawProgress(c) for c in PROGRESS_IDS)
 DISCARD = tuple(DiscardProgress(c) for c in PROGRESS_IDS)
@@ -78,12 +79,14 @@ def play_error(s, card: str, before: bool = False):
     """progress.timing: your own turn, after the roll (the Alchemist before it), a card you hold."""
     if before:
         if s.phase != ROLL_PHASE:
-            return err(f"the {PROGRESS_NAME[card]} is played before the roll", "progress.timing")
+            return err(_("the {PROGRESS_NAME} is played before the roll").format(
+                PROGRESS_NAME=shown(PROGRESS_NAME[card])), "progress.timing")
     elif s.phase != MAIN or s.free_pieces or s.pending:
-        return err(f"progress cards are played on your own turn after the roll (phase {s.phase!r})",
+        return err(_("progress cards are played on your own turn after the roll (phase {phase!r})").format(
+            phase=shown(s.phase)),
                    "progress.timing")
     if not holds(s, s.active, card):
-        return err(f"you hold no {PROGRESS_NAME[card]}", "progress.hand")
+        return err(_("you hold no {PROGRESS_NAME}").format(PROGRESS_NAME=shown(PROGRESS_NAME[card])), "progress.hand")
     return None
 
 
@@ -119,7 +122,7 @@ step("draw_progress", phase="draw_progress", skip=lambda s, e: deck_empty(s, e[2
 
 def _check_draw(s, a: DrawProgress):
     if s.phase != "draw_progress":
-        return not_now(s, "a progress card drawn")
+        return not_now(s, _("a progress card drawn"))
     deck = head(s)[2]
     i = PROGRESS_INDEX.get(a.card, -1)
     counts = s.progress_decks[deck]
@@ -128,7 +131,8 @@ def _check_draw(s, a: DrawProgress):
     else:
         ok = i >= 0 and s.progress_under[deck][0] == i
     if not ok:
-        return err(f"{a.card!r} cannot be drawn from the {TRACKS[deck]} deck now", "progress.draw")
+        return err(_("{card!r} cannot be drawn from the {TRACKS} deck now").format(
+            card=shown(a.card), TRACKS=shown(TRACKS[deck])), "progress.draw")
     return None
 
 
@@ -175,10 +179,10 @@ def _list_discard(s) -> list:
 
 def _check_discard(s, a: DiscardProgress):
     if s.phase != "discard_progress":
-        return not_now(s, "discarding a progress card")
+        return not_now(s, _("discarding a progress card"))
     i = PROGRESS_INDEX.get(a.card, -1)
     if i < 0 or not s.progress_hand[head(s)[1]][i]:
-        return err(f"you hold no {a.card!r}", "progress.hand_limit")
+        return err(_("you hold no {card!r}").format(card=shown(a.card)), "progress.hand_limit")
     return None
 
 
@@ -204,9 +208,9 @@ def _list_decks(s) -> list:
 
 def _check_deck(s, a: ChooseProgressDeck):
     if s.phase != "choose_deck":
-        return not_now(s, "choosing a progress deck")
+        return not_now(s, _("choosing a progress deck"))
     if a.deck not in TRACKS or deck_empty(s, TRACKS.index(a.deck)):
-        return err(f"{a.deck!r} is not a deck with cards left", "progress.choice")
+        return err(_("{deck!r} is not a deck with cards left").format(deck=shown(a.deck)), "progress.choice")
     return None
 
 

@@ -14,6 +14,7 @@ from .phases import player_name
 from .progress import holds, play_error, playable, use_card
 from .queue import done, entry, head, push_front, step
 from .table import err, not_now
+from ..translate import _, shown
 
 SMITH, WARLORD, DESERTER, INTRIGUE = "smith", "warlord", "deserter", "intrigue"
 
@@ -25,7 +26,7 @@ class PlaySmith(Action):
     kind = "play_smith"
 
     def describe(self) -> str:
-        return "Play the Smith (promote up to 2 knights for free)"
+        return _("Play the Smith (promote up to 2 knights for free)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,7 +36,7 @@ class PlayWarlord(Action):
     kind = "play_warlord"
 
     def describe(self) -> str:
-        return "Play the Warlord (activate all your knights)"
+        return _("Play the Warlord (activate all your knights)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,7 +47,7 @@ class PlayDeserter(Action):
     kind = "play_deserter"
 
     def describe(self) -> str:
-        return f"Play the Deserter against Player {self.opponent + 1}"
+        return _("Play the Deserter against Player {value}").format(value=shown(self.opponent + 1))
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,7 +58,7 @@ class PlayIntrigue(Action):
     kind = "play_intrigue"
 
     def describe(self) -> str:
-        return f"Play Intrigue on the knight on intersection {self.node}"
+        return _("Play Intrigue on the knight on intersection {node}").format(node=shown(self.node))
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,7 +69,7 @@ class RemoveKnight(Action):
     kind = "remove_knight"
 
     def describe(self) -> str:
-        return f"Remove your knight on intersection {self.node}"
+        return _("Remove your knight on intersection {node}").format(node=shown(self.node))
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,7 +80,7 @@ class PlaceKnight(Action):
     kind = "place_knight"
 
     def describe(self) -> str:
-        return f"Place your knight on intersection {self.node}"
+        return _("Place your knight on intersection {node}").format(node=shown(self.node))
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,7 +90,7 @@ class SkipKnight(Action):
     kind = "skip_knight"
 
     def describe(self) -> str:
-        return "Do without the rest of the card's effect"
+        return _("Do without the rest of the card's effect")
 
 
 SMITH_PLAY, WARLORD_PLAY, SKIP = PlaySmith(), PlayWarlord(), SkipKnight()
@@ -114,7 +115,7 @@ def _check_smith(s, a: PlaySmith):
     if bad:
         return bad
     if not promotable(s, s.active):
-        return err("the Smith needs a knight of yours that can be promoted", "progress.smith")
+        return err(_("the Smith needs a knight of yours that can be promoted"), "progress.smith")
     return None
 
 
@@ -165,7 +166,7 @@ def _check_warlord(s, a: PlayWarlord):
     if bad:
         return bad
     if not _inactive(s, s.active):
-        return err("the Warlord needs an inactive knight of yours", "progress.warlord")
+        return err(_("the Warlord needs an inactive knight of yours"), "progress.warlord")
     return None
 
 
@@ -200,7 +201,8 @@ def _check_deserter(s, a: PlayDeserter):
     if bad:
         return bad
     if a.opponent not in _deserter_targets(s):
-        return err(f"{a.opponent!r} is not an opponent with a knight on the board", "progress.deserter")
+        return err(_("{opponent!r} is not an opponent with a knight on the board").format(
+            opponent=shown(a.opponent)), "progress.deserter")
     return None
 
 
@@ -220,9 +222,9 @@ def _list_desert(s) -> list:
 
 def _check_desert(s, a: RemoveKnight):
     if s.phase != "desert_knight":
-        return not_now(s, "removing a knight")
+        return not_now(s, _("removing a knight"))
     if a.node not in knights_of(s, head(s)[1]):
-        return err(f"intersection {a.node} holds no knight of yours", "progress.deserter")
+        return err(_("intersection {node} holds no knight of yours").format(node=shown(a.node)), "progress.deserter")
     return None
 
 
@@ -259,10 +261,11 @@ def _list_place(s) -> list:
 
 def _check_place(s, a: PlaceKnight):
     if s.phase != "deserter_place":
-        return not_now(s, "placing the Deserter's knight")
+        return not_now(s, _("placing the Deserter's knight"))
     if a.node not in hire_spots(s, head(s)[1]):
-        return err(f"intersection {a.node} is not a free land or coast intersection touched by your roads, ships or "
-                   "bridges", "knights.hire")
+        return err(_("intersection {node} is not a free land or coast intersection touched by your roads, ships or "
+                     "bridges").format(
+            node=shown(a.node)), "knights.hire")
     return None
 
 
@@ -283,9 +286,9 @@ SKIPS = {"smith": "progress.smith", "deserter_place": "progress.deserter"}
 
 def _check_skip(s, a: SkipKnight):
     if s.phase not in SKIPS:
-        return not_now(s, "giving up a card's effect")
+        return not_now(s, _("giving up a card's effect"))
     if s.phase == "smith" and head(s)[2] >= 2:
-        return err("the Smith promotes at least one knight (only the second promotion is optional)",
+        return err(_("the Smith promotes at least one knight (only the second promotion is optional)"),
                    "progress.smith")
     return None
 
@@ -316,7 +319,8 @@ def _check_intrigue(s, a: PlayIntrigue):
     if bad:
         return bad
     if a.node not in intrigue_targets(s, s.active):
-        return err(f"intersection {a.node} holds no opposing knight touched by your roads, ships or bridges",
+        return err(_("intersection {node} holds no opposing knight touched by your roads, ships or bridges").format(
+            node=shown(a.node)),
                    "progress.intrigue")
     return None
 

@@ -27,6 +27,7 @@ from .queue import done, entry, head, push, push_front, step
 from .seven import pirate_action, pirate_target_error, pirate_victims, robber_target_error, robber_victims, truce
 from .special import update_longest_road
 from .table import err, not_now
+from ..translate import N_, _, shown
 
 RIVER_REMOVAL = RIVER_MONEY["diplomat_removal"]  # $ the Diplomat pays to remove a road at a river (Rivers + C&K)
 
@@ -41,7 +42,7 @@ class PlayBishop(Action):
     kind = "play_bishop"
 
     def describe(self) -> str:
-        return "Play the Bishop (move the robber or the pirate and take a random card from each victim)"
+        return _("Play the Bishop (move the robber or the pirate and take a random card from each victim)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,7 +53,7 @@ class PlayDiplomat(Action):
     kind = "play_diplomat"
 
     def describe(self) -> str:
-        return f"Play the Diplomat: remove the open road or ship on edge {self.edge}"
+        return _("Play the Diplomat: remove the open road or ship on edge {edge}").format(edge=shown(self.edge))
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,7 +64,7 @@ class DiplomatPlace(Action):
     kind = "diplomat_place"
 
     def describe(self) -> str:
-        return f"Place the removed piece again on edge {self.edge}"
+        return _("Place the removed piece again on edge {edge}").format(edge=shown(self.edge))
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,7 +74,7 @@ class DiplomatKeep(Action):
     kind = "diplomat_keep"
 
     def describe(self) -> str:
-        return "Keep the removed piece in your supply"
+        return _("Keep the removed piece in your supply")
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,7 +84,7 @@ class PlaySaboteur(Action):
     kind = "play_saboteur"
 
     def describe(self) -> str:
-        return "Play the Saboteur (players with as many or more VP than you discard half their cards)"
+        return _("Play the Saboteur (players with as many or more VP than you discard half their cards)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,7 +95,7 @@ class PlaySpy(Action):
     kind = "play_spy"
 
     def describe(self) -> str:
-        return f"Play the Spy on Player {self.victim + 1}"
+        return _("Play the Spy on Player {value}").format(value=shown(self.victim + 1))
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,7 +106,7 @@ class SpyTake(Action):
     kind = "spy_take"
 
     def describe(self) -> str:
-        return f"Take their {PROGRESS_NAME.get(self.card, self.card)}"
+        return _("Take their {get}").format(get=shown(PROGRESS_NAME.get(self.card, self.card)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,7 +116,7 @@ class PlayWedding(Action):
     kind = "play_wedding"
 
     def describe(self) -> str:
-        return "Play the Wedding (players with more VP than you give you 2 cards each)"
+        return _("Play the Wedding (players with more VP than you give you 2 cards each)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,7 +127,7 @@ class WeddingGift(Action):
     kind = "wedding_gift"
 
     def describe(self) -> str:
-        return f"Give 1 {self.card} as a wedding gift"
+        return _("Give 1 {card} as a wedding gift").format(card=shown(self.card))
 
 
 BISHOP, SABOTEUR, WEDDING, KEEP = PlayBishop(), PlaySaboteur(), PlayWedding(), DiplomatKeep()
@@ -163,10 +164,10 @@ def _check_bishop(s, a: PlayBishop):
     if bad:
         return bad
     if truce(s):
-        return err("the robber and the pirate do not move before the barbarians' first attack (truce)",
+        return err(_("the robber and the pirate do not move before the barbarians' first attack (truce)"),
                    "progress.bishop")
     if s.robber < 0 and s.pirate < 0:
-        return err("fish took the robber and the pirate off the board until the next 7", "progress.bishop")
+        return err(_("fish took the robber and the pirate off the board until the next 7"), "progress.bishop")
     return None
 
 
@@ -215,14 +216,15 @@ def _bishop_pirate(s, a) -> None:
 def _off_board(s, piece: str):
     """fish.remove: a robber or pirate taken off by fish stays off until the next 7 (the Bishop moves the other)."""
     if getattr(s, piece) < 0:
-        return err(f"the {piece} is off the board until the next 7 (fish)", "progress.bishop")
+        return err(_("the {piece} is off the board until the next 7 (fish)").format(
+            piece=shown(piece)), "progress.bishop")
     return None
 
 
 table.rule_in_phase(MoveRobber, "bishop", lambda s, a: _off_board(s, "robber") or robber_target_error(s, a.tile),
-                    _bishop_robber, "moving the robber")
+                    _bishop_robber, N_("moving the robber"))
 table.rule_in_phase(MovePirate, "bishop", lambda s, a: _off_board(s, "pirate") or pirate_target_error(s, a.spot),
-                    _bishop_pirate, "moving the pirate")
+                    _bishop_pirate, N_("moving the pirate"))
 
 
 # ------------------------------------------------------------------------------------------------
@@ -261,14 +263,16 @@ def _check_diplomat(s, a: PlayDiplomat):
         return bad
     e = a.edge
     if not 0 <= e < s.comp.topo.n_edges or s.edge_owner[e] < 0:
-        return err(f"there is no road or ship on edge {e}", "progress.diplomat")
+        return err(_("there is no road or ship on edge {e}").format(e=shown(e)), "progress.diplomat")
     if s.edge_piece[e] not in (ROAD, SHIP):
-        return err("the Diplomat never removes a bridge", "progress.diplomat")
+        return err(_("the Diplomat never removes a bridge"), "progress.diplomat")
     if not is_open(s, e):
-        return err(f"the {piece_name(s.edge_piece[e])} on edge {e} is not open (both its ends lead on to its owner's "
-                   "road, ship, building or knight)", "progress.diplomat")
+        return err(_("the {piece_name} on edge {e} is not open (both its ends lead on to its owner's road, ship, "
+                     "building or knight)").format(
+            piece_name=shown(piece_name(s.edge_piece[e])), e=shown(e)), "progress.diplomat")
     if river_cost(s, e) > s.money[s.active]:
-        return err(f"removing a road at a river costs ${RIVER_REMOVAL} and you have ${s.money[s.active]}",
+        return err(_("removing a road at a river costs ${RIVER_REMOVAL} and you have ${money}").format(
+            RIVER_REMOVAL=shown(RIVER_REMOVAL), money=shown(s.money[s.active])),
                    "progress.diplomat")
     return None
 
@@ -322,11 +326,12 @@ def _list_place(s) -> list:
 
 def _check_place(s, a: DiplomatPlace):
     if s.phase != "diplomat_place":
-        return not_now(s, "placing the Diplomat's piece again")
-    _, p, old, piece = head(s)
+        return not_now(s, _("placing the Diplomat's piece again"))
+    _kind, p, old, piece = head(s)
     if a.edge not in _replace_spots(s, p, old, piece):
-        return err(f"edge {a.edge} is not a legal edge for your {piece_name(piece)} (roads as roads, ships as ships, "
-                   "never the edge it left)", "progress.diplomat")
+        return err(_("edge {edge} is not a legal edge for your {piece_name} (roads as roads, ships as ships, never the "
+                     "edge it left)").format(
+            edge=shown(a.edge), piece_name=shown(piece_name(piece))), "progress.diplomat")
     return None
 
 
@@ -350,7 +355,7 @@ def _do_place(s, a: DiplomatPlace) -> None:
 
 def _check_keep(s, a: DiplomatKeep):
     if s.phase != "diplomat_place":
-        return not_now(s, "keeping the Diplomat's piece")
+        return not_now(s, _("keeping the Diplomat's piece"))
     return None
 
 
@@ -376,7 +381,7 @@ def _check_saboteur(s, a: PlaySaboteur):
     if bad:
         return bad
     if not saboteur_victims(s):
-        return err("no other player with as many or more VP than you holds 2 cards or more", "progress.saboteur")
+        return err(_("no other player with as many or more VP than you holds 2 cards or more"), "progress.saboteur")
     return None
 
 
@@ -404,9 +409,10 @@ def _check_spy(s, a: PlaySpy):
         return bad
     v = a.victim
     if not 0 <= v < s.players or v == s.active:
-        return err(f"Player {v + 1} is not an opponent", "progress.spy")
+        return err(_("Player {value} is not an opponent").format(value=shown(v + 1)), "progress.spy")
     if not s.progress_count(v):
-        return err(f"{player_name(v)} holds no progress card (VP cards are never in a hand)", "progress.spy")
+        return err(_("{player_name} holds no progress card (VP cards are never in a hand)").format(
+            player_name=shown(player_name(v))), "progress.spy")
     return None
 
 
@@ -431,10 +437,11 @@ def _list_spy_take(s) -> list:
 
 def _check_spy_take(s, a: SpyTake):
     if s.phase != "spy":
-        return not_now(s, "taking a progress card")
+        return not_now(s, _("taking a progress card"))
     i = PROGRESS_INDEX.get(a.card, -1)
     if i < 0 or not s.progress_hand[head(s)[2]][i]:
-        return err(f"{player_name(head(s)[2])} holds no {a.card!r}", "progress.spy")
+        return err(_("{player_name} holds no {card!r}").format(
+            player_name=shown(player_name(head(s)[2])), card=shown(a.card)), "progress.spy")
     return None
 
 
@@ -474,7 +481,7 @@ def _check_wedding(s, a: PlayWedding):
     if bad:
         return bad
     if not wedding_guests(s):
-        return err("no other player with more VP than you holds a card", "progress.wedding")
+        return err(_("no other player with more VP than you holds a card"), "progress.wedding")
     return None
 
 
@@ -500,9 +507,9 @@ def _list_gifts(s) -> list:
 
 def _check_gift(s, a: WeddingGift):
     if s.phase != "wedding":
-        return not_now(s, "giving a wedding gift")
+        return not_now(s, _("giving a wedding gift"))
     if a.card not in CARDS or not s.hands[head(s)[1]][CARDS.index(a.card)]:
-        return err(f"you hold no {a.card}", "progress.wedding")
+        return err(_("you hold no {card}").format(card=shown(a.card)), "progress.wedding")
     return None
 
 

@@ -24,6 +24,7 @@ from .pieces import pieces_left
 from .places import road_spots, ship_spots
 from .progress import before_roll, holds, play_error, playable, use_card
 from .table import err
+from ..translate import _, shown
 
 FIXED_NUMBERS = frozenset({2, 12, 6, 8})  # progress.inventor: these tokens never move
 HARVEST_PER_TILE = 2  # Irrigation and Mining: 2 cards per tile
@@ -42,7 +43,8 @@ class PlayAlchemist(Action):
     kind = "play_alchemist"
 
     def describe(self) -> str:
-        return f"Play the Alchemist: red {self.red}, yellow {self.yellow} (total {self.red + self.yellow})"
+        return _("Play the Alchemist: red {red}, yellow {yellow} (total {value})").format(
+            red=shown(self.red), yellow=shown(self.yellow), value=shown(self.red + self.yellow))
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,7 +54,7 @@ class PlayCrane(Action):
     kind = "play_crane"
 
     def describe(self) -> str:
-        return "Play the Crane (next improvement 1 commodity cheaper)"
+        return _("Play the Crane (next improvement 1 commodity cheaper)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,7 +65,7 @@ class PlayEngineer(Action):
     kind = "play_engineer"
 
     def describe(self) -> str:
-        return f"Play the Engineer: a free city wall on intersection {self.node}"
+        return _("Play the Engineer: a free city wall on intersection {node}").format(node=shown(self.node))
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,7 +77,8 @@ class PlayInventor(Action):
     kind = "play_inventor"
 
     def describe(self) -> str:
-        return f"Play the Inventor: swap the number tokens of tiles {self.first} and {self.second}"
+        return _("Play the Inventor: swap the number tokens of tiles {first} and {second}").format(
+            first=shown(self.first), second=shown(self.second))
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,7 +88,7 @@ class PlayIrrigation(Action):
     kind = "play_irrigation"
 
     def describe(self) -> str:
-        return "Play Irrigation (2 grain per fields tile you touch)"
+        return _("Play Irrigation (2 grain per fields tile you touch)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,7 +98,7 @@ class PlayMining(Action):
     kind = "play_mining"
 
     def describe(self) -> str:
-        return "Play Mining (2 ore per mountains tile you touch)"
+        return _("Play Mining (2 ore per mountains tile you touch)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,7 +108,7 @@ class PlayMedicine(Action):
     kind = "play_medicine"
 
     def describe(self) -> str:
-        return "Play Medicine (next city for 2 ore + 1 grain)"
+        return _("Play Medicine (next city for 2 ore + 1 grain)")
 
 
 CRANE, IRRIGATION, MINING, MEDICINE, ROAD_BUILDING = (PlayCrane(), PlayIrrigation(), PlayMining(), PlayMedicine(),
@@ -126,7 +129,7 @@ def _check_alchemist(s, a: PlayAlchemist):
     if bad:
         return bad
     if not (1 <= a.red <= 6 and 1 <= a.yellow <= 6):
-        return err("each number die shows 1 to 6", "progress.alchemist")
+        return err(_("each number die shows 1 to 6"), "progress.alchemist")
     return None
 
 
@@ -150,11 +153,11 @@ def _check_crane(s, a: PlayCrane):
         return bad
     p = s.active
     if s.crane:
-        return err("a Crane already lowers your next improvement: two Cranes do not stack", "progress.crane")
+        return err(_("a Crane already lowers your next improvement: two Cranes do not stack"), "progress.crane")
     if not s.cities_of(p):
-        return err("the Crane helps buy an improvement, which needs a city", "progress.crane")
+        return err(_("the Crane helps buy an improvement, which needs a city"), "progress.crane")
     if all(level >= MAX_LEVEL for level in s.levels[p]):
-        return err(f"all your tracks are at level {MAX_LEVEL}", "progress.crane")
+        return err(_("all your tracks are at level {MAX_LEVEL}").format(MAX_LEVEL=shown(MAX_LEVEL)), "progress.crane")
     return None
 
 
@@ -205,13 +208,14 @@ def _check_inventor(s, a: PlayInventor):
         return bad
     n_tiles = s.comp.topo.n_tiles
     if not (0 <= a.first < a.second < n_tiles):
-        return err("name two different tiles, the lower index first", "progress.inventor")
+        return err(_("name two different tiles, the lower index first"), "progress.inventor")
     for t in (a.first, a.second):
         if not movable_token(s, t):
-            return err(f"the token of tile {t} cannot move (none, or a 2, 12, 6 or 8, or the lake's)",
+            return err(_("the token of tile {t} cannot move (none, or a 2, 12, 6 or 8, or the lake's)").format(
+                t=shown(t)),
                        "progress.inventor")
     if s.number[a.first] == s.number[a.second]:
-        return err("both tokens show the same number: the swap would change nothing", "progress.inventor")
+        return err(_("both tokens show the same number: the swap would change nothing"), "progress.inventor")
     return None
 
 
@@ -253,9 +257,11 @@ def _harvest_error(s, card_id: str, card: int):
         return bad
     if not touched_tiles(s, s.active, card):
         land = "fields" if card == GRAIN else "mountains"
-        return err(f"no {land} tile touches your settlements or cities", f"progress.{card_id}")
+        return err(_("no {land} tile touches your settlements or cities").format(
+            land=shown(land)), f"progress.{card_id}")
     if not s.bank[card]:
-        return err(f"the bank has no {RESOURCES[card]} left", f"progress.{card_id}")
+        return err(_("the bank has no {RESOURCES} left").format(
+            RESOURCES=shown(RESOURCES[card])), f"progress.{card_id}")
     return None
 
 
@@ -296,11 +302,11 @@ def _check_medicine(s, a: PlayMedicine):
         return bad
     p = s.active
     if s.medicine:
-        return err("a Medicine already waits for your next city: two do not combine", "progress.medicine")
+        return err(_("a Medicine already waits for your next city: two do not combine"), "progress.medicine")
     if not any(s.node_level[v] == 1 for v in s.buildings_of[p]):
-        return err("you have no settlement to upgrade", "progress.medicine")
+        return err(_("you have no settlement to upgrade"), "progress.medicine")
     if not pieces_left(s, p, "city"):
-        return err("you have no city left in your supply", "progress.medicine")
+        return err(_("you have no city left in your supply"), "progress.medicine")
     return None
 
 
@@ -325,7 +331,7 @@ def _check_road_building(s, a: PlayRoadBuilding):
     if bad:
         return bad
     if not free_piece_place(s, s.active):
-        return err("you have no road or ship to place, or no place for one", "progress.road_building")
+        return err(_("you have no road or ship to place, or no place for one"), "progress.road_building")
     return None
 
 

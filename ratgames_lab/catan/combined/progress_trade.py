@@ -27,6 +27,7 @@ from .progress import holds, play_error, playable, use_card
 from .queue import done, entry, head, push_front, step
 from .table import err, not_now
 from .trade import rate
+from ..translate import _, shown
 
 MASTER_MERCHANT_TAKES = 2
 RESOURCE_MONOPOLY_TAKES = 2
@@ -43,7 +44,7 @@ class PlayCommercialHarbor(Action):
     kind = "play_commercial_harbor"
 
     def describe(self) -> str:
-        return "Play the Commercial Harbor (one forced exchange with each opponent this turn)"
+        return _("Play the Commercial Harbor (one forced exchange with each opponent this turn)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,7 +56,8 @@ class HarbourExchange(Action):
     kind = "commercial_harbor_exchange"
 
     def describe(self) -> str:
-        return f"Commercial Harbor: give Player {self.opponent + 1} 1 {self.resource} for a commodity"
+        return _("Commercial Harbor: give Player {value} 1 {resource} for a commodity").format(
+            value=shown(self.opponent + 1), resource=shown(self.resource))
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,7 +68,7 @@ class GiveCommodity(Action):
     kind = "commercial_harbor_give"
 
     def describe(self) -> str:
-        return f"Give 1 {self.commodity} back (Commercial Harbor)"
+        return _("Give 1 {commodity} back (Commercial Harbor)").format(commodity=shown(self.commodity))
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,7 +79,7 @@ class PlayMasterMerchant(Action):
     kind = "play_master_merchant"
 
     def describe(self) -> str:
-        return f"Play the Master Merchant on Player {self.opponent + 1}"
+        return _("Play the Master Merchant on Player {value}").format(value=shown(self.opponent + 1))
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,7 +90,7 @@ class TakeCard(Action):
     kind = "master_merchant_take"
 
     def describe(self) -> str:
-        return f"Take 1 {self.card} (Master Merchant)"
+        return _("Take 1 {card} (Master Merchant)").format(card=shown(self.card))
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,7 +101,7 @@ class PlayMerchant(Action):
     kind = "play_merchant"
 
     def describe(self) -> str:
-        return f"Play a Merchant: put the merchant on tile {self.tile}"
+        return _("Play a Merchant: put the merchant on tile {tile}").format(tile=shown(self.tile))
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,7 +112,7 @@ class PlayMerchantFleet(Action):
     kind = "play_merchant_fleet"
 
     def describe(self) -> str:
-        return f"Play a Merchant Fleet: {self.card} at 2:1 this turn"
+        return _("Play a Merchant Fleet: {card} at 2:1 this turn").format(card=shown(self.card))
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,7 +123,7 @@ class PlayResourceMonopoly(Action):
     kind = "play_resource_monopoly"
 
     def describe(self) -> str:
-        return f"Play a Resource Monopoly on {self.resource}"
+        return _("Play a Resource Monopoly on {resource}").format(resource=shown(self.resource))
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,7 +134,7 @@ class PlayTradeMonopoly(Action):
     kind = "play_trade_monopoly"
 
     def describe(self) -> str:
-        return f"Play a Trade Monopoly on {self.commodity}"
+        return _("Play a Trade Monopoly on {commodity}").format(commodity=shown(self.commodity))
 
 
 COMMERCIAL_HARBOR = PlayCommercialHarbor()
@@ -151,7 +153,7 @@ def opponents(s) -> list[int]:
 
 def _seat_error(s, p: int, card: str):
     if not (0 <= p < s.players) or p == s.active:
-        return err(f"Player {p + 1} is not an opponent", f"progress.{card}")
+        return err(_("Player {value} is not an opponent").format(value=shown(p + 1)), f"progress.{card}")
     return None
 
 
@@ -173,10 +175,10 @@ def _check_commercial_harbor(s, a: PlayCommercialHarbor):
     if bad:
         return bad
     if harbour_open(s):
-        return err("your Commercial Harbor is already in play this turn: a second one adds no exchange",
+        return err(_("your Commercial Harbor is already in play this turn: a second one adds no exchange"),
                    "progress.commercial_harbor")
     if not has_resource(s, s.active):
-        return err("you need a resource card to offer", "progress.commercial_harbor")
+        return err(_("you need a resource card to offer"), "progress.commercial_harbor")
     return None
 
 
@@ -189,17 +191,18 @@ def _do_commercial_harbor(s, a: PlayCommercialHarbor) -> None:
 
 def _check_exchange(s, a: HarbourExchange):
     if s.phase != MAIN or s.free_pieces or s.pending:
-        return not_now(s, "a Commercial Harbor exchange")
+        return not_now(s, _("a Commercial Harbor exchange"))
     if not harbour_open(s):
-        return err("play a Commercial Harbor first", "progress.commercial_harbor")
+        return err(_("play a Commercial Harbor first"), "progress.commercial_harbor")
     bad = _seat_error(s, a.opponent, "commercial_harbor")
     if bad:
         return bad
     if a.opponent in s.harbour_deals:
-        return err(f"you have made your exchange with Player {a.opponent + 1} this turn",
+        return err(_("you have made your exchange with Player {value} this turn").format(value=shown(a.opponent + 1)),
                    "progress.commercial_harbor")
     if a.resource not in RESOURCES or not s.hands[s.active][RESOURCES.index(a.resource)]:
-        return err(f"offer a resource card you hold, not {a.resource!r}", "progress.commercial_harbor")
+        return err(_("offer a resource card you hold, not {resource!r}").format(
+            resource=shown(a.resource)), "progress.commercial_harbor")
     return None
 
 
@@ -230,9 +233,10 @@ def _list_give(s) -> list:
 
 def _check_give(s, a: GiveCommodity):
     if s.phase != "commercial_harbor":
-        return not_now(s, "giving a commodity back")
+        return not_now(s, _("giving a commodity back"))
     if a.commodity not in COMMODITIES or not s.hands[head(s)[1]][CARDS.index(a.commodity)]:
-        return err(f"give back a commodity you hold, not {a.commodity!r}", "progress.commercial_harbor")
+        return err(_("give back a commodity you hold, not {commodity!r}").format(
+            commodity=shown(a.commodity)), "progress.commercial_harbor")
     return None
 
 
@@ -273,10 +277,12 @@ def _check_master_merchant(s, a: PlayMasterMerchant):
         return bad
     o = a.opponent
     if s.vp(o) <= s.vp(s.active):
-        return err(f"Player {o + 1} has {s.vp(o)} VP, not strictly more than your {s.vp(s.active)}",
+        return err(_("Player {value} has {vp} VP, not strictly more than your {vp2}").format(
+            value=shown(o + 1), vp=shown(s.vp(o)), vp2=shown(s.vp(s.active))),
                    "progress.master_merchant")
     if not s.hand_size(o):
-        return err(f"Player {o + 1} holds no resource or commodity card", "progress.master_merchant")
+        return err(_("Player {value} holds no resource or commodity card").format(
+            value=shown(o + 1)), "progress.master_merchant")
     return None
 
 
@@ -309,9 +315,10 @@ def _list_take(s) -> list:
 
 def _check_take(s, a: TakeCard):
     if s.phase != "master_merchant":
-        return not_now(s, "taking a card with the Master Merchant")
+        return not_now(s, _("taking a card with the Master Merchant"))
     if a.card not in CARDS or not s.hands[head(s)[2]][CARDS.index(a.card)]:
-        return err(f"Player {head(s)[2] + 1} holds no {a.card!r}", "progress.master_merchant")
+        return err(_("Player {value} holds no {card!r}").format(
+            value=shown(head(s)[2] + 1), card=shown(a.card)), "progress.master_merchant")
     return None
 
 
@@ -342,10 +349,11 @@ def _check_merchant(s, a: PlayMerchant):
         return bad
     p = s.active
     if a.tile not in merchant_tiles(s, p):
-        return err(f"tile {a.tile} is not a resource tile (not gold) next to your settlements or cities",
+        return err(_("tile {tile} is not a resource tile (not gold) next to your settlements or cities").format(
+            tile=shown(a.tile)),
                    "progress.merchant")
     if s.merchant == a.tile and s.merchant_owner == p:
-        return err("your merchant already stands there", "progress.merchant")
+        return err(_("your merchant already stands there"), "progress.merchant")
     return None
 
 
@@ -370,9 +378,10 @@ def _check_fleet(s, a: PlayMerchantFleet):
     if bad:
         return bad
     if a.card not in CARDS:
-        return err(f"name a resource or a commodity, not {a.card!r}", "progress.merchant_fleet")
+        return err(_("name a resource or a commodity, not {card!r}").format(
+            card=shown(a.card)), "progress.merchant_fleet")
     if rate(s, s.active, CARDS.index(a.card)) <= 2:
-        return err(f"you already trade {a.card} at 2:1", "progress.merchant_fleet")
+        return err(_("you already trade {card} at 2:1").format(card=shown(a.card)), "progress.merchant_fleet")
     return None
 
 
@@ -392,9 +401,10 @@ def _monopoly_error(s, card_id: str, named: str, allowed: tuple[str, ...]):
     if bad:
         return bad
     if named not in allowed:
-        return err(f"name one of {', '.join(allowed)}, not {named!r}", f"progress.{card_id}")
+        return err(_("name one of {join}, not {named!r}").format(
+            join=shown(', '.join(allowed)), named=shown(named)), f"progress.{card_id}")
     if not any(s.hand_size(o) for o in opponents(s)):
-        return err("no opponent holds a card", f"progress.{card_id}")
+        return err(_("no opponent holds a card"), f"progress.{card_id}")
     return None
 
 

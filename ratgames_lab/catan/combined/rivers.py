@@ -18,6 +18,7 @@ from .pieces import pieces_left
 from .places import bridge_spots
 from .special import update_longest_road
 from .table import err, not_now
+from ..translate import _, shown
 
 
 @table.main_actions
@@ -31,20 +32,22 @@ def _list_bridges(s) -> list:
 
 def _check_bridge(s, a: BuildBridge):
     if s.phase == FREE_PIECES:
-        return err("free pieces are roads or ships, never a bridge", "rivers.bridge")
+        return err(_("free pieces are roads or ships, never a bridge"), "rivers.bridge")
     if s.phase != MAIN or s.free_pieces:
-        return not_now(s, "building a bridge")
+        return not_now(s, _("building a bridge"))
     p, e = s.active, a.edge
     if not 0 <= e < s.comp.topo.n_edges:
-        return err(f"there is no edge {e}", "rivers.bridge")
+        return err(_("there is no edge {e}").format(e=shown(e)), "rivers.bridge")
     if not s.comp.bridge_edge[e]:
-        return err(f"edge {e} is not a river crossing (a dashed edge): bridges go only there", "rivers.bridge")
+        return err(_("edge {e} is not a river crossing (a dashed edge): bridges go only there").format(
+            e=shown(e)), "rivers.bridge")
     if not pieces_left(s, p, "bridge"):
-        return err("you have built your 3 bridges", "build.pieces")
+        return err(_("you have built your 3 bridges"), "build.pieces")
     if not s.affords(p, BRIDGE_COST):
-        return err("a bridge costs 2 brick + 1 lumber", "build.cost")
+        return err(_("a bridge costs 2 brick + 1 lumber"), "build.cost")
     if e not in bridge_spots(s, p):
-        return err(f"edge {e} is taken or not joined to your buildings, roads or bridges", "rivers.bridge")
+        return err(_("edge {e} is taken or not joined to your buildings, roads or bridges").format(
+            e=shown(e)), "rivers.bridge")
     return None
 
 

@@ -19,6 +19,7 @@ from .phases import DICE_PHASE, MAIN, ROLL_PHASE, player_name
 from .progress import before_roll_actions
 from .queue import done, head, push, step
 from .table import err, not_now
+from ..translate import N_, _, shown
 
 EVENTS = (SHIP_FACE,) + TRACKS  # the event die's 4 distinct outcomes
 EVENT_WEIGHT = {e: Fraction(EVENT_FACES.count(e), len(EVENT_FACES)) for e in EVENTS}
@@ -54,7 +55,7 @@ chance_phase(DICE_PHASE, _outcomes, _sample)
 
 def _check_roll(s, a: Roll):
     if s.phase != ROLL_PHASE:
-        return not_now(s, "rolling the dice")
+        return not_now(s, _("rolling the dice"))
     return None
 
 
@@ -64,11 +65,12 @@ def _do_roll(s, a: Roll) -> None:
 
 def _check_dice(s, a: RollDice):
     if s.phase != DICE_PHASE:
-        return not_now(s, "a dice outcome")
+        return not_now(s, _("a dice outcome"))
     if a.event not in EVENTS or not (1 <= a.red <= 6 and 1 <= a.yellow <= 6):
-        return err(f"{a!r} is not a possible roll", "turn.roll")
+        return err(_("{a!r} is not a possible roll").format(a=shown(a)), "turn.roll")
     if s.fixed_dice and [a.red, a.yellow] != s.fixed_dice:
-        return err(f"the Alchemist set the dice to {s.fixed_dice[0]} and {s.fixed_dice[1]}", "progress.alchemist")
+        return err(_("the Alchemist set the dice to {fixed_dice} and {fixed_dice2}").format(
+            fixed_dice=shown(s.fixed_dice[0]), fixed_dice2=shown(s.fixed_dice[1])), "progress.alchemist")
     return None
 
 
@@ -184,7 +186,7 @@ def _list_aqueduct(s) -> list:
 
 def _check_aqueduct(s, a: ChooseCard):
     if a.card not in CARDS[:R] or not s.bank[CARDS.index(a.card)]:
-        return err("the Aqueduct gives 1 resource (not a commodity) the bank holds", "improvements.aqueduct")
+        return err(_("the Aqueduct gives 1 resource (not a commodity) the bank holds"), "improvements.aqueduct")
     return None
 
 
@@ -197,5 +199,5 @@ def _do_aqueduct(s, a: ChooseCard) -> None:
 
 table.rule(Roll, _check_roll, _do_roll)
 table.rule(RollDice, _check_dice, _do_dice)
-table.rule_in_phase(ChooseCard, "aqueduct", _check_aqueduct, _do_aqueduct, "taking a card of your choice")
+table.rule_in_phase(ChooseCard, "aqueduct", _check_aqueduct, _do_aqueduct, N_("taking a card of your choice"))
 __all__ = ["produce", "queue_progress_draws", "MAIN"]

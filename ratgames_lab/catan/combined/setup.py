@@ -13,6 +13,7 @@ from .phases import MAIN, ROLL_PHASE, SETUP_CITY, SETUP_ROAD, SETUP_SETTLEMENT, 
 from .places import distance_ok, pirate_edges
 from .special import update_longest_road, update_routes_at
 from .table import err, not_now
+from ..translate import _, shown
 
 
 def setup_player(s) -> int:
@@ -91,15 +92,17 @@ def _list_roads(s) -> list:
 def check_settlement_setup(s, a: BuildSettlement):
     """setup.distance: a free site with no building next to it."""
     if not distance_ok(s, a.node):
-        return err(f"intersection {a.node} breaks the distance rule or is not a building site", "setup.distance")
+        return err(_("intersection {node} breaks the distance rule or is not a building site").format(
+            node=shown(a.node)), "setup.distance")
     return room_error(s, a.node, 1)
 
 
 def room_error(s, v: int, level: int):
     """setup.road: the error for a setup site with no room for its roads or ships (None if there is room)."""
     if not room_for_pieces(s, v, level):
-        return err(f"intersection {v} has no free edge for the setup {'road' if level == 1 else 'roads'} or "
-                   f"ship{'' if level == 1 else 's'} of a {'settlement' if level == 1 else 'city'}", "setup.road")
+        return err((_("intersection {node} has no free edge for the setup road or ship of a settlement") if level == 1
+                    else _("intersection {node} has no free edge for the setup roads or ships of a city")).format(
+            node=v), "setup.road")
     return None
 
 
@@ -142,11 +145,12 @@ def starting_production(s, p: int, v: int, level: int) -> dict:
 def check_setup_piece(s, edge: int, piece: int):
     """setup.road: the road or ship touches the building just placed (or extends the first piece from it)."""
     if s.phase != SETUP_ROAD:
-        return not_now(s, "placing a setup road")
+        return not_now(s, _("placing a setup road"))
     if edge not in setup_edges(s, piece):
-        kind = "road" if piece == ROAD else "ship"
-        return err(f"a setup {kind} must touch the building just placed (or extend the first {kind} from it), on a "
-                   f"free {'land' if piece == ROAD else 'sea or coast'} edge", "setup.road")
+        return err(_("a setup road must touch the building just placed (or extend the first road from it), on a free "
+                     "land edge") if piece == ROAD else
+                   _("a setup ship must touch the building just placed (or extend the first ship from it), on a free "
+                     "sea or coast edge"), "setup.road")
     return None
 
 

@@ -14,6 +14,7 @@ from .phases import player_name
 from .places import pirate_edges, pirate_spots
 from .queue import done, entry, head, push_front, step
 from .table import err, not_now
+from ..translate import N_, _, shown
 
 DISCARD = tuple(Discard(c) for c in CARDS)
 STEAL = tuple(StealCard(c) for c in CARDS)
@@ -65,9 +66,9 @@ def _list_discard(s) -> list:
 
 def _check_discard(s, a: Discard):
     if s.phase != "discard":
-        return not_now(s, "discarding")
+        return not_now(s, _("discarding"))
     if a.resource not in CARDS or not s.hands[head(s)[1]][CARDS.index(a.resource)]:
-        return err(f"you hold no {a.resource}", "seven.discard")
+        return err(_("you hold no {resource}").format(resource=shown(a.resource)), "seven.discard")
     return None
 
 
@@ -94,9 +95,9 @@ def _list_robber(s) -> list:
 def robber_target_error(s, tile: int):
     """seven.robber: the robber goes to another non-sea tile."""
     if not (0 <= tile < s.comp.topo.n_tiles) or tile not in s.comp.land_tiles:
-        return err(f"tile {tile} is not a land tile", "seven.robber")
+        return err(_("tile {tile} is not a land tile").format(tile=shown(tile)), "seven.robber")
     if tile == s.robber:
-        return err("the robber must move to another tile", "seven.robber")
+        return err(_("the robber must move to another tile"), "seven.robber")
     return None
 
 
@@ -123,9 +124,9 @@ def _list_pirate(s) -> list:
 def pirate_target_error(s, spot: int):
     """seven.pirate: the pirate goes to another sea tile or fishing ground."""
     if not any(x == spot for x, _ in pirate_spots(s)):
-        return err(f"spot {spot} is not a sea tile or a fishing ground", "seven.pirate")
+        return err(_("spot {spot} is not a sea tile or a fishing ground").format(spot=shown(spot)), "seven.pirate")
     if spot == s.pirate:
-        return err("the pirate must move to another spot", "seven.pirate")
+        return err(_("the pirate must move to another spot"), "seven.pirate")
     return None
 
 
@@ -171,9 +172,10 @@ def _list_victims(s) -> list:
 
 def _check_victim(s, a: ChooseVictim):
     if s.phase != "victim":
-        return not_now(s, "choosing whom to steal from")
+        return not_now(s, _("choosing whom to steal from"))
     if a.victim not in victims(s, head(s)[2]):
-        return err(f"Player {a.victim + 1} has no building by the robber or ship by the pirate, or no card",
+        return err(_("Player {value} has no building by the robber or ship by the pirate, or no card").format(
+            value=shown(a.victim + 1)),
                    "seven.steal")
     return None
 
@@ -196,9 +198,9 @@ step("steal", phase="steal")
 
 def _check_steal(s, a: StealCard):
     if s.phase != "steal":
-        return not_now(s, "a stolen card")
+        return not_now(s, _("a stolen card"))
     if a.resource not in CARDS or not s.hands[head(s)[2]][CARDS.index(a.resource)]:
-        return err(f"the victim holds no {a.resource}", "seven.steal")
+        return err(_("the victim holds no {resource}").format(resource=shown(a.resource)), "seven.steal")
     return None
 
 
@@ -213,8 +215,8 @@ def _do_steal(s, a: StealCard) -> None:
 
 table.rule(Discard, _check_discard, _do_discard)
 table.rule_in_phase(MoveRobber, "robber", lambda s, a: robber_target_error(s, a.tile), _do_robber,
-                    "moving the robber")
+                    N_("moving the robber"))
 table.rule_in_phase(MovePirate, "pirate", lambda s, a: pirate_target_error(s, a.spot), _do_pirate,
-                    "moving the pirate")
+                    N_("moving the pirate"))
 table.rule(ChooseVictim, _check_victim, _do_victim)
 table.rule(StealCard, _check_steal, _do_steal)

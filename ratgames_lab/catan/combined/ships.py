@@ -19,6 +19,7 @@ from .phases import MAIN, player_name
 from .places import blocks, pirate_edges
 from .special import update_longest_road
 from .table import err, not_now
+from ..translate import _, shown
 
 
 def tied(s, p: int, e: int, v: int) -> bool:
@@ -114,27 +115,31 @@ def _list_moves(s) -> list:
 
 def _check_move(s, a: MoveShip):
     if s.phase != MAIN or s.free_pieces or s.pending:
-        return not_now(s, "moving a ship")
+        return not_now(s, _("moving a ship"))
     p, n_edges = s.active, s.comp.topo.n_edges
     if not (0 <= a.source < n_edges and 0 <= a.target < n_edges):
-        return err(f"there is no edge {a.source if not 0 <= a.source < n_edges else a.target}",
+        return err(_("there is no edge {value}").format(
+            value=shown(a.source if not 0 <= a.source < n_edges else a.target)),
                    "seafarers.move_ship")
     if s.ship_moved:
-        return err("you have already moved a ship this turn", "seafarers.move_ship")
+        return err(_("you have already moved a ship this turn"), "seafarers.move_ship")
     if s.edge_owner[a.source] != p or s.edge_piece[a.source] != SHIP:
-        return err(f"edge {a.source} holds no ship of yours", "seafarers.move_ship")
+        return err(_("edge {source} holds no ship of yours").format(source=shown(a.source)), "seafarers.move_ship")
     if a.source in s.new_ships:
-        return err(f"the ship on edge {a.source} was built this turn", "seafarers.move_ship")
+        return err(_("the ship on edge {source} was built this turn").format(
+            source=shown(a.source)), "seafarers.move_ship")
     blocked = pirate_edges(s)
     if a.source in blocked:
-        return err(f"the pirate blocks the ship on edge {a.source}", "seafarers.pirate")
+        return err(_("the pirate blocks the ship on edge {source}").format(source=shown(a.source)), "seafarers.pirate")
     if a.source not in movable_ships(s, p, blocked):
-        return err(f"the ship on edge {a.source} is not at an open end of a route (it joins two of your "
-                   "buildings or ships)", "seafarers.move_ship")
+        return err(_("the ship on edge {source} is not at an open end of a route (it joins two of your buildings or "
+                     "ships)").format(
+            source=shown(a.source)), "seafarers.move_ship")
     if a.target in blocked:
-        return err(f"the pirate blocks edge {a.target}", "seafarers.pirate")
+        return err(_("the pirate blocks edge {target}").format(target=shown(a.target)), "seafarers.pirate")
     if a.target not in ship_targets(s, p, a.source, blocked):
-        return err(f"edge {a.target} is not a free sea or coast edge joined to your buildings or other ships",
+        return err(_("edge {target} is not a free sea or coast edge joined to your buildings or other ships").format(
+            target=shown(a.target)),
                    "seafarers.move_ship")
     return None
 

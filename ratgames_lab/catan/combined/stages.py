@@ -20,9 +20,10 @@ from __future__ import annotations
 from . import table
 from .components import CARDS
 from .phases import MAIN
+from ..translate import N_, _
 
 TRADE, BUILD, REST = range(3)
-STAGE_NAMES = ("trade", "build and improve", "progress cards, knights and the ship move")
+STAGE_NAMES = (N_("trade"), N_("build and improve"), N_("progress cards, knights and the ship move"))
 STAGES: dict[str, tuple[int, int]] = {
     # trade: with the bank, with players, the shop, the bank loan (the seed's step 2)
     "bank_trade": (TRADE, TRADE), "offer_trade": (TRADE, TRADE), "buy_commodity": (TRADE, TRADE),
@@ -68,8 +69,9 @@ def strict_order_error(s, a):
     st = stages_of(s, a)
     if st is None or st[1] >= s.stage:
         return None
-    return table.err(f"{STAGE_NAMES[st[1]]} comes before {STAGE_NAMES[s.stage]} in the turn, and this turn has "
-                     f"reached {STAGE_NAMES[s.stage]} (option strict_phase_order)", "turn.strict_phase_order")
+    return table.err(_("{stage} comes before {current} in the turn, and this turn has reached {current} (option "
+                       "strict_phase_order)").format(stage=_(STAGE_NAMES[st[1]]), current=_(STAGE_NAMES[s.stage])),
+                     "turn.strict_phase_order")
 
 
 def record_stage(s, a) -> None:

@@ -35,6 +35,7 @@ from .queue import settle_pending
 from .special import road_length, victory_points
 from .trade import UNLISTED, compute_rates
 from . import rules as _rules  # noqa: F401  (every rule module registers itself in the table)
+from ..translate import _, shown
 
 def _node(c) -> int:
     return c.topo.n_nodes - 1
@@ -320,10 +321,11 @@ class CombinedState(ListedApply, WinnerTakesAll, GameState):
     def _illegal(self, a: Action) -> IllegalActionError | None:
         """The rule ``a`` breaks now (None if it breaks none)."""
         if self._current == TERMINAL:
-            return IllegalActionError("the game is over", "victory")
+            return IllegalActionError(_("the game is over"), "victory")
         handler = table.CHECKS.get(type(a))
         if handler is None:
-            return IllegalActionError(f"{a!r} is not an action of the combined variant", "engine.action")
+            return IllegalActionError(_("{a!r} is not an action of the combined variant").format(
+                a=shown(a)), "engine.action")
         try:
             for guard in table.GUARDS:
                 error = guard(self, a)
@@ -331,7 +333,7 @@ class CombinedState(ListedApply, WinnerTakesAll, GameState):
                     return error
             return handler(self, a)
         except (TypeError, ValueError, KeyError, IndexError, AttributeError):  # malformed fields
-            return IllegalActionError(f"{a!r} has malformed fields", "engine.action")
+            return IllegalActionError(_("{a!r} has malformed fields").format(a=shown(a)), "engine.action")
 
     def _do(self, a: Action) -> None:
         for on_apply in table.ON_APPLY:

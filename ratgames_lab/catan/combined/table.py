@@ -7,6 +7,7 @@ from typing import Callable
 
 from ...core.errors import IllegalActionError
 from ...core.protocol import Action
+from ..translate import _
 
 Check = Callable[..., "IllegalActionError | None"]
 Apply = Callable[..., None]
@@ -97,7 +98,8 @@ def err(message: str, rule_name: str) -> IllegalActionError:
 
 def not_now(s, what: str) -> IllegalActionError:
     """The error for an action made in the wrong phase."""
-    return IllegalActionError(f"{what} is not possible now (phase {s.phase!r})", "turn.phase")
+    return IllegalActionError(_("{what} is not possible now (phase {phase!r})").format(what=_(what), phase=s.phase),
+                              "turn.phase")
 
 
 def is_action(a: object) -> bool:

@@ -10,6 +10,7 @@ from .components import ABILITY_LEVEL, CARDS, K, R
 from .phases import MAIN, player_name
 from .table import err, not_now
 from .trade_players import UNLISTED_OFFERS
+from ..translate import _, shown
 
 BANK = tuple(tuple(BankTrade(CARDS[g], CARDS[r]) for r in range(K)) for g in range(K))
 UNLISTED: tuple[type, ...] = UNLISTED_OFFERS  # the trade actions accepted outside legal_actions (composed offers)
@@ -55,17 +56,18 @@ def _list_bank(s) -> list:
 
 def _check_bank(s, a: BankTrade):
     if s.phase != MAIN or s.free_pieces:
-        return not_now(s, "trading with the bank")
+        return not_now(s, _("trading with the bank"))
     if a.give not in CARDS or a.get not in CARDS:
-        return err("name a resource or a commodity", "trade.bank")
+        return err(_("name a resource or a commodity"), "trade.bank")
     p, g, r = s.active, CARDS.index(a.give), CARDS.index(a.get)
     if g == r:
-        return err("a trade must change the card", "trade.bank")
+        return err(_("a trade must change the card"), "trade.bank")
     n = rate(s, p, g)
     if s.hands[p][g] < n:
-        return err(f"you trade {a.give} at {n}:1 and hold {s.hands[p][g]}", "trade.bank")
+        return err(_("you trade {give} at {n}:1 and hold {hands}").format(
+            give=shown(a.give), n=shown(n), hands=shown(s.hands[p][g])), "trade.bank")
     if not s.bank[r]:
-        return err(f"the bank has no {a.get} left", "trade.bank")
+        return err(_("the bank has no {get} left").format(get=shown(a.get)), "trade.bank")
     return None
 
 

@@ -22,6 +22,7 @@ from .components import (CARDS, CITY_COST, COSTS, K, KNIGHT_COST, MAX_LEVEL, ROA
                          TRACK_COMMODITY, TRACKS)
 from .phases import MAIN, PHASE_NAMES, SEATED_PHASES, player_name
 from .table import err, not_now
+from ..translate import N_, _, shown
 
 GOODS: tuple[str, ...] = CARDS + ("money",)  # what the amounts of a player trade count
 M = len(GOODS)
@@ -47,7 +48,8 @@ class OfferTrade(base.OfferTrade):
     kind = "offer_trade"
 
     def describe(self) -> str:
-        return f"Offer {amounts_text(self.give)} for {amounts_text(self.get)}"
+        return _("Offer {amounts_text} for {amounts_text2}").format(
+            amounts_text=shown(amounts_text(self.give)), amounts_text2=shown(amounts_text(self.get)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,7 +59,8 @@ class CounterOffer(base.CounterOffer):
     kind = "counter_offer"
 
     def describe(self) -> str:
-        return f"Counter: you give {amounts_text(self.give)} for {amounts_text(self.get)}"
+        return _("Counter: you give {amounts_text} for {amounts_text2}").format(
+            amounts_text=shown(amounts_text(self.give)), amounts_text2=shown(amounts_text(self.get)))
 
 
 ACCEPT, REJECT, CANCEL = AcceptOffer(), RejectOffer(), CancelTrade()
@@ -73,16 +76,18 @@ OFFER = {(g, n, r): OfferTrade(_unit(g, n), _unit(r)) for g in range(K) for r in
 
 def offer_text(s) -> str:
     """The offer in progress and its answers, in words."""
-    words = {ACCEPTED: "accepts", REJECTED: "rejects"}
+    words = {ACCEPTED: N_("{player} accepts"), REJECTED: N_("{player} rejects")}
     answers = []
     for q in range(s.players):
         if s.answers[q] == COUNTERED:
             c = s.counters[q]
-            answers.append(f"{player_name(q)} counters with {amounts_text(c[:M])} for {amounts_text(c[M:])}")
+            answers.append(_("{player} counters with {give} for {get}").format(
+                player=shown(player_name(q)), give=shown(amounts_text(c[:M])), get=shown(amounts_text(c[M:]))))
         elif s.answers[q] in words:
-            answers.append(f"{player_name(q)} {words[s.answers[q]]}")
-    return (f"Offer in progress: {player_name(s.active)} gives {amounts_text(s.offer[:M])} for "
-            f"{amounts_text(s.offer[M:])}" + ("; " + "; ".join(answers) if answers else "") + ".")
+            answers.append(_(words[s.answers[q]]).format(player=shown(player_name(q))))
+    return _("Offer in progress: {player} gives {give} for {get}").format(
+        player=shown(player_name(s.active)), give=shown(amounts_text(s.offer[:M])),
+        get=shown(amounts_text(s.offer[M:]))) + ("; " + "; ".join(answers) if answers else "") + "."
 
 
 def holds(s, p: int, amounts) -> bool:
@@ -138,11 +143,11 @@ def _terms_error(give, get):
 
 def _check_offer(s, a: OfferTrade):
     if s.phase != MAIN:
-        return not_now(s, "offering a trade")
+        return not_now(s, _("offering a trade"))
     if not s.comp.player_trades:
-        return err("player trades are switched off in this game (option player_trades)", "trade.players")
+        return err(_("player trades are switched off in this game (option player_trades)"), "trade.players")
     return _terms_error(a.give, a.get) or (
-        None if holds(s, s.active, a.give) else err("you do not hold what you offer", "trade.players"))
+        None if holds(s, s.active, a.give) else err(_("you do not hold what you offer"), "trade.players"))
 
 
 def _do_offer(s, a: OfferTrade) -> None:
@@ -159,26 +164,26 @@ def _do_offer(s, a: OfferTrade) -> None:
 
 def _check_accept(s, a: AcceptOffer):
     if s.phase != TRADE_REPLY:
-        return not_now(s, "answering an offer")
+        return not_now(s, _("answering an offer"))
     if not holds(s, s.responder, s.offer[M:]):
-        return err("you do not hold what the offer asks for", "trade.players")
+        return err(_("you do not hold what the offer asks for"), "trade.players")
     return None
 
 
 def _check_reject(s, a: RejectOffer):
-    return None if s.phase == TRADE_REPLY else not_now(s, "answering an offer")
+    return None if s.phase == TRADE_REPLY else not_now(s, _("answering an offer"))
 
 
 def _check_counter(s, a: CounterOffer):
     if s.phase != TRADE_REPLY:
-        return not_now(s, "answering an offer")
+        return not_now(s, _("answering an offer"))
     error = _terms_error(a.give, a.get)
     if error is not None:
         return error
     if list(a.give) + list(a.get) == s.offer:
-        return err("a counter-offer changes the terms (accept the offer instead)", "trade.players")
+        return err(_("a counter-offer changes the terms (accept the offer instead)"), "trade.players")
     if not holds(s, s.responder, a.get):
-        return err("you do not hold what your counter-offer gives", "trade.players")
+        return err(_("you do not hold what your counter-offer gives"), "trade.players")
     return None
 
 
@@ -215,9 +220,9 @@ def _clear_offer(s) -> None:
 
 def _check_confirm(s, a: ConfirmTrade):
     if s.phase != TRADE_CHOOSE:
-        return not_now(s, "closing a trade")
+        return not_now(s, _("closing a trade"))
     if a.partner not in partners(s):
-        return err("you trade only with a player who accepted or countered (and can still pay)", "trade.players")
+        return err(_("you trade only with a player who accepted or countered (and can still pay)"), "trade.players")
     return None
 
 
@@ -238,7 +243,7 @@ def _do_confirm(s, a: ConfirmTrade) -> None:
 
 
 def _check_cancel(s, a: CancelTrade):
-    return None if s.phase == TRADE_CHOOSE else not_now(s, "withdrawing an offer")
+    return None if s.phase == TRADE_CHOOSE else not_now(s, _("withdrawing an offer"))
 
 
 def _do_cancel(s, a: CancelTrade) -> None:

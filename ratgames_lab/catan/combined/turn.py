@@ -6,6 +6,7 @@ from . import table
 from .phases import MAIN, OVER, ROLL_PHASE, player_name
 from .table import not_now
 from .wagons import reset_wagon_turn
+from ..translate import _, shown
 
 
 def reset_turn_flags(s) -> None:
@@ -37,7 +38,7 @@ def _list_end(s) -> list:
 
 def _check_end(s, a: EndTurn):
     if s.phase not in (MAIN, "wagon") or s.free_pieces or s.pending:  # "wagon": ending the turn stops the wagon
-        return not_now(s, "ending the turn")
+        return not_now(s, _("ending the turn"))
     return None
 
 

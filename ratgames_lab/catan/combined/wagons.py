@@ -38,6 +38,7 @@ from .phases import MAIN, OVER, player_name
 from .table import cached_action, err, not_now
 from .text import Pick, add_event_texts
 from .wagon_routes import cheapest_route, route_graph, step_cost
+from ..translate import N_, _, shown
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,7 +49,7 @@ class MoveWagon(Action):
     kind = "move_wagon"
 
     def describe(self) -> str:
-        return f"Move your wagon to intersection {self.node}"
+        return _("Move your wagon to intersection {node}").format(node=shown(self.node))
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,7 +59,7 @@ class BoostWagon(Action):
     kind = "boost_wagon"
 
     def describe(self) -> str:
-        return "Pay 1 grain for 2 more movement points for your wagon this turn"
+        return _("Pay 1 grain for 2 more movement points for your wagon this turn")
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,7 +69,7 @@ class UpgradeWagon(Action):
     kind = "upgrade_wagon"
 
     def describe(self) -> str:
-        return "Upgrade your wagon to the next baggage-train card"
+        return _("Upgrade your wagon to the next baggage-train card")
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,7 +80,7 @@ class TollDie(Action):
     kind = "toll_die"
 
     def describe(self) -> str:
-        return f"The toll die shows {self.face}"
+        return _("The toll die shows {face}").format(face=shown(self.face))
 
 
 BOOST = BoostWagon()
@@ -135,22 +136,25 @@ def step_error(s, p: int, v: int):
     u = s.wagon_node[p]
     e = _edge(s, u, v) if 0 <= v < s.comp.topo.n_nodes else -1
     if e < 0:
-        return err(f"intersection {v} is not next to your wagon (on {u})", "wagons.step")
+        return err(_("intersection {v} is not next to your wagon (on {u})").format(
+            v=shown(v), u=shown(u)), "wagons.step")
     cost = step_cost(s, p, e)
     if cost is None:
-        return err("a wagon crosses a sea edge only along a ship", "wagons.sea")
+        return err(_("a wagon crosses a sea edge only along a ship"), "wagons.sea")
     mp, toll = cost
     left = points_left(s, p)
     if mp > left:
-        return err(f"this step costs {mp} movement points and the wagon has {left} left", "wagons.points")
+        return err(_("this step costs {mp} movement points and the wagon has {left} left").format(
+            mp=shown(mp), left=shown(left)), "wagons.points")
     if _knight_roll_due(s, p, v):
         if card(s, p).toll_die is None:
-            return err("an opposing knight stands there: a wagon without a toll die cannot pass it", "wagons.knight")
+            return err(_("an opposing knight stands there: a wagon without a toll die cannot pass it"), "wagons.knight")
         if v in s.wagon_failed:
-            return err("your wagon already tried to pass this knight this turn (one try per knight)",
+            return err(_("your wagon already tried to pass this knight this turn (one try per knight)"),
                        "wagons.knight")
     if toll > s.money[p]:
-        return err(f"the toll is ${toll} and you have ${s.money[p]}", "wagons.toll")
+        return err(_("the toll is ${toll} and you have ${money}").format(
+            toll=shown(toll), money=shown(s.money[p])), "wagons.toll")
     return None
 
 
@@ -169,11 +173,11 @@ def _steps(s, p: int) -> list:
 def _boost_open_error(s):
     """wagons.boost: option wagon_boost, once per turn, before the wagon stops."""
     if not s.options.wagon_boost:
-        return err("option wagon_boost is off", "wagons.boost")
+        return err(_("option wagon_boost is off"), "wagons.boost")
     if not (_can_start(s) or s.phase == WAGON and s.wagon_move == 1):
-        return not_now(s, "boosting the wagon")
+        return not_now(s, _("boosting the wagon"))
     if s.wagon_boosted:
-        return err("the boost is taken once per turn", "wagons.boost")
+        return err(_("the boost is taken once per turn"), "wagons.boost")
     return None
 
 
@@ -181,7 +185,7 @@ def boost_error(s, p: int):
     """wagons.boost: option wagon_boost, once per turn, 1 grain, before the wagon stops."""
     bad = _boost_open_error(s)
     if bad is None and not s.affords(p, WAGON_BOOST_COST):
-        return err("the boost costs 1 grain", "wagons.boost")
+        return err(_("the boost costs 1 grain"), "wagons.boost")
     return bad
 
 
@@ -203,13 +207,13 @@ def upgrade_cost(s, p: int) -> tuple[int, ...] | None:
 def upgrade_error(s, p: int):
     """wagons.upgrade: on your turn in the action phase, a next level to reach, its cost paid."""
     if not _can_start(s):
-        return not_now(s, "upgrading the wagon")
+        return not_now(s, _("upgrading the wagon"))
     cost = upgrade_cost(s, p)
     if cost is None:
-        return err("your wagon is at the last level", "wagons.upgrade")
+        return err(_("your wagon is at the last level"), "wagons.upgrade")
     if not s.affords(p, cost):
         need = ", ".join(f"{x} {CARDS[c]}" for c, x in enumerate(cost) if x)
-        return err(f"the next level costs {need}", "wagons.upgrade")
+        return err(_("the next level costs {need}").format(need=shown(need)), "wagons.upgrade")
     return None
 
 
@@ -240,9 +244,9 @@ def _list_wagon(s) -> list:
 
 def _check_move(s, a: MoveWagon):
     if s.phase == WAGON and s.wagon_move == 2:
-        return err("the wagon has stopped for this turn", "wagons.stopped")
+        return err(_("the wagon has stopped for this turn"), "wagons.stopped")
     if not (_can_start(s) or s.phase == WAGON and s.wagon_move == 1):
-        return not_now(s, "moving the wagon")
+        return not_now(s, _("moving the wagon"))
     return step_error(s, s.active, a.node)
 
 
@@ -294,9 +298,9 @@ chance_phase(WAGON_DIE, _die_outcomes)
 
 def _check_die(s, a: TollDie):
     if s.phase != WAGON_DIE:
-        return not_now(s, "a toll die roll")
+        return not_now(s, _("a toll die roll"))
     if a not in FACES:
-        return err(f"{a!r} is not a face of the die", "wagons.die")
+        return err(_("{a!r} is not a face of the die").format(a=shown(a)), "wagons.die")
     return None
 
 
@@ -427,22 +431,22 @@ def check_wagon_move(s) -> None:
 
 
 add_event_texts({
-    "wagon_step": "{player}'s wagon moves to intersection {node} ({points} movement points; {left} left).",
-    "wagon_toll": "{player} pays {owner} a ${money} toll.",
+    "wagon_step": N_("{player}'s wagon moves to intersection {node} ({points} movement points; {left} left)."),
+    "wagon_toll": N_("{player} pays {owner} a ${money} toll."),
     "wagon_die": Pick(lambda p: p["paid"], {
-        False: "{player}'s toll die shows {face} ({need} or more needed): no toll to pay.",
-        True: "{player}'s toll die shows {face} ({need} or more needed): the toll is due."}),
+        False: N_("{player}'s toll die shows {face} ({need} or more needed): no toll to pay."),
+        True: N_("{player}'s toll die shows {face} ({need} or more needed): the toll is due.")}),
     "wagon_knight": Pick(lambda p: p["passed"], {
-        True: "{player}'s toll die shows {face} ({need} or more needed): the wagon may pass the knight on "
-              "intersection {node}.",
-        False: "{player}'s toll die shows {face} ({need} or more needed): the knight on intersection {node} stops "
-               "the wagon for this turn."}),
-    "wagon_stop": "{player}'s wagon stops on the market plaza at intersection {node}.",
-    "wagon_boost": "{player} pays 1 grain: {points} more movement points for the wagon this turn.",
+        True: N_("{player}'s toll die shows {face} ({need} or more needed): the wagon may pass the knight on "
+              "intersection {node}."),
+        False: N_("{player}'s toll die shows {face} ({need} or more needed): the knight on intersection {node} stops "
+               "the wagon for this turn.")}),
+    "wagon_stop": N_("{player}'s wagon stops on the market plaza at intersection {node}."),
+    "wagon_boost": N_("{player} pays 1 grain: {points} more movement points for the wagon this turn."),
     "wagon_upgrade": Pick(lambda p: bool(p["die"]), {
-        True: "{player} upgrades their wagon to level {level}: {movement} movement points, no toll on a {die} or "
-              "more.",
-        False: "{player} upgrades their wagon to level {level}: {movement} movement points."}),
+        True: N_("{player} upgrades their wagon to level {level}: {movement} movement points, no toll on a {die} or "
+              "more."),
+        False: N_("{player} upgrades their wagon to level {level}: {movement} movement points.")}),
 })
 table.rule(MoveWagon, _check_move, _do_move)
 table.rule(BoostWagon, _check_boost, _do_boost)
