@@ -287,15 +287,20 @@ class CatanBoard:
         v.set_segments("piers", piers)
         v.set_points("harbours", keys, xs, ys, colors=fills, names=tips)
         v.set_labels("harbour_ratio", keys, xs, ys, ratios)
-        # the resource of a 2:1 harbour, written under its marker (above it on the top coast)
+        # the resource of a 2:1 harbour, written under its marker (above it on the top coast), or beside it, on the
+        # sea side, where the figure's edge leaves no room above or below
         out_x, out_y, out_t, out_k = [], [], [], []
+        gap, half = self.px_to_units(HARBOUR_R + 9), self.px_to_units(8)
         for k, x, y, kind in zip(keys, xs, ys, kinds):
             if kind:
                 mx, my = self.edge_mid(k)
-                up = (y - my) > 0.3
-                out_x.append(x)
-                gap = self.px_to_units(HARBOUR_R + 9)
-                out_y.append(y + (gap if up else -gap))
+                ly = y + (gap if (y - my) > 0.3 else -gap)
+                lx = x
+                if not self.y_range[0] + half < ly < self.y_range[1] - half:
+                    side = 1 if x >= mx else -1
+                    lx, ly = x + side * (self.px_to_units(HARBOUR_R + 6 + 4 * len(kind))), y
+                out_x.append(lx)
+                out_y.append(ly)
                 out_t.append(kind)
                 out_k.append(k)
         v.set_labels("harbour_kind", out_k, out_x, out_y, out_t)

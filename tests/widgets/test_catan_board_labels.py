@@ -52,6 +52,15 @@ def _board(doc: dict):
     return board, texts, shapes(board.view, ["tokens"], height), shapes(board.view, present(PIECES), height)
 
 
+def _inside_the_figure(board, texts) -> None:
+    """No text is cut by the figure's edge."""
+    view = board.view
+    height = float(str(view.figure.layout.height).removesuffix("px"))
+    width = 8 + (view.x.max - view.x.min) * (height - 8) / (view.y.max - view.y.min)
+    cut = [t for t in texts if t.box[0] < 0 or t.box[1] < 0 or t.box[2] > width or t.box[3] > height]
+    assert not cut, cut[:3]
+
+
 def _three_wagons_on_the_castle(s) -> None:
     for p in range(3):
         s.wagon_node[p] = CASTLE
@@ -62,6 +71,7 @@ def test_the_base_board_has_no_text_on_another_text_a_token_or_a_piece(turn):
     board, texts, tokens, pieces = _board(_played("base", turn))
     assert len([t for t in texts if t.layer == "numbers"]) == 18 and pieces
     assert not clashes(texts, texts + tokens + pieces), clashes(texts, texts + tokens + pieces)[:3]
+    _inside_the_figure(board, texts)
 
 
 @pytest.mark.parametrize("turn, edit", [(40, None), (12, _three_wagons_on_the_castle)],
@@ -69,6 +79,7 @@ def test_the_base_board_has_no_text_on_another_text_a_token_or_a_piece(turn):
 def test_the_combined_board_has_no_text_on_another_text_or_a_token(turn, edit):
     board, texts, tokens, pieces = _board(_played("combined", turn, edit=edit))
     assert not clashes(texts, texts + tokens), clashes(texts, texts + tokens)[:3]
+    _inside_the_figure(board, texts)
     # the coast's fixed marks (harbours, fishing grounds) stay clear of every text but their own
     coast = [p for p in pieces if p.layer in ("harbours", "fishing")]
     assert coast and not clashes(texts, coast)
