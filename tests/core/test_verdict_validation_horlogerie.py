@@ -79,3 +79,20 @@ def test_nothing_after_the_last_rest_changes_the_result(last_turn):
             assert t.returns() == short.returns()
         checked += 1
     assert checked > 10
+
+
+def test_counting_danger_cards_by_level_changes_no_value(last_turn):
+    sys.path.insert(0, str(VALIDATION))
+    try:
+        from exact import action_values
+    finally:
+        sys.path.remove(str(VALIDATION))
+    case = CASES["horlogerie_3p_hand_seed2_3"]
+    state = state_of(case)
+
+    def by_card(s) -> str:  # every Danger card by its own face, as the rules engine stores it
+        skip = last_turn.IRRELEVANT if s.step in last_turn.AFTER_DANGER and last_turn.last_turn(s) else ()
+        return repr([getattr(s, name) for name in s.FIELDS.names if name not in skip])
+
+    got = action_values(state, state.current_player, "random", settled=last_turn.settled, key=by_card)
+    assert [str(v) for v in got] == [a["win"] for a in case["actions"]]
