@@ -13,6 +13,7 @@ except ImportError:  # installed without the [lab] extra, or in the browser (Pyo
     tqdm = None
 
 from .core.analysis import Evaluation
+from .core.i18n import _
 from .core.protocol import Game, GameState
 from .core.racing import points
 from .core.what_if import WhatIf, analyze, information
@@ -57,8 +58,8 @@ def progress_bar(stream: TextIO | None = None) -> tuple[Callable[[int, int], Non
 
 def _hidden_words(state: GameState, name: str) -> str:
     if information(state) == "perfect":
-        return "nothing is hidden in this game: every playout starts from this very position"
-    return f"hidden cards resampled in each playout (what {name} cannot see is dealt again)"
+        return _("nothing is hidden in this game: every playout starts from this very position")
+    return _("hidden cards resampled in each playout (what {name} cannot see is dealt again)").format(name=name)
 
 
 def table(values: Evaluation, out: TextIO, indent: str = "") -> None:
@@ -66,21 +67,24 @@ def table(values: Evaluation, out: TextIO, indent: str = "") -> None:
     ranked = sorted(values, key=lambda v: -v.win_rate)
     width = max(len(str(v.action)) for v in ranked)
     for i, v in enumerate(ranked, 1):
-        vs = ("leader" if v.lead == v.lead_low == v.lead_high == 0 else
-              f"the leader wins {_signed(v.lead)} points more, paired interval {_signed(v.lead_low)} to "
-              f"{_signed(v.lead_high)}")
-        out.write(f"{indent}{i:3d}) {str(v.action):{width}s}  win rate {_percent(v.win_rate)}  "
-                  f"(95% interval {_percent(v.low).strip()} – {_percent(v.high).strip()}; {v.playouts} playouts)  "
-                  f"{vs}{'' if v.in_contention else ', ruled out'}\n")
+        vs = (_("leader") if v.lead == v.lead_low == v.lead_high == 0 else
+              _("the leader wins {lead} points more, paired interval {low} to {high}").format(
+                  lead=_signed(v.lead), low=_signed(v.lead_low), high=_signed(v.lead_high)))
+        rates = _("win rate {rate}  (95% interval {low} – {high}; {playouts} playouts)").format(
+            rate=_percent(v.win_rate), low=_percent(v.low).strip(), high=_percent(v.high).strip(), playouts=v.playouts)
+        out.write(f"{indent}{i:3d}) {str(v.action):{width}s}  {rates}  "
+                  + (vs if v.in_contention else _("{comparison}, ruled out").format(comparison=vs)) + "\n")
 
 
 def _spent(values: Evaluation, cpu_limit: float | None, out: TextIO, indent: str = "") -> None:
-    out.write(f"{indent}Spent: {values.playouts:,} playouts in {values.cpu_seconds:.1f} CPU-seconds.\n")
+    out.write(indent + _("Spent: {playouts} playouts in {seconds} CPU-seconds.").format(
+        playouts=f"{values.playouts:,}", seconds=f"{values.cpu_seconds:.1f}") + "\n")
     if values.cpu_stopped:
         n = values.verdict.playouts
-        out.write(f"{indent}The CPU limit ({cpu_limit:g} s) stopped the playouts; the result is the one at the last "
-                  f"check, after {n} playouts per option: '--playouts {n} --cpu 0' gives exactly this result on any "
-                  f"computer, a larger --playouts or --cpu goes further.\n")
+        out.write(indent + _("The CPU limit ({limit} s) stopped the playouts; the result is the one at the last check, "
+                             "after {n} playouts per option: '--playouts {n} --cpu 0' gives exactly this result on "
+                             "any computer, a larger --playouts or --cpu goes further.").format(
+            limit=f"{cpu_limit:g}", n=n) + "\n")
 
 
 def to_json(game: Game, result: WhatIf, settings: dict) -> dict:
@@ -128,23 +132,24 @@ def report(path: str | Path, game: Game, state: GameState, names: Sequence[str],
     player = result.player
     hand = state.hand_text(player)
     if hand:
-        out.write(f"The hand of {names[player]}, who is to move:\n{hand}\n")
+        out.write(_("The hand of {name}, who is to move:").format(name=names[player]) + f"\n{hand}\n")
     _header(result.evaluation, state, names[player], who(player), args, out)
     table(result.evaluation, out)
-    out.write(f"Verdict: {result.evaluation.verdict.text()}\n")
+    out.write(_("Verdict: {verdict}").format(verdict=result.evaluation.verdict.text()) + "\n")
     _spent(result.evaluation, cpu, out)
     return 0
 
 
 def _header(values: Evaluation, state: GameState, name: str, who: str, args: Any, out: TextIO) -> None:
     policy = values.policy
-    out.write(f"{who} to move; policy {policy.name} (seed {args.seed}): win rates if {policy.assumes()}; "
-              f"{_hidden_words(state, name)}.\n")
+    out.write(_("{who} to move; policy {policy} (seed {seed}): win rates if {assumes}; {hidden}.").format(
+        who=who, policy=policy.name, seed=args.seed, assumes=policy.assumes(), hidden=_hidden_words(state, name))
+              + "\n")
     if policy.note:
-        out.write(f"Note: {policy.note}.\n")
-    out.write(f"Every option is played on the same deals with the same seeds; playouts go to the options still in "
-              f"contention (at most {args.playouts} per option), confidence {args.confidence:.0%}, resolution "
-              f"±{points(args.resolution / 100)}.\n")
+        out.write(_("Note: {note}.").format(note=policy.note) + "\n")
+    out.write(_("Every option is played on the same deals with the same seeds; playouts go to the options still in "
+                "contention (at most {playouts} per option), confidence {confidence}, resolution ±{resolution}.").format(
+        playouts=args.playouts, confidence=f"{args.confidence:.0%}", resolution=points(args.resolution / 100)) + "\n")
 
 
 def _chance(result: WhatIf, names: Sequence[str], who: Callable[[int], str], cpu: float | None, args: Any,
@@ -154,24 +159,27 @@ def _chance(result: WhatIf, names: Sequence[str], who: Callable[[int], str], cpu
         out.write(report_.illustration + "\n")
     if not report_.outcomes:
         return 0
-    out.write(f"Chance moves next: {report_.event}. Each outcome, with its exact probability:\n")
+    out.write(_("Chance moves next: {event}. Each outcome, with its exact probability:").format(event=report_.event)
+              + "\n")
     for o in report_.outcomes:
-        out.write(f"- {o.label} (probability {o.probability}, {float(o.probability):.1%}):\n")
+        out.write("- " + _("{outcome} (probability {fraction}, {percent}):").format(
+            outcome=o.label, fraction=o.probability, percent=f"{float(o.probability):.1%}") + "\n")
         if o.returns is not None:
-            out.write("    the game ends: " + ", ".join(f"{names[p]} {_percent(r).strip()}"
-                                                       for p, r in enumerate(o.returns)) + "\n")
+            out.write("    " + _("the game ends: {returns}").format(returns=", ".join(
+                f"{names[p]} {_percent(r).strip()}" for p, r in enumerate(o.returns))) + "\n")
             continue
         ev = o.evaluation
         if ev.verdict.kind == "forced":
             out.write(f"    {who(o.decider)}: {ev.verdict.text()}\n")
             continue
-        out.write(f"    {who(o.decider)} decides; win rates if {ev.policy.assumes()}:\n")
+        out.write("    " + _("{who} decides; win rates if {assumes}:").format(who=who(o.decider),
+                                                                           assumes=ev.policy.assumes()) + "\n")
         table(ev, out, "    ")
-        out.write(f"    Verdict: {ev.verdict.text()}\n")
+        out.write("    " + _("Verdict: {verdict}").format(verdict=ev.verdict.text()) + "\n")
         _spent(ev, cpu / max(1, len(report_.deciders())) if cpu else None, out, "    ")
     weighted = report_.weighted_win_rate()
     if weighted is not None:
         p, rate = weighted
-        out.write(f"Weighted exactly by the outcomes' probabilities, {names[p]} wins {rate:.1%} of the time when "
-                  f"choosing the leading option after each outcome.\n")
+        out.write(_("Weighted exactly by the outcomes' probabilities, {name} wins {rate} of the time when choosing the "
+                    "leading option after each outcome.").format(name=names[p], rate=f"{rate:.1%}") + "\n")
     return 0

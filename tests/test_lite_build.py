@@ -117,6 +117,20 @@ def test_every_app_notebook_gets_a_landing_page_and_the_home_page_lists_the_less
         assert f"path={nb.name}" in home
 
 
+def test_the_home_page_is_in_english_and_french_with_a_switch_and_the_browser_choosing(tmp_path):
+    out = tmp_path / "site"
+    out.mkdir()
+    build_lite.write_pages(out)
+    english, french = (out / "index.html").read_text(), (out / "index.fr.html").read_text(encoding="utf-8")
+    assert '<html lang="en">' in english and "Lessons and games that run entirely in your browser" in english
+    assert '<html lang="fr">' in french and "Des leçons et des jeux qui tournent entièrement" in french
+    assert 'id="jupyter-config-data"' in french and "Jouer à " in french and "play/rattus.html" in french
+    for page in (english, french):  # the visible switch, on both pages
+        assert 'href="index.html" hreflang="en"' in page and 'href="index.fr.html" hreflang="fr"' in page
+    assert 'navigator.languages' in english and '{"fr": "index.fr.html"}' in english  # the browser's choice
+    assert "navigator.languages" not in french
+
+
 def test_the_site_ships_every_lesson_but_not_their_sources_with_the_solutions(tmp_path):
     build_lite.stage_contents(tmp_path / "files")
     shipped = {p.relative_to(tmp_path / "files").as_posix() for p in (tmp_path / "files").rglob("*") if p.is_file()}

@@ -33,6 +33,11 @@ PYODIDE_MARKERS = {"platform_system": "Emscripten", "sys_platform": "emscripten"
                    "python_full_version": "3.12.7", "extra": ""}
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))  # the project's own modules (the home page's texts), from a checkout
+
+from ratgames_lab.core.i18n import available_languages  # noqa: E402
+from ratgames_lab.site_pages import home_page, page_name  # noqa: E402
+
 NOTEBOOKS = ROOT / "notebooks"
 PLAY_TEMPLATE = Path(__file__).resolve().parent / "lite_play.html"
 
@@ -284,29 +289,13 @@ def write_pages(out: Path) -> None:
         game_lessons = [nb for nb in lessons() if lesson_game(nb) == game]
         links = "".join(f'<li><a href="notebooks/index.html?path={nb.name}">{html.escape(notebook_title(nb))}'
                         f"</a></li>" for nb in game_lessons)
-        rows.append(f'<section><h2>{html.escape(title)}</h2><p><a class="play" href="play/{game}.html">'
-                    f"Play {html.escape(title)}</a></p><ul>{links}</ul></section>")
+        rows.append((game, title, links))
     general = "".join(f'<li><a href="notebooks/index.html?path={nb.name}">{html.escape(notebook_title(nb))}</a></li>'
                       for nb in lessons() if lesson_game(nb) is None)
-    (out / "index.html").write_text(HOME.replace("{{GAMES}}", "".join(rows)).replace("{{GENERAL}}", general))
+    for lang in available_languages():  # index.html (English, sends a French browser on) and index.fr.html
+        (out / page_name(lang)).write_text(home_page(lang, rows, general), encoding="utf-8")
 
 
-HOME = """<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8"><title>ratgames_lab: lessons and games in your browser</title>
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<!-- JupyterLite's pages read their base settings from this element of the root index.html: keep it -->
-<script id="jupyter-config-data" type="application/json" data-jupyter-lite-root=".">{}</script>
-<style>body{font-family:system-ui,sans-serif;max-width:52rem;margin:2rem auto;padding:0 1rem;color:#222}
-a.play{display:inline-block;padding:.5rem 1rem;background:#2f6fd6;color:#fff;border-radius:.3rem;text-decoration:none}
-section{border-top:1px solid #ddd;padding:.5rem 0}</style></head>
-<body><h1>ratgames_lab</h1>
-<p>Lessons and games that run entirely in your browser (Python in WebAssembly, Pyodide): nothing is installed and
-nothing is sent anywhere. The first visit downloads about 40&nbsp;MB, later visits almost nothing; Python then starts
-in about half a minute.</p>
-<ul>{{GENERAL}}<li><a href="lab/index.html">All notebooks in JupyterLab</a></li></ul>
-{{GAMES}}
-</body></html>
-"""
 
 
 # --- the build ------------------------------------------------------------------------------------------------------

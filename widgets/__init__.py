@@ -13,10 +13,6 @@ import os
 import tempfile
 from pathlib import Path
 
-# the app's line under its title when the game's registration gives none (never names a seat: seats can change)
-DEFAULT_INTRO = ("Play against bots: the bar at the top says which seat is yours. Change the seats, the bots' speed "
-                 "and the game number in the *Players* tab.")
-
 APP_DIR = Path(__file__).resolve().parent.parent / "notebooks" / "apps"
 
 
@@ -56,8 +52,9 @@ def dashboard_class(game: str) -> type:
 
 
 def app_notebook_json(game: str) -> dict:
-    """The thin Voila notebook of a game: a title cell and one seeded cell that shows the dashboard (its settings
-    and intro come from the game's registration: ``app_settings``, ``app_intro``)."""
+    """The thin Voila notebook of a game: a note for readers of the file and one seeded cell that shows the
+    dashboard (its settings come from the game's registration, ``app_settings``; the dashboard itself shows the
+    title and the intro, ``app_intro``, in the language of its switch)."""
     from ratgames_lab import GAMES
 
     module, _, name = dashboard_path(game).partition(":")
@@ -69,7 +66,8 @@ def app_notebook_json(game: str) -> dict:
     return {
         "cells": [
             {"cell_type": "markdown", "metadata": {}, "id": "title",
-             "source": f"# {title}\n\n" + (info.app_intro or DEFAULT_INTRO)},
+             "source": f"<!-- {title}: the dashboard below shows its title and introduction in the page's "
+                       "language (see its language switch). -->"},
             {"cell_type": "code", "metadata": {"tags": []}, "id": "dashboard", "execution_count": None,
              "outputs": [], "source": code},
         ],

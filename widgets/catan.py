@@ -28,6 +28,7 @@ from .common.click_modes import ClickModes
 from .common.dashboard import Dashboard
 from .common.seats import bot_word
 from .common.theme import esc
+from .common.translate import N_
 
 MODES = {BuildSettlement: "settlement", BuildCity: "city", BuildRoad: "road", MoveRobber: "robber"}
 MODE_LABELS = {"settlement": "Build a settlement", "city": "Upgrade to a city", "road": "Build a road",
@@ -45,14 +46,17 @@ class CatanDashboard(PlaceNaming, cc.CombinedVariant, Dashboard):
 
     game_name = "catan"
     action_groups = {
-        "build_settlement": "Build a settlement", "build_road": "Build a road", "build_city": "Build a city",
-        "roll": "Roll the dice", "play_knight": "Play a development card", "discard": "Discard a card (a 7)",
-        "move_robber": "Move the robber", "choose_victim": "Steal a card from", "bank_trade": "Trade with the bank",
-        "offer_trade": "Offer a trade (or compose one in the trade panel)", "accept_offer": "Answer the offer",
-        "reject_offer": "Answer the offer", "confirm_trade": "Close the trade with", "cancel_trade": "Or withdraw your offer",
-        "buy_development": "Buy a development card (wool + grain + ore)", "play_road_building": "Play a development card",
-        "play_year_of_plenty": "Year of Plenty: take 2 cards from the bank",
-        "play_monopoly": "Monopoly: take every card of one resource", "end_turn": "End", **cc.ACTION_GROUPS,
+        "build_settlement": N_("Build a settlement"), "build_road": N_("Build a road"),
+        "build_city": N_("Build a city"), "roll": N_("Roll the dice"), "play_knight": N_("Play a development card"),
+        "discard": N_("Discard a card (a 7)"), "move_robber": N_("Move the robber"),
+        "choose_victim": N_("Steal a card from"), "bank_trade": N_("Trade with the bank"),
+        "offer_trade": N_("Offer a trade (or compose one in the trade panel)"),
+        "accept_offer": N_("Answer the offer"), "reject_offer": N_("Answer the offer"),
+        "confirm_trade": N_("Close the trade with"), "cancel_trade": N_("Or withdraw your offer"),
+        "buy_development": N_("Buy a development card (wool + grain + ore)"),
+        "play_road_building": N_("Play a development card"),
+        "play_year_of_plenty": N_("Year of Plenty: take 2 cards from the bank"),
+        "play_monopoly": N_("Monopoly: take every card of one resource"), "end_turn": N_("End"), **cc.ACTION_GROUPS,
     }
     heading_kinds = ("turn_start",)
     log_classes = {"produce": "rg-good", "trade": "rg-good", "win": "rg-good", "longest_road": "rg-good",
@@ -62,9 +66,9 @@ class CatanDashboard(PlaceNaming, cc.CombinedVariant, Dashboard):
     css_files = ("catan.css",)
     fold_kinds = ("build_settlement", "build_road", "build_city", "move_robber", "bank_trade", "offer_trade",
                   "play_year_of_plenty", "play_monopoly", *cc.FOLD_KINDS)
-    teacher_view_label = "Teacher view: show every hand"
+    teacher_view_label = N_("Teacher view: show every hand")
     hand_html = own_hand_html  # your resources in the dock, beside the decision
-    new_game_hint = "Start a new game with the “Start a game” menu beside the board"
+    new_game_hint = N_("Start a new game with the “Start a game” menu beside the board")
 
     def __init__(self, players: int = 4, seed: int = 0, seats: Sequence[str] | None = None,
                  bot_delay: float = 0.8, auto: bool = True, teacher: bool = True, teacher_view: bool = False,

@@ -9,10 +9,11 @@ import ipywidgets as w
 
 from .common.dashboard import Dashboard
 from .common.seats import bot_word
-from .common.theme import esc
+from .common.theme import element, esc
+from .common.translate import N_, _, ngettext
 from .horlogerie_end import horlogerie_end_html, horlogerie_parts
 from .horlogerie_gauge import StopOrDrawGauge, policy_table_html
-from .horlogerie_view import RULES_IN_BRIEF, draw_row_html, grid_html, seat_html
+from .horlogerie_view import draw_row_html, grid_html, rules_in_brief, seat_html
 
 END_KINDS = ("winner", "winner_find", "winner_last", "shared_win")
 
@@ -22,14 +23,14 @@ class HorlogerieDashboard(Dashboard):
 
     game_name = "horlogerie"
     action_groups = {
-        "draw": "Draw: risk one more card", "stop": "Stop: keep what you drew", "compass": "Use a find", "spyglass": "Use a find",
-        "amulet": "Use a find", "wound": "Put a wound on an Horloger", "give_find": "Choose the find they get",
-        "keep_card": "Choose the one card they keep", "buy": "Buy a mission (exact cards, no change)",
-        "end_discover": "Done buying", "rest_discard": "Rest: discard a card for its points",
-        "heal": "Rest: heal a wound", "untap": "Rest: untap a find", "end_rest": "Done resting",
-        "discard_card": "Too heavy: discard a card", "discard_find": "Too heavy: discard a find",
-        "draw_recruits": "Recruit Horlogers", "corrupt": "Corruption: give up a find to choose",
-        "choose_recruit": "Choose a recruit",
+        "draw": N_("Draw: risk one more card"), "stop": N_("Stop: keep what you drew"), "compass": N_("Use a find"), "spyglass": N_("Use a find"),
+        "amulet": N_("Use a find"), "wound": N_("Put a wound on an Horloger"), "give_find": N_("Choose the find they get"),
+        "keep_card": N_("Choose the one card they keep"), "buy": N_("Buy a mission (exact cards, no change)"),
+        "end_discover": N_("Done buying"), "rest_discard": N_("Rest: discard a card for its points"),
+        "heal": N_("Rest: heal a wound"), "untap": N_("Rest: untap a find"), "end_rest": N_("Done resting"),
+        "discard_card": N_("Too heavy: discard a card"), "discard_find": N_("Too heavy: discard a find"),
+        "draw_recruits": N_("Recruit Horlogers"), "corrupt": N_("Corruption: give up a find to choose"),
+        "choose_recruit": N_("Choose a recruit"),
     }
     fold_kinds = ("buy", "rest_discard")
     heading_kinds = ("turn_start", "final_scores")
@@ -73,9 +74,10 @@ class HorlogerieDashboard(Dashboard):
             hand = self.observation(s)["hand"] if s in visible else None
             seats.append(seat_html(obs, s, self.seat_label(s), self._tags(obs, s), hand, comp,
                                    s == obs["current_player"], s == obs["active"]))
-        self.players_view.value = (f'<div class="rg-note hl-legend">Each Horloger: “explores N” adds N to the '
-                                   f'exploration value · ● a wound · ○ a wound it can still survive · a tapped find '
-                                   f'is used up until its owner rests</div><div class="hl-seats">{"".join(seats)}</div>')
+        legend = _("Each Horloger: “explores N” adds N to the exploration value · ● a wound · ○ a wound it can still "
+                   "survive · a tapped find is used up until its owner rests")
+        self.players_view.value = (f'<div class="rg-note hl-legend">{esc(legend)}</div>'
+                                   f'<div class="hl-seats">{"".join(seats)}</div>')
         vp = comp.missions.vp
 
         def cheapest(grid: list[str]) -> set[str]:
@@ -92,6 +94,9 @@ class HorlogerieDashboard(Dashboard):
         return None
 
     def _draw_html(self, obs: dict) -> str:
+        if self.state.is_terminal():  # nothing is drawn any more: no live-game row contradicts the final scores
+            over = _("The game is over: nobody draws any more. The final scores are below.")
+            return f'<div class="rg-section">{esc(over)}</div>'
         active = obs["active"]
         left = (active + 1) % self.players
         ex, dg = obs["exploration"], obs["danger"]
@@ -103,80 +108,94 @@ class HorlogerieDashboard(Dashboard):
             value = next((e.params["value"] for e in reversed(events) if e.kind in ("explore_start", "compass")),
                          value)
         # once the cards have left the table (kept in hand or discarded), the row shows neither a total nor a result
-        rows = draw_row_html(f"{self.seat_label(active)} explores", ex["table"], "exp", exp_total,
+        rows = draw_row_html(_("{player} explores").format(player=self.seat_label(active)), ex["table"], "exp",
+                             exp_total,
                              value if ex["table"] or obs["step"] in ("explore", "explore_draw") else 0,
                              obs["explore_result"] if ex["table"] else "")
         if dg["table"] or obs["step"] in ("danger", "danger_draw"):
             danger = self.game.components.danger
             wounds = [danger.wounds[danger.index[f]] for f in dg["table"]]
-            notes = [f"{n} wound{'s' if n != 1 else ''}" for n in wounds]
-            rows += draw_row_html(f"Danger: {self.seat_label(left)} draws (left neighbour)", dg["table"], "dan",
-                                  dan_total, obs["danger_value"], obs["danger_result"] if dg["table"] else "", notes)
+            notes = [ngettext("{n} wound", "{n} wounds", n).format(n=n) for n in wounds]
+            title = _("Danger: {player} draws (left neighbour)").format(player=self.seat_label(left))
+            rows += draw_row_html(title, dg["table"], "dan", dan_total, obs["danger_value"],
+                                  obs["danger_result"] if dg["table"] else "", notes)
         top = ""
-        for deck, name in ((ex, "Exploration"), (dg, "Danger")):
+        spied = (_("Spyglass: you looked at the top Exploration card: <b>{card}</b>"),
+                 _("Spyglass: you looked at the top Danger card: <b>{card}</b>"))
+        for deck, text in zip((ex, dg), spied):
             if deck["top"]:
-                top += f'<div class="rg-note">Spyglass: you looked at the top {name} card: <b>{esc(deck["top"])}</b></div>'
-        return (f'<div class="rg-section">Stop or draw? <span class="rg-muted">Exploration deck {ex["deck"]} · '
-                f'Danger deck {dg["deck"]}</span></div><div class="hl-rows">{rows}</div>{top}')
+                top += f'<div class="rg-note">{text.format(card=esc(deck["top"]))}</div>'
+        decks = _("Exploration deck {exploration} · Danger deck {danger}").format(exploration=ex["deck"],
+                                                                                   danger=dg["deck"])
+        stop = _("Stop or draw?")
+        return (f'<div class="rg-section">{esc(stop)} <span class="rg-muted">{esc(decks)}</span></div>'
+                f'<div class="hl-rows">{rows}</div>{top}')
 
     def _tags(self, obs: dict, seat: int) -> str:
         if self.is_human(seat):
-            tags = ('<span class="hl-tag hl-tag-you">you</span>' if seat == self.viewer() else
-                    '<span class="hl-tag">human</span>')
+            tags = (element("span", "hl-tag hl-tag-you", _("you")) if seat == self.viewer() else
+                    element("span", "hl-tag", _("human")))
         else:
-            tags = f'<span class="hl-tag">{esc(bot_word(self.seats[seat]))}</span>'
+            tags = element("span", "hl-tag", bot_word(self.seats[seat]))
         if seat == obs["active"] and not self.state.is_terminal():
-            tags += '<span class="hl-tag hl-tag-turn">turn</span>'
+            tags += element("span", "hl-tag hl-tag-turn", _("turn"))
         if self.state.is_terminal() and self.state.returns()[seat] > 0:
-            tags += '<span class="hl-tag hl-tag-win">winner</span>'
+            tags += element("span", "hl-tag hl-tag-win", _("winner"))
         return tags
 
     # ------------------------------------------------------------------ words
     def header_html(self) -> str:
         """Title and where we are."""
         obs = self.observation()
-        where = "Game over" if self.state.is_terminal() else \
-            f"Turn {obs['turn']} · {self.seat_label(obs['active'])} explores · first to 12 VP"
+        where = _("Game over") if self.state.is_terminal() else \
+            _("Turn {n} · {player} explores · first to 12 VP").format(n=obs["turn"],
+                                                                       player=self.seat_label(obs["active"]))
         return (f'<div class="rg-header"><div class="rg-title">L\'Horlogerie des Rats</div>'
-                f'<div class="rg-subtitle">{where} · {self.players} players{esc(self.you_text())}</div></div>')
+                f'<div class="rg-subtitle">{esc(where)} · {esc(self.players_text())}{esc(self.you_text())}</div></div>')
 
     def banner_html(self) -> str:
         """What the player to move must do, in plain words."""
         s = self.state
         p = s.current_player
         if s.is_terminal():
-            final = next((e.text() for e in reversed(s.events) if e.kind in END_KINDS), "")
-            return f'<div class="rg-banner rg-banner-over">Game over. {esc(final)}</div>'
+            final = next((self.event_text(e) for e in reversed(s.events) if e.kind in END_KINDS), "")
+            return element("div", "rg-banner rg-banner-over", _("Game over. {final}").format(final=final))
         if p < 0:
-            return '<div class="rg-banner rg-banner-bot">A card is being drawn…</div>'
+            return element("div", "rg-banner rg-banner-bot", _("A card is being drawn…"))
         obs = self.observation()
         active = self.seat_label(obs["active"])
         step = obs["step"]
         table = obs["exploration"]["table"] if step == "explore" else obs["danger"]["table"]
         total = sum(int("".join(c for c in f if c.isdigit())) for f in table)
         tasks = {
-            "load": ("discard until your load fits your carry",
-                     f"Load {obs['load'][p]} is more than carry {obs['carry'][p]}."),
-            "recruit": ("recruit Horlogers", "Your team has fewer than 3 Horlogers."),
-            "recruit_choose": ("choose a recruit", "Corruption lets you pick from the whole deck."),
-            "explore": ("stop or draw?", f"Total {total} of exploration value {obs['exploration_value']}: "
-                        f"exactly {obs['exploration_value']} is perfect, more is a bust."),
-            "danger": (f"stop or draw the Danger against {active}?",
-                       f"Total {total} of danger value {obs['danger_value']}: if you do not bust, the creatures "
-                       f"wound {active}'s team."),
-            "wounds": (f"put the wounds on your Horlogers ({obs['wounds_left']} left)",
-                       "An Horloger with more wounds than its toughness is discarded."),
-            "reward": ("choose the find (tied cheapest missions)", "You are the taker's right neighbour."),
-            "discovery": (f"choose the one card {active} keeps", f"{active} busted: you are the right neighbour."),
-            "discover": ("buy missions, or finish", "Pay exactly the terrain points a mission asks: no change."),
-            "rest": ("rest: discard cards to heal or untap", f"Points to spend: {obs['rest_points']}."),
+            "load": (_("discard until your load fits your carry"),
+                     _("Load {load} is more than carry {carry}.").format(load=obs["load"][p], carry=obs["carry"][p])),
+            "recruit": (_("recruit Horlogers"), _("Your team has fewer than 3 Horlogers.")),
+            "recruit_choose": (_("choose a recruit"), _("Corruption lets you pick from the whole deck.")),
+            "explore": (_("stop or draw?"), _("Total {total} of exploration value {value}: exactly {value} is perfect, "
+                                              "more is a bust.").format(total=total, value=obs["exploration_value"])),
+            "danger": (_("stop or draw the Danger against {player}?").format(player=active),
+                       _("Total {total} of danger value {value}: if you do not bust, the creatures wound {player}'s "
+                         "team.").format(total=total, value=obs["danger_value"], player=active)),
+            "wounds": (_("put the wounds on your Horlogers ({n} left)").format(n=obs["wounds_left"]),
+                       _("An Horloger with more wounds than its toughness is discarded.")),
+            "reward": (_("choose the find (tied cheapest missions)"), _("You are the taker's right neighbour.")),
+            "discovery": (_("choose the one card {player} keeps").format(player=active),
+                          _("{player} busted: you are the right neighbour.").format(player=active)),
+            "discover": (_("buy missions, or finish"), _("Pay exactly the terrain points a mission asks: no change.")),
+            "rest": (_("rest: discard cards to heal or untap"),
+                     _("Points to spend: {n}.").format(n=obs["rest_points"])),
         }
-        task, why = tasks.get(step, ("choose an action", ""))
+        task, why = tasks.get(step, (_("choose an action"), ""))
         return self.decision_banner(p, task, why)
+
+    def language_changed(self) -> None:
+        """The gauge's fixed words in the new language."""
+        self.gauge.relabel()
 
     def rules_html(self) -> str:
         """The rules in brief (a fold-out)."""
-        return RULES_IN_BRIEF
+        return rules_in_brief()
 
     def score_parts(self) -> list[list[tuple[str, int]]]:
         """(find, VP) of every player (the end screen's rows)."""
@@ -190,11 +209,11 @@ class HorlogerieDashboard(Dashboard):
 
     def move_text(self, seat: int, action: Any) -> str:
         """What a player just did, in the past tense ("Draw a card" alone would read as an order while a bot thinks)."""
-        return f"{self.who(seat)} chose: {action}."
+        return _("{who} chose: {action}.").format(who=self.who(seat), action=self.action_label(action))
 
     def decision_title(self, player: int) -> str:
         """Heading above the buttons."""
-        return f"Your choices, {self.seat_label(player)}"
+        return _("Your choices, {player}").format(player=self.seat_label(player))
 
     def action_class(self, action: Any) -> str:
         """Stop is green, draw is red-orange (the risk), the rest plain."""
@@ -216,8 +235,8 @@ class HorlogerieDashboard(Dashboard):
         found = self.gauge.phase(self.state, p if p >= 0 and p in self.visible_hands() else self.viewer())
         self.policy_view.value = policy_table_html(*found) if found else ""
         if odds is None:
-            self.odds_panel.clear("Nobody is drawing now: the odds of the next card appear during Exploration and "
-                                  "Danger (the gauge above the players).")
+            self.odds_panel.clear(_("Nobody is drawing now: the odds of the next card appear during Exploration and "
+                                    "Danger (the gauge above the players)."))
             return
-        self.odds_panel.show("Next card", ["under", "exact", "bust"], {"probability": list(odds)},
-                             note="Exact odds over the cards that can still come.")
+        self.odds_panel.show(_("Next card"), [_("under"), _("exact"), _("bust")], {_("probability"): list(odds)},
+                             note=_("Exact odds over the cards that can still come."))

@@ -7,11 +7,12 @@ from typing import Any, Sequence
 from ratgames_lab.horlogerie import find_name
 
 from .common.end_screen import Part, score_table_html
+from .common.translate import N_, _
 
 END_KINDS = ("end_score", "end_missions", "winner", "winner_find", "winner_last", "shared_win")
-LOAD_AND_CARRY = ("Load and carry: your load is 1 per card in hand plus each find's weight (encumbrance); your "
+LOAD_AND_CARRY = N_("Load and carry: your load is 1 per card in hand plus each find's weight (encumbrance); your "
                   "carry is what your Horlogers can carry together. A load above the carry forces you to discard.")
-TIE_BREAK = ("Tie-breaks (rulebook): most VP; then the highest-reward find; then the player who reached that "
+TIE_BREAK = N_("Tie-breaks (rulebook): most VP; then the highest-reward find; then the player who reached that "
              "score last.")
 
 
@@ -28,7 +29,7 @@ def horlogerie_parts(obs: dict, comp: Any) -> list[list[Part]]:
 def horlogerie_end_html(names: Sequence[str], obs: dict, comp: Any, winners: Sequence[int],
                         events: Sequence[Any]) -> str:
     """The final table (totals: the engine's scores), how the game ended and was decided, load and carry."""
-    notes = [e.text() for e in events if e.kind in END_KINDS] + [TIE_BREAK, LOAD_AND_CARRY]
+    notes = [e.text() for e in events if e.kind in END_KINDS] + [_(TIE_BREAK), _(LOAD_AND_CARRY)]
     return score_table_html(names, horlogerie_parts(obs, comp), obs["scores"], winners, notes)
 
 

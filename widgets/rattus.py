@@ -18,11 +18,12 @@ from ratgames_lab.rattus import COLOURS, SETUP, board_for_players, contamination
 from .common.click_modes import ClickModes
 from .common.dashboard import Dashboard
 from .common.seats import bot_word
-from .common.theme import esc
+from .common.theme import element, esc
+from .common.translate import N_, _, ngettext
 from .rattus_map import MapState, RattusMap
 from .rattus_odds import RattusOddsTab
-from .rattus_parts import (MODE_HINTS, MODE_LABELS, RULES_IN_BRIEF, TWO_CLICKS, action_mode, action_regions,
-                           action_slot, pct, task_text)
+from .rattus_parts import (MODE_HINTS, MODE_LABELS, TWO_CLICKS, action_mode, action_regions, action_slot, pct,
+                           rules_in_brief, task_text)
 from .rattus_view import (BoardFrame, TokenBook, board_frame, cards_html, game_over_html, players_html, plague_html,
                           score_rows, secret_html)
 
@@ -32,14 +33,14 @@ class RattusDashboard(Dashboard):
 
     game_name = "rattus"
     action_groups = {
-        "setup_place": "Place your 2 starting cubes", "take_class": "Take a class card (optional)",
-        "place": "Place cubes (optional, once)", "move_plague": "Move the plague (ends your actions)",
-        "king": "King: a cube to the Castle", "monk": "Monk: move a rat token",
-        "merchant": "Merchant: move your cubes", "witch_peek": "Witch: look at a face-down token",
-        "witch_stop": "Witch: stop", "witch_swap": "Witch: swap the two tokens?",
-        "peasant_cube": "Peasant: add one cube", "knight_neutral": "Knight: count the plague as 2 cubes?",
-        "spread": "Put the new rat token in a neighbouring region", "reveal": "Choose the next token to reveal",
-        "end_turn": "End",
+        "setup_place": N_("Place your 2 starting cubes"), "take_class": N_("Take a class card (optional)"),
+        "place": N_("Place cubes (optional, once)"), "move_plague": N_("Move the plague (ends your actions)"),
+        "king": N_("King: a cube to the Castle"), "monk": N_("Monk: move a rat token"),
+        "merchant": N_("Merchant: move your cubes"), "witch_peek": N_("Witch: look at a face-down token"),
+        "witch_stop": N_("Witch: stop"), "witch_swap": N_("Witch: swap the two tokens?"),
+        "peasant_cube": N_("Peasant: add one cube"), "knight_neutral": N_("Knight: count the plague as 2 cubes?"),
+        "spread": N_("Put the new rat token in a neighbouring region"), "reveal": N_("Choose the next token to reveal"),
+        "end_turn": N_("End"),
     }
     heading_kinds = ("turn_start", "final_round", "final_plague", "final_scores")
     log_classes = {"contamination": "rg-bad", "cube_lost": "rg-bad", "no_effect": "rg-good",
@@ -48,8 +49,8 @@ class RattusDashboard(Dashboard):
                    "setup_removed": "rg-minor", "setup_supply": "rg-minor", "final_pass": "rg-minor"}
     css_files = ("rattus.css",)
     fold_kinds = ("place", "king", "monk", "merchant", "witch_peek", "peasant_cube")
-    playback_step_label = "Step: next reveal"
-    teacher_view_label = "Teacher view: show every token"
+    playback_step_label = N_("Step: next reveal")
+    teacher_view_label = N_("Teacher view: show every token")
 
     def __init__(self, players: int = 4, seed: int = 0, seats: Sequence[str] | None = None,
                  bot_delay: float = 0.8, auto: bool = True, teacher: bool = True, teacher_view: bool = False,
@@ -91,17 +92,29 @@ class RattusDashboard(Dashboard):
                                  on_change=self._mode_changed, hint_class="rt-hint")
         self.mode_buttons = self.clicks.buttons
         self.hint = self.clicks.hint
-        self.risk_toggle = w.ToggleButton(value=False, description="Risk map",
-                                          tooltip="Colour every region by its exact chance of contamination",
-                                          layout=w.Layout(width="auto"))
-        self.risk_player = w.Dropdown(description="as seen by", options=[("everyone (public)", -1)], value=-1,
+        self.risk_toggle = w.ToggleButton(value=False, layout=w.Layout(width="auto"))
+        self.risk_player = w.Dropdown(options=[(_("everyone (public)"), -1)], value=-1,
                                       style={"description_width": "initial"}, layout=w.Layout(width="230px"))
+        self._label_risk()
         self.risk_toggle.observe(lambda _c: self._risk_switched(), names="value")
         self.risk_player.observe(lambda _c: self._risk_switched(manual=True), names="value")
         risk = w.HBox([self.risk_toggle, self.risk_player], layout=w.Layout(align_items="center"))
         self.map_box = w.VBox()
         # the mode choice and the hint above the map, the risk switch under it (the map fills a projector's height)
         return w.VBox([self.clicks.widget, self.hint, self.map_box, risk], layout=w.Layout(width="100%"))
+
+    def _label_risk(self) -> None:
+        self.risk_toggle.description = _("Risk map")
+        self.risk_toggle.tooltip = _("Colour every region by its exact chance of contamination")
+        self.risk_player.description = _("as seen by")
+
+    def language_changed(self) -> None:
+        """The map's toolbar, the odds tab and the map's words in the new language."""
+        self._label_risk()
+        self.clicks.relabel()
+        self.odds_tab.relabel()
+        if self.map is not None:  # the map's fixed words (the Castle, the regions out of play)
+            self.map.set_players(self.regions, self.players)
 
     def side_widgets(self) -> list[w.Widget]:
         """Players, class cards and the plague of this turn, beside the map."""
@@ -127,7 +140,7 @@ class RattusDashboard(Dashboard):
 
     def rules_html(self) -> str:
         """How a turn works (a fold-out)."""
-        return RULES_IN_BRIEF
+        return rules_in_brief()
 
     def game_over_html(self) -> str:
         """The score of each player (map + Castle) and the tie-break, if one decided."""
@@ -157,15 +170,17 @@ class RattusDashboard(Dashboard):
     def map_state(self, f: BoardFrame) -> MapState:
         """The MapState for the viewer (hidden tokens carry no identity)."""
         book = TokenBook(self.game.tokens)
-        how = "teacher view" if self.teacher else "you looked at it with the Witch"
+        how = _("teacher view") if self.teacher else _("you looked at it with the Witch")
         tokens = {n: [book.shown(t, i, n, how) for i, t in enumerate(f.rats[r])] for r, n in enumerate(f.names)}
         risk = self.risk() if self.risk_toggle.value else None
         info = {}
         for r, n in enumerate(f.names):
-            cubes = ", ".join(f"{COLOURS[p]} {c}" for p, c in enumerate(f.cubes[r]) if c) or "no cubes"
+            cubes = ", ".join(f"{self.seat_label(p)} {c}" for p, c in enumerate(f.cubes[r]) if c) or _("no cubes")
             rats = len(f.rats[r])
-            info[n] = f"{n}: {rats} rat token{'s' if rats != 1 else ''}, {cubes}" + (
-                f"; contamination if the plague comes now: {pct(risk[n])}" if risk is not None else "")
+            info[n] = ngettext("{region}: {n} rat token, {cubes}", "{region}: {n} rat tokens, {cubes}", rats).format(
+                region=n, n=rats, cubes=cubes)
+            if risk is not None:
+                info[n] += "; " + _("contamination if the plague comes now: {chance}").format(chance=pct(risk[n]))
         targets, selected = self.map_targets()
         return MapState(cubes={n: f.cubes[r] for r, n in enumerate(f.names)}, tokens=tokens, plague=f.plague,
                         castle=f.castle, targets=targets, selected=selected,
@@ -180,10 +195,11 @@ class RattusDashboard(Dashboard):
         return None if v is None or v < 0 else v
 
     def _perspective_options(self) -> list[tuple[str, int]]:
-        options = [("everyone (public)", -1)]
+        options = [(_("everyone (public)"), -1)]
         for p in range(self.players):
             if self.teacher or (self.is_human(p) and p == self.viewer()):
-                options.append((f"{COLOURS[p]}{' (you)' if self.is_human(p) and p == self.viewer() else ''}", p))
+                you = self.is_human(p) and p == self.viewer()
+                options.append((_("{name} (you)").format(name=self.seat_label(p)) if you else self.seat_label(p), p))
         return options
 
     def risk(self) -> dict[str, Fraction]:
@@ -227,17 +243,19 @@ class RattusDashboard(Dashboard):
         decision and the chosen click mode; ask when it means several; otherwise say why and change nothing."""
         s = self.state
         if s.is_terminal():
-            return self.refuse("The game is over: a click on the map plays nothing. Start a new game or look "
-                                "back with the history.")
+            return self.refuse(_("The game is over: a click on the map plays nothing. Start a new game or look "
+                                 "back with the history."))
         p = s.current_player
         if not self.is_human(p):
-            who = self.who(p) if p >= 0 else "A rat token is being drawn"
-            return self.refuse(f"It is not your turn ({who} is to move): nothing was played.")
+            if p < 0:
+                return self.refuse(_("It is not your turn (a rat token is being drawn): nothing was played."))
+            return self.refuse(_("It is not your turn ({who} is to move): nothing was played.").format(who=self.who(p)))
         if self.playback.running:
             self.playback.stop()
             self.refresh()
         if region not in self.regions:
-            return self.refuse(f"{region} is not in play with {self.players} players: nothing was played.")
+            return self.refuse(_("{region} is not in play with {n} players: nothing was played.").format(
+                region=region, n=self.players))
         result = self.clicks.resolve(region, slot)
         if result.kind == "refuse":
             return self.refuse(result.message)
@@ -299,9 +317,9 @@ class RattusDashboard(Dashboard):
             returns = s.returns()
             winner = returns.index(max(returns))
         turn = p if p >= 0 else (obs["active"] if not s.is_terminal() else None)
-        tags = [('<span class="rt-tag rt-tag-you">you</span>' if q == self.viewer() else
-                 '<span class="rt-tag">human</span>') if self.is_human(q) else
-                f'<span class="rt-tag">{esc(bot_word(self.seats[q]))}</span>' for q in range(self.players)]
+        tags = [(element("span", "rt-tag rt-tag-you", _("you")) if q == self.viewer() else
+                 element("span", "rt-tag", _("human"))) if self.is_human(q) else
+                element("span", "rt-tag", bot_word(self.seats[q])) for q in range(self.players)]
         self.players_view.value = players_html(obs, f, tags, winner, turn) + secret_html(book, f, obs, self.teacher)
         self.cards_view.value = cards_html(obs, s.is_terminal())
         self.plague_view.value = plague_html(book, s.events, self.shown_events, playing)
@@ -312,22 +330,29 @@ class RattusDashboard(Dashboard):
         note = None
         if self.risk_toggle.value:
             who = self.risk_perspective()
-            seen = "public information" if who is None else f"what {COLOURS[who]} knows"
-            note = f"Risk map: chance that at least one token contaminates if the plague comes now ({seen})"
+            seen = _("public information") if who is None else _("what {name} knows").format(name=self.seat_label(who))
+            note = _("Risk map: chance that at least one token contaminates if the plague comes now ({seen})").format(
+                seen=seen)
         m.set_legend(note, [self.seat_label(p) for p in range(self.players)])
 
     def _show_hint(self, f: BoardFrame) -> None:
         s = self.state
         if self.playback.running:
             left = len(f.rats[f.names.index(f.plague)])
-            step = "press Step for the next one" if not self.auto else "the next one follows in a moment"
-            self.clicks.show_hint(f"The plague reveals the tokens of {f.plague} one at a time: {left} still face "
-                                  f"down there — {step}.")
+            text = (ngettext("The plague reveals the tokens of {region} one at a time: {n} still face down there — "
+                             "press Step for the next one.",
+                             "The plague reveals the tokens of {region} one at a time: {n} still face down there — "
+                             "press Step for the next one.", left) if not self.auto else
+                    ngettext("The plague reveals the tokens of {region} one at a time: {n} still face down there — "
+                             "the next one follows in a moment.",
+                             "The plague reveals the tokens of {region} one at a time: {n} still face down there — "
+                             "the next one follows in a moment.", left))
+            self.clicks.show_hint(text.format(region=f.plague, n=left))
         elif self.clicks.mode is None:
             p = s.current_player
-            self.clicks.show_hint("The game is over." if s.is_terminal() else
-                                  "Choose with the buttons beside the map." if p >= 0 and self.is_human(p) else
-                                  "Watch the bots play: the map follows every move.")
+            self.clicks.show_hint(_("The game is over.") if s.is_terminal() else
+                                  _("Choose with the buttons beside the map.") if p >= 0 and self.is_human(p) else
+                                  _("Watch the bots play: the map follows every move."))
         else:
             self.clicks.show_hint()
 
@@ -335,31 +360,34 @@ class RattusDashboard(Dashboard):
     def header_html(self) -> str:
         """Title and where we are in the game."""
         obs = self.observation()
-        where = ("Game over" if self.state.is_terminal() else "Setup: placing the starting cubes"
-                 if obs["step"] == SETUP else "Final round" if obs["final_round"] else f"Turn {obs['turn']}")
+        where = (_("Game over") if self.state.is_terminal() else _("Setup: placing the starting cubes")
+                 if obs["step"] == SETUP else _("Final round") if obs["final_round"] else
+                 _("Turn {n}").format(n=obs["turn"]))
         who = self.you_text()
         return (f'<div class="rg-header"><div class="rg-title">Rattus</div>'
-                f'<div class="rg-subtitle">{esc(where)} · {self.players} players{esc(who)}</div></div>')
+                f'<div class="rg-subtitle">{esc(where)} · {esc(self.players_text())}{esc(who)}</div></div>')
 
     def banner_html(self) -> str:
         """What happens now, in plain words."""
         s = self.state
         p = s.current_player
         if self.playback.running:
-            return (f'<div class="rg-banner rg-banner-bot">The plague ravages {esc(self.frame().plague)}…'
-                    f'<small>Each token is revealed in turn: if the cubes there reach its threshold, its symbols '
-                    f'remove cubes. Follow it on the map and in the log.</small></div>')
+            ravages = _("The plague ravages {region}…").format(region=self.frame().plague)
+            each = _("Each token is revealed in turn: if the cubes there reach its threshold, its symbols remove "
+                     "cubes. Follow it on the map and in the log.")
+            return f'<div class="rg-banner rg-banner-bot">{esc(ravages)}<small>{esc(each)}</small></div>'
         if s.is_terminal():
-            final = [e.text() for e in s.events if e.kind in ("final_scores", "winner", "winner_tie")]
-            return f'<div class="rg-banner rg-banner-over">Game over. {esc(" ".join(final))}</div>'
+            final = " ".join(self.event_text(e) for e in s.events if e.kind in ("final_scores", "winner", "winner_tie"))
+            return element("div", "rg-banner rg-banner-over", _("Game over. {final}").format(final=final))
         if p < 0:
-            return '<div class="rg-banner rg-banner-bot">A new rat token is drawn from the supply…</div>'
+            return element("div", "rg-banner rg-banner-bot", _("A new rat token is drawn from the supply…"))
         task, why = task_text(self.observation(), self.state.events)
-        return self.decision_banner(p, task, why, bot_task=f": {task.replace('your turn — ', 'its turn — ')}")
+        its_task = task_text(self.observation(), self.state.events, mine=False)[0]
+        return self.decision_banner(p, task, why, bot_task=_("{{who}}: {task}").format(task=its_task))
 
     def decision_title(self, player: int) -> str:
         """Heading above the buttons."""
-        return f"Your choices, {COLOURS[player]} — every legal move has a button"
+        return _("Your choices, {player} — every legal move has a button").format(player=self.seat_label(player))
 
     def action_class(self, action: Any) -> str:
         """Buttons are marked by kind (plague, placing, cards, powers)."""

@@ -11,10 +11,12 @@ import bqplot as bq
 import ipywidgets as w
 import networkx as nx
 
+from ratgames_lab.core.i18n import format_percent
 from ratgames_lab.rattus import COLOURS as COLOUR_NAMES
 
 from .common.board_view import BoardView
 from .common.theme import esc
+from .common.translate import _, ngettext
 
 PLAYER_HEX = ["#d64545", "#f0b429", "#2f9e6e", "#2f6fd6"]       # Red, Yellow, Green, Blue
 PLAYER_TEXT = ["#ffffff", "#3b2c00", "#ffffff", "#ffffff"]
@@ -131,11 +133,11 @@ class RattusMap:
         v.set_segments("ghost_edges", ghost)
         out = [n for n in g.nodes if n not in inside]
         v.set_points("ghosts", out, [pos[n][0] for n in out], [pos[n][1] for n in out])
-        texts = [f"{n} ({g.nodes[n]['tier']}+ players)" for n in out]
+        texts = [_("{region} ({n}+ players)").format(region=n, n=g.nodes[n]["tier"]) for n in out]
         v.set_labels("ghost_names", out, [pos[n][0] for n in out], [pos[n][1] for n in out], texts)
         cx, cy = self.castle_xy
-        v.set_points("castle", ["Castle"], [cx], [cy], names=["Castle: cubes here are safe and count at the end"])
-        v.set_labels("castle_name", ["Castle"], [cx], [cy - 0.62], ["Castle"])
+        v.set_points("castle", ["Castle"], [cx], [cy], names=[_("Castle: cubes here are safe and count at the end")])
+        v.set_labels("castle_name", ["Castle"], [cx], [cy - 0.62], [_("Castle")])
         v.set_labels("names", self.in_play, [pos[n][0] for n in self.in_play],
                      [pos[n][1] + NAME_DY for n in self.in_play], self.in_play)
 
@@ -161,8 +163,8 @@ class RattusMap:
         px, py = pos[m.plague]
         v.set_points("plague_ring", [m.plague], [px], [py])
         v.set_points("plague", [m.plague], [px + PLAGUE_D[0]], [py + PLAGUE_D[1]],
-                     names=[f"The plague is in {m.plague}"])
-        v.set_labels("plague_text", [m.plague], [px + PLAGUE_D[0] + 0.1], [py + PLAGUE_D[1] - 0.6], ["PLAGUE"])
+                     names=[_("The plague is in {region}").format(region=m.plague)])
+        v.set_labels("plague_text", [m.plague], [px + PLAGUE_D[0] + 0.1], [py + PLAGUE_D[1] - 0.6], [_("PLAGUE")])
         self._tokens(m)
         self._cubes(m)
 
@@ -200,7 +202,9 @@ class RattusMap:
                 keys.append(n)
                 xs.append(x + (p - (self.players - 1) / 2) * CUBE_DX)
                 ys.append(y + CUBE_DY)
-                names.append(f"{COLOUR_NAMES[p]}: {count} cube{'s' if count != 1 else ''} in {n}")
+                where = _("Castle") if n == "Castle" else n
+                names.append(ngettext("{player}: {n} cube in {region}", "{player}: {n} cubes in {region}", count)
+                             .format(player=COLOUR_NAMES[p], n=count, region=where))
                 colours.append(PLAYER_HEX[p])
                 texts.append(str(count))
                 tcolours.append(PLAYER_TEXT[p])
@@ -228,20 +232,26 @@ class RattusMap:
                         for p, name in enumerate(players))
         parts = [
             cubes,
-            '<span class="rg-key"><i class="rt-dot"></i>face-down rat token</span>',
-            '<span class="rg-key"><i class="rt-dot rt-known"></i>token you know (number = threshold)</span>',
-            '<span class="rg-key"><i class="rt-diamond"></i>plague</span>',
-            '<span class="rg-key"><i class="rt-line"></i>land border</span>',
-            '<span class="rg-key"><i class="rt-line rt-sea"></i>sea route</span>',
-            '<span class="rg-key"><i class="rt-halo"></i>you can click</span>',
+            _key("rt-dot", _("face-down rat token")),
+            _key("rt-dot rt-known", _("token you know (number = threshold)")),
+            _key("rt-diamond", _("plague")),
+            _key("rt-line", _("land border")),
+            _key("rt-line rt-sea", _("sea route")),
+            _key("rt-halo", _("you can click")),
         ]
         risk = ""
         if risk_note is not None:
             stops = ", ".join(RISK_COLOURS)
+            zero, full = format_percent(0, 0), format_percent(1, 0)
             risk = (f'<div class="rt-risk-legend"><span class="rt-risk-title">{esc(risk_note)}</span>'
-                    f'<span class="rt-scale"><span>0%</span><i style="background:linear-gradient(to right, {stops})">'
-                    f'</i><span>100%</span></span></div>')
+                    f'<span class="rt-scale"><span>{esc(zero)}</span><i style="background:linear-gradient(to right, '
+                    f'{stops})"></i><span>{esc(full)}</span></span></div>')
         self.legend.value = f'<div class="rt-legend">{"".join(parts)}</div>{risk}'
+
+
+def _key(cls: str, text: str) -> str:
+    """One entry of the map's key: a symbol and its words."""
+    return f'<span class="rg-key"><i class="{cls}"></i>{esc(text)}</span>'
 
 
 def bq_tooltip() -> bq.Tooltip:

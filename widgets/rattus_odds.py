@@ -7,11 +7,14 @@ from typing import Any, Callable
 
 import ipywidgets as w
 
+from ratgames_lab.core.i18n import format_decimal
+
 from ratgames_lab.rattus import (COLOURS, MAIN, best_plague_moves, contamination_probability, cube_loss_distribution,
                                  expected_losses, loss_distribution_of)
 
 from .common.odds import OddsPanel
 from .common.theme import esc
+from .common.translate import _, ngettext
 from .rattus_map import PLAYER_HEX
 from .rattus_parts import fraction_text, pct
 
@@ -25,20 +28,25 @@ class RattusOddsTab:
     def __init__(self, panel: OddsPanel, on_change: Callable[[], None]):
         self.panel = panel
         self._quiet = False
-        self.region = w.Dropdown(description="If the plague goes to", style={"description_width": "initial"},
-                                 layout=w.Layout(width="320px"))
-        self.neutral = w.Checkbox(value=False, description="with the Knight's 2 extra cubes", indent=False,
-                                  layout=w.Layout(width="auto"))
+        self.region = w.Dropdown(style={"description_width": "initial"}, layout=w.Layout(width="320px"))
+        self.neutral = w.Checkbox(value=False, indent=False, layout=w.Layout(width="auto"))
         self.region.observe(lambda _c: None if self._quiet else on_change(), names="value")
         self.neutral.observe(lambda _c: None if self._quiet else on_change(), names="value")
         self.plague_table = w.HTML()
-        intro = w.HTML('<div class="rg-note">Exact odds (fractions) from everything the chosen player can know: a '
-                       'token dealt to a region at setup is one of the setup tokens not yet revealed, any other '
-                       'face-down token one of the other tokens not yet revealed, and the tokens they looked at are '
-                       'known. The reveals come in a random order and stop when the region has no cube or no token '
-                       'left.</div>')
+        self.intro = w.HTML()
         controls = w.HBox([self.region, self.neutral], layout=w.Layout(flex_flow="row wrap", align_items="center"))
-        self.widgets = [intro, controls, panel.widget, self.plague_table]
+        self.widgets = [self.intro, controls, panel.widget, self.plague_table]
+        self.relabel()
+
+    def relabel(self) -> None:
+        """The fixed words in the current language."""
+        self.region.description = _("If the plague goes to")
+        self.neutral.description = _("with the Knight's 2 extra cubes")
+        intro = _("Exact odds (fractions) from everything the chosen player can know: a token dealt to a region at "
+                  "setup is one of the setup tokens not yet revealed, any other face-down token one of the other "
+                  "tokens not yet revealed, and the tokens they looked at are known. The reveals come in a random "
+                  "order and stop when the region has no cube or no token left.")
+        self.intro.value = f'<div class="rg-note">{esc(intro)}</div>'
 
     def sync(self, regions: list[str], default: str) -> None:
         """Offer the regions in play (keeping the user's choice when possible)."""
@@ -55,32 +63,36 @@ class RattusOddsTab:
         """Fill the panel for the chosen region, from ``who``'s knowledge (None: public information)."""
         region, neutral = self.region.value, self.neutral.value
         if state.is_terminal():
-            self.panel.clear("The game is over: no plague to come.")
+            self.panel.clear(_("The game is over: no plague to come."))
             self.plague_table.value = ""
             return
         dist = cube_loss_distribution(state, region, player=who, neutral=neutral)
         cubes = obs["regions"][region]["cubes"]
         present = [p for p in range(obs["players"]) if cubes[p]]
-        seen = "public information" if who is None else f"what {COLOURS[who]} knows"
+        seen = _("public information") if who is None else _("what {name} knows").format(name=COLOURS[who])
         if not present:
-            self.panel.clear(f"{region} has no cube: if the plague goes there, nobody loses anything.")
+            self.panel.clear(_("{region} has no cube: if the plague goes there, nobody loses anything.").format(
+                region=region))
         else:
             marg = {p: loss_distribution_of(dist, p) for p in present}
             top = max(k for p in present for k in marg[p])
-            cats = [f"{k} cube{'s' if k != 1 else ''}" for k in range(top + 1)]
+            cats = [ngettext("{n} cube", "{n} cubes", k).format(n=k) for k in range(top + 1)]
             series = {COLOURS[p]: [marg[p].get(k, Fraction(0)) for k in range(top + 1)] for p in present}
             exp = expected_losses(dist)
             cont = contamination_probability(state, region, player=who, neutral=neutral)
             rats = obs["regions"][region]["rats"]
-            note = (f"{region} now: {rats} rat token{'s' if rats != 1 else ''}, "
-                    + ", ".join(f"{COLOURS[p]} {cubes[p]}" for p in present)
-                    + f". Chance that at least one token contaminates: {pct(cont)} ({fraction_text(cont)}). "
-                    + "Expected cubes lost: " + ", ".join(f"{COLOURS[p]} {float(exp[p]):.2f}" for p in present)
-                    + f". ({seen})")
-            self.panel.show(f"If the plague ravaged {region} now: cubes each player loses", cats, series,
-                            x_label="cubes lost", note=note, colors=[PLAYER_HEX[p] for p in present])
-            self.panel.table.value = self.panel.table.value.replace(
-                "(best card for each row in bold)", "(for each player, the most likely loss in bold)")
+            note = ngettext("{region} now: {n} rat token, {cubes}. Chance that at least one token contaminates: "
+                            "{chance} ({fraction}). Expected cubes lost: {losses}. ({seen})",
+                            "{region} now: {n} rat tokens, {cubes}. Chance that at least one token contaminates: "
+                            "{chance} ({fraction}). Expected cubes lost: {losses}. ({seen})", rats).format(
+                region=region, n=rats, cubes=", ".join(f"{COLOURS[p]} {cubes[p]}" for p in present), chance=pct(cont),
+                fraction=fraction_text(cont), seen=seen,
+                losses=", ".join(f"{COLOURS[p]} {format_decimal(float(exp[p]), 2)}" for p in present))
+            exact = _("Exact values: the percentage and the fraction it comes from (for each player, the most likely "
+                      "loss in bold).")
+            self.panel.show(_("If the plague ravaged {region} now: cubes each player loses").format(region=region),
+                            cats, series, x_label=_("cubes lost"), note=note,
+                            colors=[PLAYER_HEX[p] for p in present], exact_note=exact)
         self.plague_table.value = self._plague_moves_html(state, obs, who, plague_moves_for)
 
     @staticmethod
@@ -92,18 +104,21 @@ class RattusOddsTab:
             return ""
         rows = []
         for m in moves:
-            dest = m.action.to if m.action.via is None else f"{m.action.to} (via {m.action.via})"
+            dest = m.action.to if m.action.via is None else _("{to} (via {via})").format(to=m.action.to,
+                                                                                       via=m.action.via)
             if m.neutral:
-                dest += " + Knight's 2 cubes"
-            cells = "".join(f"<td>{float(x):.2f}</td>" for x in m.expected_loss)
-            rows.append(f"<tr><td style='text-align:left'>{esc(dest)}</td>{cells}<td><b>{float(m.score):+.2f}</b>"
-                        f"</td></tr>")
+                dest += " " + _("+ Knight's 2 cubes")
+            cells = "".join(f"<td>{format_decimal(float(x), 2)}</td>" for x in m.expected_loss)
+            score = ("+" if m.score >= 0 else "") + format_decimal(float(m.score), 2)
+            rows.append(f"<tr><td style='text-align:left'>{esc(dest)}</td>{cells}<td><b>{esc(score)}</b></td></tr>")
         head = "".join(f"<th>{esc(COLOURS[q])}</th>" for q in range(obs["players"]))
-        return (f'<div class="rg-section">Where to send the plague? (expected cubes lost)</div>'
-                f'<div class="rg-note">Score = cubes an opponent loses on average minus the cubes {COLOURS[mover]} '
-                f'loses. Spread tokens are not counted (they are drawn after the move).</div>'
-                f'<table class="rg-exact rt-odds-table"><tr><th>Destination</th>{head}<th>score</th></tr>'
-                f'{"".join(rows)}</table>')
+        where = _("Where to send the plague? (expected cubes lost)")
+        score_note = _("Score = cubes an opponent loses on average minus the cubes {player} loses. Spread tokens are "
+                       "not counted (they are drawn after the move).").format(player=COLOURS[mover])
+        destination, score_head = _("Destination"), _("score")
+        return (f'<div class="rg-section">{esc(where)}</div><div class="rg-note">{esc(score_note)}</div>'
+                f'<table class="rg-exact rt-odds-table"><tr><th>{esc(destination)}</th>{head}'
+                f'<th>{esc(score_head)}</th></tr>{"".join(rows)}</table>')
 
 
 __all__ = ["RattusOddsTab"]

@@ -11,7 +11,8 @@ import tornado.web
 
 from . import code_matches
 from .fairness import Fairness
-from .pages import login_page, page, starting_page, teacher_home
+from ..core.i18n import _, set_language
+from .pages import login_page, page, page_language, starting_page, teacher_home
 from .state import ClassState, Game
 
 COOKIE = "ratgames_classroom"
@@ -24,6 +25,13 @@ class Base(tornado.web.RequestHandler):
     def initialize(self, state: ClassState, title: str) -> None:
         self.state = state
         self.title = title
+
+    def prepare(self) -> None:
+        self.speak()
+
+    def speak(self) -> None:
+        """Make the visitor's language current (called again after an await, before a page is built)."""
+        set_language(page_language(self.request.headers.get("Accept-Language")))
 
     def get_current_user(self) -> dict | None:
         raw = self.get_signed_cookie(COOKIE, max_age_days=1)
@@ -50,10 +58,12 @@ class Base(tornado.web.RequestHandler):
         self.set_header("X-Frame-Options", "SAMEORIGIN")
 
     def write_error(self, status_code: int, **kwargs: Any) -> None:
-        messages = {403: "You need the class code: go to the first page.", 404: "There is nothing here.",
-                    405: "There is nothing here."}
-        self.finish(page(self.title, f"<h1>{escape(self.title)}</h1><p>{messages.get(status_code, 'Error.')}</p>"
-                                      '<p><a href="/">Back to the first page</a></p>'))
+        self.speak()
+        messages = {403: _("You need the class code: go to the first page."), 404: _("There is nothing here."),
+                    405: _("There is nothing here.")}
+        text, back = messages.get(status_code) or _("Error."), _("Back to the first page")
+        self.finish(page(self.title, f"<h1>{escape(self.title)}</h1><p>{escape(text)}</p>"
+                                      f'<p><a href="/">{escape(back)}</a></p>'))
 
     def require(self, *roles: str) -> None:
         if self.role not in roles:
@@ -89,12 +99,13 @@ class LoginHandler(Base):
         if self.fairness.browser_blocked(browser):
             self.set_status(429)
             self.finish(login_page(self.title, self.xsrf_form_html(),
-                                   "Too many wrong codes from this browser: wait a minute and try again."))
+                                   _("Too many wrong codes from this browser: wait a minute and try again.")))
             return
         if self.fairness.address_slowed(address):  # slowed down, never refused: the right code still gets in
             lane = self.slow_lanes.setdefault(address, asyncio.Lock())
             async with lane:
                 await asyncio.sleep(SLOW_LANE_SECONDS)
+            self.speak()
         typed = self.get_body_argument("code", "")[:100]
         role = None
         if code_matches(typed, self.state.settings.teacher_code):
@@ -104,7 +115,7 @@ class LoginHandler(Base):
         if role is None:
             self.fairness.wrong_code(browser, address)
             self.set_status(403)
-            self.finish(login_page(self.title, self.xsrf_form_html(), "This is not the class code."))
+            self.finish(login_page(self.title, self.xsrf_form_html(), _("This is not the class code.")))
             return
         self.set_signed_cookie(COOKIE, json.dumps({"role": role, "session": secrets.token_hex(16)}),
                                expires_days=1, httponly=True, samesite="Strict")

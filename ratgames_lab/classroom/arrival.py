@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import time
 
+from ..core.i18n import N_, _
 from .access import Base
 from .housekeeping import shutdown_game
 from .state import ClassState
@@ -17,21 +18,21 @@ from .state import ClassState
 LINE_PATIENCE = 20.0   # a waiting page that stopped asking this long ago was closed: it leaves the line
 HOLD_SECONDS = 600.0   # a page's open request is answered after this long, and asked again at once
 RELOAD_GRACE = 5.0     # a reloaded page's old websocket closes within this time
-ALREADY_OPEN = "Your game is already open in another tab or window: use that one (one game per student)."
-ALREADY_STARTING = "Your game is already starting in another tab or window: use that one (one game per student)."
+ALREADY_OPEN = N_("Your game is already open in another tab or window: use that one (one game per student).")
+ALREADY_STARTING = N_("Your game is already starting in another tab or window: use that one (one game per student).")
 
 
 def refusal(state: ClassState, page_role: str, role: str | None) -> str | None:
     """Why no new game can start now for a ``page_role`` page asked by a ``role`` visitor (None if it can)."""
     if not state.ready:
-        return "The class server is still starting. This page tries again in a few seconds."
+        return N_("The class server is still starting. This page tries again in a few seconds.")
     if page_role == "student" and not state.open and role == "student":
-        return "Your teacher has closed the class to new students."
+        return N_("Your teacher has closed the class to new students.")
     if page_role == "student" and state.student_games() >= state.settings.students:
         return (f"The class is full ({state.settings.students} games at once). Ask your teacher; this page "
                 "tries again in a few seconds.")
     if state.memory_mb > state.settings.memory_mb:
-        return "The teacher's computer is short of memory. This page tries again in a few seconds."
+        return N_("The teacher's computer is short of memory. This page tries again in a few seconds.")
     return None
 
 
@@ -76,7 +77,7 @@ class QueueHandler(Base):
         if self.role == "student":
             reason = busy(st, self.session) or reason
         if reason:
-            self.finish({"go": False, "ahead": None, "message": reason})
+            self.finish({"go": False, "ahead": None, "message": _(reason)})
             return
         st.join_line(self.session, now)
         ahead = st.ahead_of(self.session)

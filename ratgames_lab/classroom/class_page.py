@@ -5,6 +5,7 @@ import asyncio
 import time
 from html import escape
 
+from ..core.i18n import _, ngettext
 from .access import Base
 from .housekeeping import shutdown_game
 from .pages import page
@@ -14,7 +15,17 @@ LONG_WAIT_SECONDS = 30
 
 
 def _who(role: str, number: int) -> str:
-    return f"student {number}" if role == "student" and number else role
+    if role == "student":
+        return _("student {number}").format(number=number) if number else _("student")
+    return _("teacher") if role == "teacher" else role
+
+
+def _row(g) -> str:
+    """One game of the class table: kernel, who, connected, memory, age."""
+    cells = [escape(g.kernel_id[:8]), _who(g.role, g.number), _("yes") if g.connections else _("no"),
+             _("{mb} MB").format(mb=round(g.rss_mb)),
+             _("{minutes} min").format(minutes=int(time.monotonic() - g.served) // 60)]
+    return "<tr>" + "".join(f"<td>{cell}</td>" for cell in cells) + "</tr>"
 
 
 class ClassPageHandler(Base):
@@ -26,28 +37,34 @@ class ClassPageHandler(Base):
         students = [g for g in st.games.values() if g.role == "student"]
         connected = sum(1 for g in students if g.connections)
         per = [g.rss_mb for g in st.games.values() if g.rss_mb]
-        rows = "".join(f"<tr><td>{escape(g.kernel_id[:8])}</td><td>{_who(g.role, g.number)}</td>"
-                       f"<td>{'yes' if g.connections else 'no'}</td><td>{g.rss_mb:.0f} MB</td>"
-                       f"<td>{int(time.monotonic() - g.served) // 60} min</td></tr>"
-                       for g in sorted(st.games.values(), key=lambda g: g.served))
+        rows = "".join(_row(g) for g in sorted(st.games.values(), key=lambda g: g.served))
         waits = st.long_waits(time.monotonic(), LONG_WAIT_SECONDS)
-        waiting = "".join(f"<li>Student {number}: waiting for {seconds:.0f} s ({stage})</li>"
-                          for number, seconds, stage in waits)
-        waiting = (f'<h2 class="err">Waiting more than {LONG_WAIT_SECONDS} s</h2><ul id="long-waits">{waiting}</ul>'
-                   if waits else "")
+        waiting = "".join("<li>" + escape(_("Student {number}: waiting for {seconds} s ({stage})").format(
+            number=number, seconds=round(seconds), stage=stage)) + "</li>" for number, seconds, stage in waits)
+        long_waits = _("Waiting more than {seconds} s").format(seconds=LONG_WAIT_SECONDS)
+        waiting = f'<h2 class="err">{long_waits}</h2><ul id="long-waits">{waiting}</ul>' if waits else ""
         xsrf = self.xsrf_form_html()
-        door = ("New students can join." if st.open else "<b>Closed</b>: no new student can join.")
-        body = (f"<h1>{escape(self.title)}: the class</h1>"
-                f"<p>{len(students)} student games ({connected} connected), at most {st.settings.students}. "
-                f"{door}</p>{waiting}<p>Memory of the server and its games: {st.memory_mb:.0f} MB "
-                f"(limit {st.settings.memory_mb} MB){'; mean per game %.0f MB' % (sum(per) / len(per)) if per else ''}."
-                f" Games stopped so far: {st.stopped_games}.</p>"
+        door = (_("New students can join.") if st.open else _("<b>Closed</b>: no new student can join."))
+        games = ngettext("{n} student game ({connected} connected), at most {most}.",
+                         "{n} student games ({connected} connected), at most {most}.", len(students)).format(
+            n=len(students), connected=connected, most=st.settings.students)
+        memory = _("Memory of the server and its games: {mb} MB (limit {limit} MB).").format(
+            mb=round(st.memory_mb), limit=st.settings.memory_mb)
+        if per:
+            memory = _("Memory of the server and its games: {mb} MB (limit {limit} MB); mean per game {mean} MB.")
+            memory = memory.format(mb=round(st.memory_mb), limit=st.settings.memory_mb, mean=round(sum(per) / len(per)))
+        end_all, door_button = _("End every student's game"), (
+            _("Let no new student join") if st.open else _("Let new students join"))
+        heading, stopped, log = (_("{title}: the class").format(title=self.title),
+                                 _("Games stopped so far: {n}.").format(n=st.stopped_games), _("Log"))
+        headers = "".join(f"<th>{h}</th>" for h in (_("game"), _("who"), _("connected"), _("memory"), _("age")))
+        body = (f"<h1>{escape(heading)}</h1><p>{games} {door}</p>{waiting}<p>{memory} {stopped}</p>"
                 f'<form method="post" action="/teacher/class">{xsrf}'
                 f'<button name="do" value="{"close" if st.open else "open"}">'
-                f'{"Let no new student join" if st.open else "Let new students join"}</button>'
-                f'<button name="do" value="end">End every student\'s game</button></form>'
-                f"<table><tr><th>game</th><th>who</th><th>connected</th><th>memory</th><th>age</th></tr>{rows}"
-                f"</table><h2>Log</h2><pre class=\"muted\">{escape(chr(10).join(st.log[-15:]))}</pre>")
+                f'{door_button}</button>'
+                f'<button name="do" value="end">{escape(end_all)}</button></form>'
+                f"<table><tr>{headers}</tr>{rows}"
+                f"</table><h2>{log}</h2><pre class=\"muted\">{escape(chr(10).join(st.log[-15:]))}</pre>")
         self.finish(page(self.title, body, refresh=10))
 
     async def post(self) -> None:

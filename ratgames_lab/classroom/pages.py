@@ -2,7 +2,10 @@
 from __future__ import annotations
 
 import json
+import os
 from html import escape
+
+from ..core.i18n import N_, _, best_language, get_language
 
 STYLE = """<style>
 body{font-family:system-ui,sans-serif;font-size:22px;max-width:46em;margin:3em auto;padding:0 1em;color:#222}
@@ -15,9 +18,16 @@ border-radius:50%;animation:spin 1s linear infinite;vertical-align:middle;margin
 </style>"""
 
 
+def page_language(accept_language: str | None) -> str:
+    """The pages' language: the class's (``ratgames app --classroom --lang fr`` sets RATGAMES_LANG), else the
+    first of the browser's ``Accept-Language`` that has a catalog, else English."""
+    return best_language(os.environ.get("RATGAMES_LANG") or accept_language)
+
+
 def page(title: str, body: str, refresh: int | None = None) -> str:
+    """A whole HTML page in the current language."""
     meta = f'<meta http-equiv="refresh" content="{refresh}">' if refresh else ""
-    return (f'<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>{escape(title)}</title>'
+    return (f'<!DOCTYPE html><html lang="{get_language()}"><head><meta charset="utf-8"><title>{escape(title)}</title>'
             f'<meta name="viewport" content="width=device-width, initial-scale=1">{meta}{STYLE}</head>'
             f"<body>{body}</body></html>")
 
@@ -25,18 +35,23 @@ def page(title: str, body: str, refresh: int | None = None) -> str:
 
 def login_page(title: str, xsrf: str, error: str = "") -> str:
     err = f'<p class="err">{escape(error)}</p>' if error else ""
-    return page(title, f"<h1>{escape(title)}</h1><p>Type the class code written on the board.</p>{err}"
-                        f'<form method="post" action="/">{xsrf}<input name="code" autofocus autocomplete="off" '
-                        f'aria-label="class code" size="12"> <button type="submit">Start</button></form>')
+    ask, label, start = _("Type the class code written on the board."), _("class code"), _("Start")
+    return page(title, f"<h1>{escape(title)}</h1><p>{escape(ask)}</p>"
+                        f'{err}<form method="post" action="/">{xsrf}<input name="code" autofocus autocomplete="off" '
+                        f'aria-label="{escape(label)}" size="12"> <button type="submit">{escape(start)}</button></form>')
 
 
 def starting_page(title: str, target: str) -> str:
     """The waiting page: "Starting your game… (n ahead of you)"; it asks the server every 2 s and goes to
     ``target`` when its turn comes (a message from the server, e.g. "the class is full", is shown meanwhile)."""
+    starting, ahead = _("Starting your game…"), _("Starting your game… ({n} ahead of you)")
+    by_itself = _("This page carries on by itself: there is no need to reload it.")
     body = (f"<h1>{escape(title)}</h1><p id=\"starting\"><span class=\"spinner\"></span><span id=\"status\">"
-            "Starting your game…</span> <span id=\"waited\" class=\"muted\"></span></p>"
-            "<p id=\"message\" class=\"err\"></p><p class=\"muted\">This page carries on by itself: there is no "
-            "need to reload it.</p>" + WAITING_SCRIPT.replace("TARGET", json.dumps(target)))
+            f"{escape(starting)}</span> <span id=\"waited\" class=\"muted\"></span></p>"
+            f"<p id=\"message\" class=\"err\"></p><p class=\"muted\">"
+            f"{escape(by_itself)}</p>"
+            + WAITING_SCRIPT.replace("TARGET", json.dumps(target)).replace("STARTING", json.dumps(starting))
+            .replace("AHEAD", json.dumps(ahead)))
     return page(title, body)
 
 
@@ -49,8 +64,8 @@ function ask(){
   fetch('/play/queue',{credentials:'same-origin',cache:'no-store'}).then(function(r){return r.json();})
   .then(function(d){
     text('message', d.message||'');
-    if(d.go){going=true; text('status','Starting your game…'); location.replace(TARGET); return;}
-    if(d.ahead!=null) text('status','Starting your game… ('+d.ahead+' ahead of you)');
+    if(d.go){going=true; text('status',STARTING); location.replace(TARGET); return;}
+    if(d.ahead!=null) text('status',AHEAD.replace('{n}',d.ahead));
   }).catch(function(){}).then(function(){ if(!going) setTimeout(ask,2000); });
 }
 ask();})();</script>"""
@@ -80,13 +95,13 @@ function hold(){
 }
 hold();
 })();</script>"""
-LOST_TEXT = "Your game was stopped on the teacher's computer."
-LOST_BUTTON = "Get a new game"
+LOST_TEXT = N_("Your game was stopped on the teacher's computer.")
+LOST_BUTTON = N_("Get a new game")
 
 
 def page_guard() -> str:
     """The script put at the top of every dashboard page (its open request, and the lost-game message)."""
-    return PAGE_GUARD.replace("LOST_TEXT", json.dumps(LOST_TEXT)).replace("LOST_BUTTON", json.dumps(LOST_BUTTON))
+    return PAGE_GUARD.replace("LOST_TEXT", json.dumps(_(LOST_TEXT))).replace("LOST_BUTTON", json.dumps(_(LOST_BUTTON)))
 
 
 def message_page(title: str, text: str, refresh: int | None = None, button: tuple[str, str] | None = None) -> str:
@@ -96,8 +111,11 @@ def message_page(title: str, text: str, refresh: int | None = None, button: tupl
 
 
 def teacher_home(title: str) -> str:
-    return page(title, f"<h1>{escape(title)}: teacher</h1><ul>"
-                        '<li><a href="/teacher/play">Your dashboard, with the teacher view</a></li>'
-                        '<li><a href="/teacher/class">The class: who is connected, memory, controls</a></li>'
-                        '<li><a href="/play">A student\'s dashboard (what the class sees)</a></li></ul>')
+    """The teacher's first page: their dashboard, the class page, a student's dashboard."""
+    links = [("/teacher/play", _("Your dashboard, with the teacher view")),
+             ("/teacher/class", _("The class: who is connected, memory, controls")),
+             ("/play", _("A student's dashboard (what the class sees)"))]
+    heading = _("{title}: teacher").format(title=title)
+    return page(title, f"<h1>{escape(heading)}</h1><ul>"
+                + "".join(f'<li><a href="{href}">{escape(text)}</a></li>' for href, text in links) + "</ul>")
 

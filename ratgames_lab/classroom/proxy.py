@@ -14,6 +14,7 @@ import tornado.web
 import tornado.websocket
 
 from . import V1_PROTOCOL, check_kernel_frame
+from ..core.i18n import N_, _
 from .access import Base
 from .arrival import make_room, refusal
 from .fairness import Fairness
@@ -98,7 +99,8 @@ class PlayHandler(Base):
     def refuse(self, status: int, text: str, refresh: int | None = 10) -> None:
         """Answer with one message (a page that tries again by itself if ``refresh``)."""
         self.set_status(status)
-        self.finish(message_page(self.title, text, refresh=refresh))
+        self.speak()
+        self.finish(message_page(self.title, _(text) if text else text, refresh=refresh))
 
     async def get(self) -> None:
         self.require(*(("teacher",) if self.page_role == "teacher" else ("student", "teacher")))
@@ -117,8 +119,8 @@ class PlayHandler(Base):
             self.refuse(503, reason)
             return
         if not self.fairness.new_game(self.request.remote_ip or "?"):
-            self.refuse(429, "Many new games were asked from your network in the last minute. This page tries again "
-                             "in a few seconds.", refresh=15)
+            self.refuse(429, N_("Many new games were asked from your network in the last minute. This page tries "
+                                "again in a few seconds."), refresh=15)
             return
         waiter = st.join_line(self.session, time.monotonic(), in_request=True)
         self.counted = self.page_role == "student"  # a game being started counts against the class size
@@ -147,6 +149,7 @@ class PlayHandler(Base):
         found: list[str] = []
         started = False
         head: list[bytes] = []  # the page's first bytes, held until the page-guard script is put in its <head>
+        self.speak()
         guard = page_guard().encode()
 
         def on_header(line: str) -> None:
@@ -183,7 +186,7 @@ class PlayHandler(Base):
             started = True
             self.write(b"".join(head))
         if (response is None or response.code != 200) and not started:
-            self.refuse(502, "The game did not start. This page tries again in a few seconds.")
+            self.refuse(502, N_("The game did not start. This page tries again in a few seconds."))
             return
         if not self.gone:
             self.finish()

@@ -6,6 +6,7 @@ import dataclasses
 import random
 from typing import Callable, Mapping, Union
 
+from .i18n import N_, _
 from .playout import bot_playout, random_playout
 from .protocol import GameState
 from .registry import GAMES
@@ -16,9 +17,9 @@ DEFAULT_POLICY = "random"  # evaluate_actions' default: the same numbers as befo
 
 Policy = Union[str, Mapping[int, str]]
 
-_PLANS = {"random": "plays uniformly random legal moves",
-          "heuristic": "plays like the heuristic bot",
-          "mix": "plays like the heuristic bot half of the time, a random legal move otherwise"}
+_PLANS = {"random": N_("plays uniformly random legal moves"),
+          "heuristic": N_("plays like the heuristic bot"),
+          "mix": N_("plays like the heuristic bot half of the time, a random legal move otherwise")}
 
 
 @dataclasses.dataclass(frozen=True)
@@ -34,10 +35,11 @@ class PlayoutPolicy:
     def assumes(self) -> str:
         """One sentence: what the win rates assume, e.g. 'every player then plays like the heuristic bot'."""
         if self.name == "custom":
-            return "every player then plays as the given rollout function decides"
+            return _("every player then plays as the given rollout function decides")
         if len(set(self.seats)) == 1:
-            return f"every player then {_plan_text(self.seats[0])}"
-        return "; ".join(f"Player {p + 1} then {_plan_text(plan)}" for p, plan in enumerate(self.seats))
+            return _("every player then {plan}").format(plan=_plan_text(self.seats[0]))
+        return "; ".join(_("Player {n} then {plan}").format(n=p + 1, plan=_plan_text(plan))
+                         for p, plan in enumerate(self.seats))
 
     def play(self, state: GameState, rng: random.Random) -> int:
         """Play a sampled world (a ``determinize`` copy) in place to the end under this policy."""
@@ -49,7 +51,7 @@ class PlayoutPolicy:
 
 
 def _plan_text(plan: str) -> str:
-    return _PLANS.get(plan, f"plays like the {plan} bot")
+    return _(_PLANS[plan]) if plan in _PLANS else _("plays like the {bot} bot").format(bot=plan)
 
 
 def game_bots(state: GameState) -> dict:
@@ -90,7 +92,8 @@ def playout_policy(state: GameState, policy: Policy = DEFAULT_POLICY) -> Playout
             raise ValueError(f"unknown playout plan {plan!r} for {state.game_name or 'this game'} (known: "
                              f"{', '.join(dict.fromkeys([*POLICIES, *usable]))})")
         if plan in ("heuristic", "mix") and "heuristic" not in bots:
-            note = f"{state.game_name or 'this game'} has no heuristic bot: the playouts are random"
+            note = _("{game} has no heuristic bot: the playouts are random").format(
+                game=state.game_name or _("this game"))
             plan = "random"
         seats.append(plan)
     made: dict[str, tuple] = {}

@@ -21,6 +21,7 @@ import math
 import random
 from typing import Sequence
 
+from .i18n import _, format_decimal, format_percent, ngettext
 from .protocol import Action, GameState
 
 FIRST_CHECK = 20  # the first look at the intervals, in playouts per option (fewer cannot separate anything)
@@ -102,25 +103,33 @@ class Verdict:
 
     def text(self) -> str:
         """The verdict in one or two plain sentences."""
-        c = f"{self.confidence:.0%}"
+        c = format_percent(self.confidence, 0)
         if self.kind == "forced":
-            return f"{self.best} is the only legal action: there is nothing to decide."
+            return _("{action} is the only legal action: there is nothing to decide.").format(action=self.best)
         if self.kind == "best":
-            lead = (f"by at least {points(self.margin)} of win rate" if self.margin >= 0.0005
-                    else "though its lead may be very small")
-            return f"{self.best} is best: {lead}, confidence {c} ({self.playouts} playouts per option)."
+            if self.margin >= 0.0005:
+                text = _("{action} is best: by at least {points} of win rate, confidence {confidence} "
+                         "({playouts} playouts per option).")
+            else:
+                text = _("{action} is best: though its lead may be very small, confidence {confidence} "
+                         "({playouts} playouts per option).")
+            return text.format(action=self.best, points=points(self.margin), confidence=c, playouts=self.playouts)
         who = and_list(self.contenders)
         if self.playouts == 0:
-            return (f"Too close to call between {who}: no comparison yet (the first one comes after "
-                    f"{FIRST_CHECK} playouts per option). Give the analysis more time or playouts.")
+            return _("Too close to call between {actions}: no comparison yet (the first one comes after {first} "
+                     "playouts per option). Give the analysis more time or playouts.").format(
+                actions=who, first=FIRST_CHECK)
         if self.reason == "resolution":
-            return (f"Too close to call between {who}: they differ by less than ±{points(self.margin)} of win rate "
-                    f"(confidence {c}), within the resolution of ±{points(self.resolution)}: count them as equally "
-                    f"good.")
-        more = (f" About {self.needed:,} playouts per option would resolve it." if self.needed
-                else " No budget can: they may be exactly equal.")
-        return (f"Too close to call between {who}: they differ by less than ±{points(self.margin)} of win rate "
-                f"(confidence {c}), which this budget ({self.playouts} playouts per option) cannot resolve.{more}")
+            return _("Too close to call between {actions}: they differ by less than ±{margin} of win rate "
+                     "(confidence {confidence}), within the resolution of ±{resolution}: count them as equally "
+                     "good.").format(actions=who, margin=points(self.margin), confidence=c,
+                                     resolution=points(self.resolution))
+        text = _("Too close to call between {actions}: they differ by less than ±{margin} of win rate (confidence "
+                 "{confidence}), which this budget ({playouts} playouts per option) cannot resolve.").format(
+            actions=who, margin=points(self.margin), confidence=c, playouts=self.playouts)
+        more = (_("About {needed} playouts per option would resolve it.").format(needed=format_decimal(self.needed, 0))
+                if self.needed else _("No budget can: they may be exactly equal."))
+        return text + " " + more
 
     def to_json(self) -> dict:
         """Plain data, with the sentence."""
@@ -130,15 +139,18 @@ class Verdict:
 def points(x: float) -> str:
     """A win-rate difference in percentage points: 0.034 -> '3.4 points'."""
     v = round(100 * x, 1)
-    return f"{v:g} point" + ("" if v == 1 else "s")
+    count = 1 if v == 1 else int(v) if v == int(v) else 2  # 1.5 points: plural in English
+    return ngettext("{value} point", "{value} points", count).format(value=format_decimal(v, 0 if v == int(v) else 1))
 
 
 def and_list(names: Sequence[str], most: int = 4) -> str:
     """'A', 'A and B', 'A, B and C'; past ``most`` names, 'A, B, C and 5 others'."""
     names = list(names)
     if len(names) > most:
-        names = names[:most - 1] + [f"{len(names) - most + 1} others"]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+        others = len(names) - most + 1
+        names = names[:most - 1] + [ngettext("{n} other", "{n} others", others).format(n=others)]
+    return names[0] if len(names) == 1 else _("{first} and {last}").format(first=", ".join(names[:-1]),
+                                                                         last=names[-1])
 
 
 class Race:

@@ -10,5 +10,6 @@ INFO = GameInfo(
     status="complete: every rule, exact odds, bots, dashboard, lessons",
     summary="Le Maître des Règles (Z-Man 2008): play Number and Rule cards and bet on which rules the table fulfils.",
     dashboard="ratgames_lab.widgets.master_of_rules:MasterOfRulesDashboard",
+    translated_data=(("data/cards.json", "rules.*.name"), ("data/cards.json", "colours.*.id")),
     app_settings={"players": 4, "seed": 7, "seats": ["human", "heuristic", "heuristic", "heuristic"]},
 )

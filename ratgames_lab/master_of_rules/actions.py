@@ -5,6 +5,7 @@ from dataclasses import dataclass
 
 from ..core.protocol import Action, ActionCodec
 from .cards import CODES, RULES, code_name, rule_name
+from .translate import _, card_text, data_text
 
 
 @dataclass(frozen=True, slots=True)
@@ -15,7 +16,7 @@ class PlayNumber(Action):
     kind = "play_number"
 
     def describe(self) -> str:
-        return f"Play the {code_name(self.card)}"
+        return _("Play the {card}").format(card=card_text(code_name(self.card)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,7 +27,7 @@ class PlayRule(Action):
     kind = "play_rule"
 
     def describe(self) -> str:
-        return f"Play {rule_name(self.rule)}"
+        return _("Play {rule}").format(rule=data_text(rule_name(self.rule)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,7 +37,7 @@ class PlayNothing(Action):
     kind = "play_nothing"
 
     def describe(self) -> str:
-        return "Play nothing (no card of the required type in hand)"
+        return _("Play nothing (no card of the required type in hand)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,7 +48,7 @@ class TakeNumber(Action):
     kind = "take_number"
 
     def describe(self) -> str:
-        return f"Take the {code_name(self.card)} from the display"
+        return _("Take the {card} from the display").format(card=card_text(code_name(self.card)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,7 +59,7 @@ class TakeRule(Action):
     kind = "take_rule"
 
     def describe(self) -> str:
-        return f"Take {rule_name(self.rule)} from the display"
+        return _("Take {rule} from the display").format(rule=data_text(rule_name(self.rule)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,7 +70,7 @@ class DrawNumber(Action):
     kind = "draw_number"
 
     def describe(self) -> str:
-        return f"The {code_name(self.card)} is drawn"
+        return _("The {card} is drawn").format(card=card_text(code_name(self.card)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,7 +81,7 @@ class DrawRule(Action):
     kind = "draw_rule"
 
     def describe(self) -> str:
-        return f"{rule_name(self.rule)} is drawn"
+        return _("{rule} is drawn").format(rule=data_text(rule_name(self.rule)))
 
 
 PLAY_NUMBER = [PlayNumber(code) for code in CODES]

@@ -10,6 +10,7 @@ from ..core.errors import IllegalActionError
 from ..core.protocol import Action
 from .actions import PLAY_NOTHING, PLAY_NUMBER, PLAY_RULE, PlayNothing, PlayNumber, PlayRule
 from .cards import CARD_BY_CODE, RULE_BY_ID, card_name, rule_name, seat_name
+from .translate import _, data_text, seat_text, type_text
 from .phases import DUMMY_DRAW, NOTHING, NUMBER, PLAY, REFILL, RULE
 
 _TYPE_WORD = {NUMBER: "Number", RULE: "Rule"}
@@ -60,13 +61,15 @@ class PlayRules:
 
     def _refuse_play(self, p: int, kind: str) -> None:
         """The refusals every play shares: not while refilling, and only the type the round allows."""
-        who = seat_name(p, self.players)
+        who = seat_text(seat_name(p, self.players))
         if self.phase == REFILL:
-            raise IllegalActionError(f"{who} must first refill from the display", "transaction.refill")
+            raise IllegalActionError(_("{player} must first refill from the display").format(player=who),
+                                     "transaction.refill")
         if not self.may_play(p, kind):
             need = self.required_type(p)
             first, need = _TYPE_WORD[RULE if need == NUMBER else NUMBER], _TYPE_WORD[need]
-            raise IllegalActionError(f"{who} played a {first} card in the first round and must now play a {need} card",
+            raise IllegalActionError(_("{player} played a {first} card in the first round and must now play a {need} "
+                                       "card").format(player=who, first=type_text(first), need=type_text(need)),
                                      "transaction.second_round")
 
     # -- a Number card ---------------------------------------------------------------------------------------------
@@ -74,8 +77,8 @@ class PlayRules:
         p = self._current
         self._refuse_play(p, NUMBER)
         if CARD_BY_CODE.get(a.card) not in self.hand_numbers[p]:
-            raise IllegalActionError(f"{seat_name(p, self.players)} has no {a.card} in hand",
-                                     "transaction.play_from_hand")
+            raise IllegalActionError(_("{player} has no {card} in hand").format(
+                player=seat_text(seat_name(p, self.players)), card=a.card), "transaction.play_from_hand")
 
     def _play_number(self, card: int) -> None:
         p = self._current
@@ -90,14 +93,15 @@ class PlayRules:
     def _check_play_rule(self, a: PlayRule) -> None:
         p = self._current
         self._refuse_play(p, RULE)
-        who = seat_name(p, self.players)
+        who = seat_text(seat_name(p, self.players))
         t = RULE_BY_ID.get(a.rule)
         if t is None or not self.hand_rules[p][t]:
-            raise IllegalActionError(f"{who} has no {a.rule} card in hand", "transaction.play_from_hand")
+            raise IllegalActionError(_("{player} has no {rule} card in hand").format(player=who, rule=a.rule),
+                                     "transaction.play_from_hand")
         if t not in self.allowed_rules(p):
             raise IllegalActionError(
-                f"{rule_name(t)} was already played this transaction and {who} holds a Rule card that was not",
-                "transaction.already_played")
+                _("{rule} was already played this transaction and {player} holds a Rule card that was not").format(
+                    rule=data_text(rule_name(t)), player=who), "transaction.already_played")
 
     def _play_rule(self, t: int) -> None:
         p = self._current
@@ -115,10 +119,11 @@ class PlayRules:
     def _check_play_nothing(self, a: PlayNothing) -> None:
         p = self._current
         if self.phase == REFILL:
-            raise IllegalActionError(f"{seat_name(p, self.players)} must first refill from the display",
-                                     "transaction.refill")
+            raise IllegalActionError(_("{player} must first refill from the display").format(
+                player=seat_text(seat_name(p, self.players))), "transaction.refill")
         if not self.must_play_nothing(p):
-            raise IllegalActionError(f"{seat_name(p, self.players)} holds a card they can play", "transaction.must_play")
+            raise IllegalActionError(_("{player} holds a card they can play").format(
+                player=seat_text(seat_name(p, self.players))), "transaction.must_play")
 
     def _play_nothing(self) -> None:
         p = self._current

@@ -7,6 +7,7 @@ from typing import Any
 from ..core.position import require
 from .cards import (CODES, HAND_NUMBERS, HAND_RULES, RULE_COPIES, RULES,
                     SEATS, TRANSACTIONS, card_name, rule_name, seat_name)
+from .translate import _, card_text, data_text, seat_text
 from .phases import DISPLAY_DRAW, DUMMY_DRAW, NUMBER, OVER, PLAY, REFILL, RULE
 
 
@@ -147,29 +148,41 @@ def observation(s: Any, player: int) -> dict:
 def describe(s: Any) -> str:
     """A readable summary of the position for the terminal (hidden hands shown only for the player to move)."""
     n = s.players
-    lines = [f"Transaction {min(s.transaction + 1, s.transactions)}/{s.transactions}, "
-             f"{'game over' if s.phase == OVER else f'round {s.round}'}; first player: {seat_name(s.first_player, n)}"]
-    disp_rules = ", ".join(rule_name(r) for r in _rules_list(s.display_rules)) or "none"
-    lines.append(f"Display: {', '.join(card_name(c) for c in s.display_numbers) or 'none'} | {disp_rules}")
+    stage = _("game over") if s.phase == OVER else _("round {n}").format(n=s.round)
+    lines = [_("Transaction {number}/{total}, {stage}; first player: {first}").format(
+        number=min(s.transaction + 1, s.transactions), total=s.transactions, stage=stage,
+        first=seat_text(seat_name(s.first_player, n)))]
+    disp_rules = ", ".join(_rule(r) for r in _rules_list(s.display_rules)) or _("none")
+    disp_numbers = ", ".join(_card(c) for c in s.display_numbers) or _("none")
+    lines.append(_("Display: {numbers} | {rules}").format(numbers=disp_numbers, rules=disp_rules))
     table = []
     for seat in range(SEATS):
         num, rule = s.table_numbers[seat], s.table_rules[seat]
         if num is None and rule is None:
             continue
-        bits = [card_name(num) if num is not None else "", rule_name(rule) if rule is not None else ""]
-        table.append(f"{seat_name(seat, n)}: " + " + ".join(b for b in bits if b))
-    lines.append("Table: " + ("; ".join(table) if table else "empty"))
+        bits = [_card(num) if num is not None else "", _rule(rule) if rule is not None else ""]
+        table.append(f"{seat_text(seat_name(seat, n))}: " + " + ".join(b for b in bits if b))
+    lines.append(_("Table: {cards}").format(cards="; ".join(table) if table else _("empty")))
     for p in range(n):
-        kept = ", ".join(f"{rule_name(r)}×{c}" for r, c in zip(RULES, s.kept[p]) if c) or "none"
-        lines.append(f"{seat_name(p, n)}: {s.scores()[p]} VP (kept: {kept})")
+        kept = ", ".join(f"{_rule(r)}×{c}" for r, c in zip(RULES, s.kept[p]) if c) or _("none")
+        lines.append(_("{player}: {points} VP (kept: {kept})").format(
+            player=seat_text(seat_name(p, n)), points=s.scores()[p], kept=kept))
     return "\n".join(lines)
 
 
 def hand_text(s: Any, player: int) -> str:
     """The player's hand in words."""
-    nums = ", ".join(card_name(c) for c in s.hand_numbers[player]) or "none"
-    rules = ", ".join(rule_name(r) for r in _rules_list(s.hand_rules[player])) or "none"
-    return f"Your hand: {nums} | {rules}"
+    nums = ", ".join(_card(c) for c in s.hand_numbers[player]) or _("none")
+    rules = ", ".join(_rule(r) for r in _rules_list(s.hand_rules[player])) or _("none")
+    return _("Your hand: {numbers} | {rules}").format(numbers=nums, rules=rules)
+
+
+def _card(card: int) -> str:
+    return card_text(card_name(card))
+
+
+def _rule(rule) -> str:
+    return data_text(rule_name(rule))
 
 
 __all__ = ["check_conservation", "check_consistency", "observation", "describe", "hand_text"]

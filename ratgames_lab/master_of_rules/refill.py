@@ -9,6 +9,7 @@ from ..core.errors import IllegalActionError
 from ..core.protocol import Action
 from .actions import TAKE_NUMBER, TAKE_RULE, TakeNumber, TakeRule
 from .cards import CARD_BY_CODE, RULE_BY_ID, card_name, rule_name, seat_name
+from .translate import _, seat_text, type_text
 from .phases import NUMBER, PLAY, REFILL, RULE
 
 _OTHER = {NUMBER: "Rule", RULE: "Number"}
@@ -31,19 +32,20 @@ class RefillRules:
 
     def _refuse_refill(self, kind: str) -> None:
         """The refusals every take shares: only after playing, and only the type just played."""
-        who = seat_name(self._current, self.players)
+        who = seat_text(seat_name(self._current, self.players))
         if self.phase == PLAY:
-            raise IllegalActionError(f"{who} must play a card before refilling", "transaction.refill")
-        if not self.may_refill(kind):
-            other = _OTHER[kind]
-            raise IllegalActionError(f"{who} played a {other} card and must refill with a {other} card",
+            raise IllegalActionError(_("{player} must play a card before refilling").format(player=who),
                                      "transaction.refill")
+        if not self.may_refill(kind):
+            other = type_text(_OTHER[kind])
+            raise IllegalActionError(_("{player} played a {type} card and must refill with a {type} card").format(
+                player=who, type=other), "transaction.refill")
 
     # -- a Number card ---------------------------------------------------------------------------------------------
     def _check_take_number(self, a: TakeNumber) -> None:
         self._refuse_refill(NUMBER)
         if CARD_BY_CODE.get(a.card) not in self.display_numbers:
-            raise IllegalActionError(f"the {a.card} is not in the display", "transaction.refill")
+            raise IllegalActionError(_("the {card} is not in the display").format(card=a.card), "transaction.refill")
 
     def _take_number(self, card: int) -> None:
         p = self._current
@@ -59,7 +61,7 @@ class RefillRules:
         self._refuse_refill(RULE)
         t = RULE_BY_ID.get(a.rule)
         if t is None or not self.display_rules[t]:
-            raise IllegalActionError(f"no {a.rule} card is in the display", "transaction.refill")
+            raise IllegalActionError(_("no {rule} card is in the display").format(rule=a.rule), "transaction.refill")
 
     def _take_rule(self, t: int) -> None:
         p = self._current

@@ -38,7 +38,8 @@ def _play(name: str, options: dict, lang: str) -> tuple[str, list]:
             state.apply(action)
             for event in state.events_since(before):
                 texts.append(event.text())
-                kinds.append(json.dumps(event.to_json(), sort_keys=True))
+                data = {k: v for k, v in event.to_json().items() if k != "text"}  # the text is the translated part
+                kinds.append(json.dumps(data, sort_keys=True))
         assert all(isinstance(t, str) for t in texts)
         return json.dumps(state.to_json(), sort_keys=True), kinds
 

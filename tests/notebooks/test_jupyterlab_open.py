@@ -1,5 +1,8 @@
 """A fresh open of each lesson in JupyterLab (with jupytext, as the [lab] extra installs it): the tab is not marked
-modified once the kernel is up, and no raw widget text shows. Browser test (-m ui): Debian chromium + Playwright."""
+modified once the kernel is up, and no raw widget text shows. Browser test (-m ui): Debian chromium + Playwright.
+
+One JupyterLab page opens the lessons one after another (each in a new tab with its own new kernel, closed and shut
+down before the next), waiting on the kernel's info and spec replies rather than a fixed time."""
 from __future__ import annotations
 
 import contextlib
@@ -35,7 +38,7 @@ def _jupyterlab(root: Path):
     port = _free_port()
     env = {**os.environ, "PATH": os.path.dirname(sys.executable) + os.pathsep + os.environ.get("PATH", "")}
     proc = subprocess.Popen([sys.executable, "-m", "jupyterlab", "--no-browser", f"--port={port}",
-                             "--ServerApp.token=", "--ServerApp.password=", "--allow-root",
+                             "--ServerApp.token=", "--ServerApp.password=", "--allow-root", "--LabApp.expose_app_in_browser=True",
                              f"--ServerApp.root_dir={root}", "--LabApp.news_url=None"],
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env, start_new_session=True)
     url = f"http://127.0.0.1:{port}"
@@ -54,6 +57,26 @@ def _jupyterlab(root: Path):
         proc.wait(timeout=30)
 
 
+# open a lesson as a double click in the file browser does; resolve once the kernel answered its info and spec
+# requests, whose replies the notebook writes into its metadata (what would mark an unchanged lesson modified)
+OPEN = """async name => {
+    const app = window.jupyterapp;
+    const panel = await app.commands.execute('docmanager:open', {path: name});
+    await panel.context.ready;
+    await panel.sessionContext.ready;
+    const kernel = panel.sessionContext.session.kernel;
+    await kernel.info;
+    await kernel.spec;
+    await new Promise(resolve => setTimeout(resolve, 300));  // the metadata handlers and the tab's repaint
+}"""
+# close the lesson without saving and shut its kernel down, so that only one kernel runs at a time
+CLOSE = """async () => {
+    const panel = window.jupyterapp.shell.currentWidget;
+    await panel.sessionContext.shutdown();
+    panel.dispose();
+}"""
+
+
 def test_lessons_open_unmodified_without_raw_widget_text(tmp_path):
     if not Path(CHROMIUM).exists():
         pytest.fail("Debian chromium is missing (the README's test command installs it)")
@@ -64,12 +87,15 @@ def test_lessons_open_unmodified_without_raw_widget_text(tmp_path):
     problems = []
     with _jupyterlab(root) as url, sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        page = browser.new_page(viewport={"width": 1280, "height": 900})
+        page.goto(f"{url}/lab?reset")
+        page.wait_for_function("window.jupyterapp && window.jupyterapp.shell", timeout=120_000)
+        page.evaluate("() => window.jupyterapp.restored")
         for name in LESSONS:
-            page = browser.new_page(viewport={"width": 1280, "height": 900})
-            page.goto(f"{url}/lab/tree/{name}?reset")
-            page.wait_for_selector(".jp-NotebookPanel .jp-Cell", timeout=120_000)
-            page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']", timeout=120_000)
-            time.sleep(3)  # the kernel's info reply has been applied to the notebook's metadata by now
+            page.evaluate(OPEN, name)
+            page.wait_for_selector(".jp-NotebookPanel:visible .jp-Cell", timeout=120_000)
+            page.wait_for_selector(".jp-NotebookPanel:visible .jp-Notebook-ExecutionIndicator[data-status='idle']",
+                                   timeout=120_000)
             if page.locator("#jp-main-dock-panel .lm-TabBar-tab.jp-mod-dirty").count():
                 problems.append(f"{name}: marked modified on opening")
             text = page.locator(".jp-NotebookPanel:visible .jp-Notebook").first.inner_text()
@@ -77,6 +103,7 @@ def test_lessons_open_unmodified_without_raw_widget_text(tmp_path):
                 problems.append(f"{name}: raw widget text shown")
             if page.locator(".jp-Dialog").count():
                 problems.append(f"{name}: a dialog opened: {page.locator('.jp-Dialog').first.inner_text()[:200]}")
-            page.close()
+                page.keyboard.press("Escape")
+            page.evaluate(CLOSE)
         browser.close()
     assert not problems

@@ -77,22 +77,22 @@ def wait_for_url(url: str, server: subprocess.Popen, seconds: float, failure: st
 
 
 @contextlib.contextmanager
-def browser_page(url: str, width: int, height: int, ready: tuple[str, ...]) -> Iterator:
+def browser_page(url: str, width: int, height: int, ready: tuple[str, ...], locale: str | None = None) -> Iterator:
     """A chromium page on ``url`` once every ``ready`` CSS selector is there; console errors in ``page.errors``,
-    every URL the page asked for in ``page.requested``."""
+    every URL the page asked for in ``page.requested``; ``locale`` ("fr-FR") is the browser's language."""
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         try:
-            yield open_page(browser, url, width, height, ready)
+            yield open_page(browser, url, width, height, ready, locale)
         finally:
             browser.close()
 
 
-def open_page(browser, url: str, width: int, height: int, ready: tuple[str, ...]):
+def open_page(browser, url: str, width: int, height: int, ready: tuple[str, ...], locale: str | None = None):
     """A new page of ``browser`` on ``url`` (a new Voila kernel), once every ``ready`` selector is there."""
-    page = browser.new_page(viewport={"width": width, "height": height})
+    page = browser.new_page(viewport={"width": width, "height": height}, **({"locale": locale} if locale else {}))
     page.errors = []
     page.requested = []
     page.on("request", lambda r: page.requested.append(r.url))

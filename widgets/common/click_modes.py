@@ -14,6 +14,7 @@ from typing import Any, Callable, Hashable, Mapping, Sequence
 import ipywidgets as w
 
 from .theme import esc
+from .translate import _
 
 
 @dataclasses.dataclass
@@ -56,9 +57,22 @@ class ClickModes:
                                        layout=w.Layout(width="auto"))
         self.buttons.add_class("rg-modes")
         self.buttons.observe(self._picked_mode, names="value")
-        label = w.HTML('<span class="rg-note"><b>A click on the board will:</b></span>')
-        self.widget = w.HBox([label, self.buttons], layout=w.Layout(align_items="center", flex_flow="row wrap"))
+        self.label = w.HTML()
+        self.widget = w.HBox([self.label, self.buttons], layout=w.Layout(align_items="center", flex_flow="row wrap"))
         self.hint = w.HTML()
+        self.relabel()
+
+    def relabel(self) -> None:
+        """The words in the current language (the next ``update`` relabels the modes)."""
+        will = _("A click on the board will:")
+        self.label.value = f'<span class="rg-note"><b>{esc(will)}</b></span>'
+        self.buttons.options = []
+
+    def _label(self, mode: str) -> str:
+        return _(self.labels[mode])
+
+    def _hint(self, mode: str | None) -> str:
+        return _(self.hints[mode]) if mode in self.hints else ""
 
     # ------------------------------------------------------------------ state
     def update(self, actions: Sequence[Any]) -> None:
@@ -73,10 +87,10 @@ class ClickModes:
         self.picked = self.picked_slot = None
         self._quiet = True
         try:
-            options = [(self.labels[m], m) for m in self.modes]
+            options = [(self._label(m), m) for m in self.modes]
             if list(self.buttons.options) != options:
                 self.buttons.options = options
-                self.buttons.tooltips = [self.hints.get(m, "") for m in self.modes]
+                self.buttons.tooltips = [self._hint(m) for m in self.modes]
             self.buttons.value = self.mode
             self.widget.layout.display = "" if len(self.modes) > 1 else "none"
         finally:
@@ -104,14 +118,14 @@ class ClickModes:
         """What a click on ``key`` (and its element ``slot``) means in the current mode."""
         mode = self.mode
         if mode is None:
-            return ClickResult("refuse", message=f"Nothing to click on the board now: choose with the buttons. "
-                                                 f"({key}: nothing was played.)")
+            return ClickResult("refuse", message=_("Nothing to click on the board now: choose with the buttons. "
+                                                   "({key}: nothing was played.)").format(key=key))
         acts = self.modes[mode]
-        label = self.labels[mode]
+        label = self._label(mode)
         if mode in self.two_clicks:
             if self.picked is not None and key == self.picked and slot is None:
                 self.picked = self.picked_slot = None
-                return ClickResult("pick", message=f"{label}: choice of {key} cancelled.")
+                return ClickResult("pick", message=_("{label}: choice of {key} cancelled.").format(label=label, key=key))
             if self.picked is not None:
                 chosen = [a for a in acts if tuple(self.keys_of(a)[:2]) == (self.picked, key)]
                 if self.picked_slot is not None:
@@ -120,26 +134,28 @@ class ClickModes:
                     return self._result(chosen, key, mode)
             starts = [a for a in acts if self.keys_of(a)[0] == key]
             if not starts:
-                where = f" from {self.picked}" if self.picked is not None else ""
-                return ClickResult("refuse", message=f"{label}: {key} cannot be used{where}. Click a highlighted "
-                                                     "place (nothing was played).")
+                text = (_("{label}: {key} cannot be used from {picked}. Click a highlighted place (nothing was "
+                          "played).") if self.picked is not None else
+                        _("{label}: {key} cannot be used. Click a highlighted place (nothing was played)."))
+                return ClickResult("refuse", message=text.format(label=label, key=key, picked=self.picked))
             if slot is not None:
                 starts = [a for a in starts if self.slot_of(a) == slot] or starts
             self.picked, self.picked_slot = key, slot
             ends = sorted({self.keys_of(a)[1] for a in starts})
-            return ClickResult("pick", starts, f"{label}: {self.two_clicks[mode]} {key}. Now click where it goes: "
-                                               f"{', '.join(map(str, ends))} (click {key} again to cancel).")
+            text = _("{label}: {what} {key}. Now click where it goes: {ends} (click {key} again to cancel).")
+            return ClickResult("pick", starts, text.format(label=label, what=_(self.two_clicks[mode]), key=key,
+                                                           ends=", ".join(map(str, ends))))
         chosen = [a for a in acts if self.keys_of(a)[0] == key and (slot is None or self.slot_of(a) in (None, slot))]
         return self._result(chosen, key, mode)
 
     def _result(self, chosen: list, key: Hashable, mode: str) -> ClickResult:
         if not chosen:
-            return ClickResult("refuse", message=f"{self.labels[mode]}: not possible in {key} now. "
-                                                 f"{self.hints.get(mode, '')} Nothing was played.")
+            text = _("{label}: not possible in {key} now. {hint} Nothing was played.")
+            return ClickResult("refuse", message=text.format(label=self._label(mode), key=key, hint=self._hint(mode)))
         if len(chosen) > 1:
             options = "; ".join(str(a) for a in chosen)
-            return ClickResult("ask", chosen, f"{key}: {len(chosen)} possible choices ({options}). Pick one with "
-                                              "the outlined buttons.")
+            text = _("{key}: {n} possible choices ({options}). Pick one with the outlined buttons.")
+            return ClickResult("ask", chosen, text.format(key=key, n=len(chosen), options=options))
         self.picked = self.picked_slot = None
         return ClickResult("play", chosen)
 
@@ -149,10 +165,10 @@ class ClickModes:
         if text is not None or self.mode is None:
             self.hint.value = f'<div class="{self.hint_class} rg-hint-off">{esc(text or "")}</div>'
             return
-        text = self.hints.get(self.mode, "")
+        text = self._hint(self.mode)
         if self.picked is not None:
-            text = (f"{self.labels[self.mode]} from {self.picked}: now click a highlighted place (or {self.picked} "
-                    "again to cancel).")
+            text = _("{label} from {picked}: now click a highlighted place (or {picked} again to cancel).").format(
+                label=self._label(self.mode), picked=self.picked)
         self.hint.value = f'<div class="{self.hint_class}">{esc(text)}</div>'
 
 

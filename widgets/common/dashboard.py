@@ -25,15 +25,19 @@ import asyncio
 from typing import Any, ClassVar, Sequence
 
 from ratgames_lab import CHANCE, GAMES, Match
+from ratgames_lab.core.i18n import get_language, set_language
 
 from .banner import Banners
 from .history_nav import HistoryNavigation
 from .hooks import GameHooks
+from .end_screen import names_text
+from .language import page_language
 from .layout import ANALYZE_TAB, IO_TAB, LOG_TAB, ODDS_TAB, SETUP_TAB, TAB_TITLES, PageLayout
 from .match_setup import MatchSetup
 from .page import PageRedraw
 from .playback import Playback
 from .seats import HUMAN, bot_word
+from .translate import N_, _, ngettext
 from .turn_loop import TurnLoop
 
 
@@ -51,13 +55,14 @@ class Dashboard(TurnLoop, HistoryNavigation, MatchSetup, PageRedraw, PageLayout,
     log_classes: ClassVar[dict[str, str]] = {}
     css_files: ClassVar[tuple[str, ...]] = ()
     fold_kinds: ClassVar[tuple[str, ...]] = ()
-    playback_step_label: ClassVar[str] = "Step: show what happens next"
-    teacher_view_label: ClassVar[str] = "Teacher view: show all hands"
-    new_game_hint: ClassVar[str] = "Start a new game from the Players tab (↻ New game)"
+    playback_step_label: ClassVar[str] = N_("Step: show what happens next")
+    teacher_view_label: ClassVar[str] = N_("Teacher view: show all hands")
+    new_game_hint: ClassVar[str] = N_("Start a new game from the Players tab (↻ New game)")
 
     def __init__(self, players: int | None = None, seed: int = 0, seats: Sequence[str] | None = None,
                  bot_delay: float = 0.8, auto: bool = True, teacher: bool = True, teacher_view: bool = False,
                  animate: bool = True, options: dict | None = None):
+        set_language(page_language() or get_language())  # RATGAMES_LANG, the page's ?lang=, the browser's
         self.bot_classes = GAMES[self.game_name].bots()
         self.game_options = dict(options or {})  # the rules options (load_game), e.g. from app_settings
         game = self.make_game(players, seed)
@@ -80,8 +85,10 @@ class Dashboard(TurnLoop, HistoryNavigation, MatchSetup, PageRedraw, PageLayout,
         self.playback = Playback(self._frame_shown)
         all_bots = HUMAN not in self.seats
         self._build(auto and not all_bots, teacher_view and self.teacher_tools, game.players)
-        self._install(Match(game), f"New game: {game.players} players, game number {seed}."
-                      + (" All seats are bots: press Step, or switch on “Bots play by themselves”." if all_bots else ""))
+        text = _("New game: {players} players, game number {seed}.").format(players=game.players, seed=seed)
+        if all_bots:
+            text += " " + _("All seats are bots: press Step, or switch on “Bots play by themselves”.")
+        self._install(Match(game), text)
 
     # ------------------------------------------------------------------ the match
     @property
@@ -126,18 +133,38 @@ class Dashboard(TurnLoop, HistoryNavigation, MatchSetup, PageRedraw, PageLayout,
 
     def seat_label(self, seat: int, players: int | None = None) -> str:
         """'Player 2' (games may name seats differently)."""
-        return f"Player {seat + 1}"
+        return _("Player {n}").format(n=seat + 1)
 
     def you_text(self) -> str:
         """' · you play Player 1' (the human seats now), or ' · bots only' — never stale after a seat change."""
         you = [self.seat_label(p, self.players) for p in range(self.players) if self.is_human(p)]
-        return f" · you play {' and '.join(you)}" if you else " · bots only"
+        if not you:
+            return " · " + _("bots only")
+        return " · " + _("you play {names}").format(names=names_text(you))
 
     def who(self, seat: int) -> str:
         """'Player 1 (you)' or 'Player 3 (clever bot)'."""
         name = self.seat_label(seat, self.players)
         kind = self.seats[seat]
-        return f"{name} (you)" if kind == HUMAN else f"{name} ({bot_word(kind)})"
+        return _("{name} (you)").format(name=name) if kind == HUMAN else f"{name} ({bot_word(kind)})"
+
+    def players_text(self) -> str:
+        """'4 players' in the current language."""
+        return ngettext("{n} player", "{n} players", self.players).format(n=self.players)
+
+    def switch_language(self, lang: str) -> None:
+        """Show the page in ``lang`` (as the switch in the header does): the game is unchanged."""
+        self.language.choose(lang)
+
+    def _language_changed(self) -> None:
+        """Every text on the page again, in the language just chosen (the match, its JSON and the bots unchanged)."""
+        self._label_controls()
+        for part in (self.setup, self.history, self.speed, self.io, self.analyze_panel, self.odds_panel, self.decision):
+            part.relabel()
+        self.language_changed()
+        self._odds_shown = None
+        self._say("", "info")
+        self.refresh()
 
     def is_human(self, seat: int) -> bool:
         """True if a person plays this seat."""

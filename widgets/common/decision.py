@@ -8,6 +8,7 @@ import ipywidgets as w
 
 from .retire import Retirement
 from .theme import esc
+from .translate import _, ngettext
 
 
 class DecisionPanel:
@@ -41,7 +42,10 @@ class DecisionPanel:
 
     def group_title(self, kind: str) -> str:
         """Heading of a group of actions of one kind."""
-        return self.group_titles.get(kind, kind.replace("_", " ").capitalize())
+        return _(self.group_titles[kind]) if kind in self.group_titles else kind.replace("_", " ").capitalize()
+
+    def relabel(self) -> None:
+        """Nothing fixed to relabel: the buttons are made again by the next ``show``."""
 
     def show(self, actions: Sequence[object], token: int, title: str = "") -> None:
         """Replace the buttons with one per action (same order, grouped by kind)."""
@@ -61,7 +65,8 @@ class DecisionPanel:
             row = w.HBox(buttons, layout=w.Layout(flex_flow="row wrap"))
             row.add_class("rg-choices")
             if kind in folded:
-                title_text = f"{self.group_title(kind)} — {len(buttons)} choices (or use the board)"
+                title_text = ngettext("{group} — {n} choice (or use the board)", "{group} — {n} choices (or use the board)",
+                                      len(buttons)).format(group=self.group_title(kind), n=len(buttons))
                 opened = 0 if len(folded) == len(groups) and kind == order[0] else None
                 box = w.Accordion(children=[row], titles=(title_text,), selected_index=opened)
                 box.add_class("rg-accordion")

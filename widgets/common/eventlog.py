@@ -6,10 +6,11 @@ from typing import Callable, Collection, Mapping, Sequence
 import ipywidgets as w
 
 from .theme import esc
+from .translate import _, ngettext
 
 
 class EventLog:
-    """Each event's English text (the rulebook rule it applies in a tooltip); events of the last step highlighted.
+    """Each event's text in the current language (the rulebook rule it applies in a tooltip); events of the last step highlighted.
 
     ``heading_kinds`` start a section (e.g. a new turn); ``kind_classes`` style other kinds
     (rg-good, rg-bad, rg-minor).
@@ -39,9 +40,15 @@ class EventLog:
             if i >= new_from:
                 cls += " rg-new"
             items.append(f'<li class="{cls.strip()}" data-index="{i}">{text}</li>')
-        more = f'<li class="rg-muted">… {start} earlier events</li>' if start else ""
-        empty = '<li class="rg-muted">Nothing has happened yet.</li>' if not events else ""
+        earlier = ngettext("{n} earlier event", "{n} earlier events", start).format(n=start)
+        more = f'<li class="rg-muted">… {esc(earlier)}</li>' if start else ""
+        nothing = _("Nothing has happened yet.")
+        empty = f'<li class="rg-muted">{esc(nothing)}</li>' if not events else ""
         self.widget.value = f'<div class="rg-log"><ol>{"".join(items)}{more}{empty}</ol></div>'
+
+    def relabel(self) -> None:
+        """Forget the texts made in the previous language (the next ``show`` makes them again)."""
+        self._cache.clear()
 
     def _item(self, event: object) -> tuple[str, str]:
         hit = self._cache.get(id(event))
@@ -49,7 +56,8 @@ class EventLog:
             return hit[1], hit[2]
         rule = getattr(event, "rule", "")
         # the rulebook section is a tooltip: useful to a teacher, out of the way of a student reading the log
-        tag = f'<span class="rg-rule" title="Rulebook rule: {esc(rule)}">§</span>' if rule else ""
+        title = _("Rulebook rule: {rule}").format(rule=rule)
+        tag = f'<span class="rg-rule" title="{esc(title)}">§</span>' if rule else ""
         text = esc(self.text(event)) + tag
         kind = getattr(event, "kind", "")
         cls = "rg-head" if kind in self.heading_kinds else self.kind_classes.get(kind, "")

@@ -5,20 +5,22 @@ from typing import Callable
 
 import ipywidgets as w
 
+from .theme import esc
+from .translate import _, ngettext
+
 
 class HistoryControls:
     """Buttons and a slider; each calls ``on_navigate(kind, index)`` with kind in undo, redo, back, forward, goto."""
 
     def __init__(self, on_navigate: Callable[[str, int | None], None]):
         self.on_navigate = on_navigate
-        self.undo = self._button("↶ Undo my move", "Go back to your previous decision (bot moves and draws included)")
-        self.redo = self._button("Redo ↷", "Go forward to your next decision again")
-        self.back = self._button("◀", "Step back one action (for following the game step by step)")
-        self.forward = self._button("▶", "Step forward one action")
-        self.slider = w.IntSlider(value=0, min=0, max=0, description="Go to move", continuous_update=False,
+        self.undo, self.redo, self.back, self.forward = (self._button() for _n in range(4))
+        self.back.description, self.forward.description = "◀", "▶"
+        self.slider = w.IntSlider(value=0, min=0, max=0, continuous_update=False,
                                   readout=True, style={"description_width": "initial"},
                                   layout=w.Layout(width="300px"))
         self.label = w.HTML()
+        self.relabel()
         self.undo.on_click(lambda _b: self.on_navigate("undo", None))
         self.redo.on_click(lambda _b: self.on_navigate("redo", None))
         self.back.on_click(lambda _b: self.on_navigate("back", None))
@@ -29,9 +31,19 @@ class HistoryControls:
                              layout=w.Layout(align_items="center", flex_flow="row wrap"))
         self.widget.add_class("rg-history")
 
+    def relabel(self) -> None:
+        """The buttons' words in the current language (the line under them follows at the next ``show``)."""
+        self.undo.description = _("↶ Undo my move")
+        self.undo.tooltip = _("Go back to your previous decision (bot moves and draws included)")
+        self.redo.description = _("Redo ↷")
+        self.redo.tooltip = _("Go forward to your next decision again")
+        self.back.tooltip = _("Step back one action (for following the game step by step)")
+        self.forward.tooltip = _("Step forward one action")
+        self.slider.description = _("Go to move")
+
     @staticmethod
-    def _button(label: str, tooltip: str) -> w.Button:
-        return w.Button(description=label, tooltip=tooltip, layout=w.Layout(width="auto"))
+    def _button() -> w.Button:
+        return w.Button(layout=w.Layout(width="auto"))
 
     def show(self, cursor: int, length: int, can_undo: bool, can_redo: bool) -> None:
         """Reflect the match: cursor position, history length and whether undo / redo lead anywhere."""
@@ -46,9 +58,11 @@ class HistoryControls:
         self.back.disabled = cursor == 0
         self.forward.disabled = cursor >= length
         if cursor == length:
-            text = f"{length} move{'s' if length != 1 else ''} so far (card draws included)"
+            text = esc(ngettext("{n} move so far (card draws included)", "{n} moves so far (card draws included)",
+                                length).format(n=length))
         else:
-            text = f"<b>viewing the past</b> (move {cursor} of {length}): a new move erases the later ones"
+            text = (_("<b>viewing the past</b> (move {cursor} of {length}): a new move erases the later ones")
+                    .format(cursor=cursor, length=length))
         self.label.value = f'<span class="rg-note">{text}</span>'
 
     def _slid(self, change: dict) -> None:

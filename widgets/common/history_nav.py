@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from ratgames_lab import IllegalActionError, Match
 
+from .translate import _
+
 
 class HistoryNavigation:
     """Move the match's cursor (bots wait while the past is shown) and remember who moved at each step."""
@@ -15,17 +17,17 @@ class HistoryNavigation:
         """Back to the previous decision of a human (undoing the bot moves and draws after it)."""
         targets = [i for i in self._human_points() if i < self._match.cursor]
         if not targets:
-            self._refuse("Nothing to undo: no earlier human decision.")
+            self._refuse(_("Nothing to undo: no earlier human decision."))
             return
-        self.goto(targets[-1], "Undone: back to your previous decision.")
+        self.goto(targets[-1], _("Undone: back to your previous decision."))
 
     def redo(self) -> None:
         """Forward to the next human decision (or the end of the history)."""
         if not self._match.can_redo():
-            self._refuse("Nothing to redo.")
+            self._refuse(_("Nothing to redo."))
             return
         later = [i for i in self._human_points() if i > self._match.cursor]
-        self.goto(later[0] if later else len(self._match.actions), "Redone.")
+        self.goto(later[0] if later else len(self._match.actions), _("Redone."))
 
     def goto(self, index: int, text: str | None = None) -> None:
         """Show the position after ``index`` moves (bots wait while you look at the past)."""
@@ -37,7 +39,7 @@ class HistoryNavigation:
             self._refuse(exc.reason)
             return
         n = len(self._match.actions)
-        self._changed(len(self.state.events), text or f"Showing move {index} of {n}.")
+        self._changed(len(self.state.events), text or _("Showing move {index} of {n}.").format(index=index, n=n))
         self._schedule_bots()
 
     def _navigate(self, kind: str, index: int | None) -> None:

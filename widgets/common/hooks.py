@@ -8,6 +8,8 @@ import ipywidgets as w
 
 from ratgames_lab import load_game
 
+from .translate import _
+
 
 class GameHooks(abc.ABC):
     """Extension points of a dashboard: ``board_widget`` and ``render_board`` are required, the rest optional."""
@@ -39,7 +41,7 @@ class GameHooks(abc.ABC):
 
     def update_odds(self) -> None:
         """Fill the odds panel (games with exact odds override this)."""
-        self.odds_panel.clear("This game has no odds panel yet.")
+        self.odds_panel.clear(_("This game has no odds panel yet."))
 
     def playback_pauses(self, events: Sequence[Any], start: int) -> list[int]:
         """Indices (>= start) of the events of the last move before which the page pauses (default: none)."""
@@ -51,7 +53,7 @@ class GameHooks(abc.ABC):
 
     def move_text(self, seat: int, action: Any) -> str:
         """The message after a move (games whose moves hide a card, e.g. one placed face down, say less)."""
-        return f"{self.who(seat)}: {self.action_label(action)}."
+        return _("{who}: {action}.").format(who=self.who(seat), action=self.action_label(action))
 
     def action_label(self, action: Any) -> str:
         """An action's button label, names as the table says them (default ``str(action)``)."""
@@ -75,7 +77,10 @@ class GameHooks(abc.ABC):
 
     def decision_title(self, player: int) -> str:
         """Heading above the action buttons."""
-        return f"Your move, {self.seat_label(player, self.players)}"
+        return _("Your move, {player}").format(player=self.seat_label(player, self.players))
+
+    def language_changed(self) -> None:
+        """The page's language changed: relabel the game's own fixed widgets (``refresh`` follows; default none)."""
 
     def action_class(self, action: Any) -> str:
         """CSS classes for an action's button (games colour their cards)."""

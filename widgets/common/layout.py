@@ -9,13 +9,15 @@ from .analyze import AnalyzePanel
 from .decision import DecisionPanel
 from .eventlog import EventLog
 from .history import HistoryControls
+from .language import LanguageSwitch, chosen_language
 from .odds import OddsPanel
 from .position_io import PositionIO
 from .seats import SeatSetup
 from .speed import SpeedControl
 from .theme import message_html, style_widget
+from .translate import N_, _
 
-TAB_TITLES = ("What happened", "My odds", "What if?", "Players", "Save / load")
+TAB_TITLES = (N_("What happened"), N_("My odds"), N_("What if?"), N_("Players"), N_("Save / load"))
 LOG_TAB, ODDS_TAB, ANALYZE_TAB, SETUP_TAB, IO_TAB = range(5)
 
 
@@ -26,6 +28,7 @@ class PageLayout:
         info = GAMES[self.game_name]
         self.css = style_widget(self.css_files)
         self.header = w.HTML()
+        self.intro = w.HTML()
         self.banner = w.HTML()
         self.status = w.HTML(message_html(""))
         self.decision = DecisionPanel(self.click, self.action_groups, self.action_class, fold_kinds=self.fold_kinds,
@@ -40,14 +43,10 @@ class PageLayout:
         self.hand = w.HTML()
         self.analyze_panel = AnalyzePanel(self._analysis_target, seed=self.seed)
         self.odds_panel = OddsPanel()
-        self.step_button = w.Button(description="Step: next bot move", tooltip="Let the bot to move play one move",
-                                    layout=w.Layout(width="auto"))
-        self.auto_toggle = w.ToggleButton(value=auto, description="Bots play by themselves",
-                                          tooltip="When off, press Step for each bot move",
-                                          layout=w.Layout(width="auto"))
-        self.teacher_toggle = w.ToggleButton(value=teacher_view, description=self.teacher_view_label,
-                                             tooltip="Reveal every hidden card (for explaining on the board)",
-                                             layout=w.Layout(width="auto"))
+        self.step_button = w.Button(layout=w.Layout(width="auto"))
+        self.auto_toggle = w.ToggleButton(value=auto, layout=w.Layout(width="auto"))
+        self.teacher_toggle = w.ToggleButton(value=teacher_view, layout=w.Layout(width="auto"))
+        self.language = LanguageSwitch(self._language_changed, follow_browser=chosen_language() is None)
         self.step_button.on_click(lambda _b: self.step())
         self.auto_toggle.observe(lambda _c: (self._show_controls(), self._schedule_bots()), names="value")
         self.teacher_toggle.observe(lambda _c: self.refresh(), names="value")
@@ -56,7 +55,7 @@ class PageLayout:
         # tabs whose charts are drawn only once visible (a bqplot figure drawn hidden gets a negative width)
         self._lazy_tabs = {ODDS_TAB: self.odds_widgets, ANALYZE_TAB: lambda: [self.analyze_panel.widget]}
         self.tabs = w.Tab(children=[self.log.widget, w.VBox(), w.VBox(), self.setup.widget, self.io.widget])
-        self.tabs.titles = TAB_TITLES
+        self._label_controls()
         self.tabs.observe(lambda _c: self._update_side(), names="selected_index")
         buttons = [self.step_button, self.auto_toggle] + ([self.teacher_toggle] if self.teacher_tools else [])
         controls = w.HBox(buttons, layout=w.Layout(flex_flow="row wrap"))
@@ -74,8 +73,22 @@ class PageLayout:
         right.add_class("rg-right")
         body = w.HBox([left, right], layout=w.Layout(flex_flow="row wrap", align_items="flex-start"))
         body.add_class("rg-body")
-        self.widget = w.VBox([self.css, self.header, body])
+        top = w.HBox([self.header, self.language.widget], layout=w.Layout(align_items="flex-start"))
+        top.add_class("rg-top")
+        self.widget = w.VBox([self.css, top, self.intro, body])
         self.widget.add_class("rg-app")
+
+    def _label_controls(self) -> None:
+        """The fixed words of the page's controls and tabs, in the current language."""
+        self.step_button.description = _("Step: next bot move")
+        self.step_button.tooltip = _("Let the bot to move play one move")
+        self.auto_toggle.description = _("Bots play by themselves")
+        self.auto_toggle.tooltip = _("When off, press Step for each bot move")
+        self.teacher_toggle.description = _(self.teacher_view_label)
+        self.teacher_toggle.tooltip = _("Reveal every hidden card (for explaining on the board)")
+        self.tabs.titles = tuple(_(title) for title in TAB_TITLES)
+        self.language.relabel()
+        self.intro.value = self.intro_html()
 
     def show(self) -> None:
         """Display the dashboard in a notebook or Voila."""

@@ -6,6 +6,7 @@ from typing import Any, Sequence
 from ratgames_lab import InvalidPositionError, Match, load_position
 
 from .seats import HUMAN
+from .translate import _, ngettext
 
 
 class MatchSetup:
@@ -25,11 +26,11 @@ class MatchSetup:
     def set_seats(self, seats: Sequence[str]) -> None:
         """Change who plays each seat, keeping the game."""
         if len(seats) != self.players:
-            self._say(f"Press New game to play with {len(seats)} players.", "info")
+            self._say(_("Press New game to play with {n} players.").format(n=len(seats)), "info")
             return
         self.seats = self._check_seats(seats, self.players)
         self._viewer = None
-        self._changed(len(self.state.events), "Seats updated.")
+        self._changed(len(self.state.events), _("Seats updated."))
         self._schedule_bots()
 
     def new_game(self, players: int | None = None, seed: int | None = None, seats: Sequence[str] | None = None) -> None:
@@ -40,7 +41,7 @@ class MatchSetup:
         seats = self._check_seats(seats if seats is not None else (self.seats + [self.seats[-1]] * players)[:players],
                                   players)
         self.seed, self.seats = seed, seats
-        self._install(Match(game), f"New game: {players} players, game number {seed}.")
+        self._install(Match(game), _("New game: {players} players, game number {seed}.").format(players=players, seed=seed))
 
     def position(self) -> dict:
         """What Save writes: the match (its settings, every move and the cursor), so that Load keeps the history."""
@@ -55,22 +56,31 @@ class MatchSetup:
         the game is unchanged."""
         if isinstance(data, dict) and data.get("format") == "ratgames_lab.match/1":
             if data.get("game") != self.game_name:
-                raise InvalidPositionError(f"this is a {data.get('game')!r} match, not {self.game_name}", "game")
+                raise InvalidPositionError(_("this is a {found!r} match, not {game}")
+                                           .format(found=data.get("game"), game=self.game_name), "game")
             try:
                 match = Match.from_json(data)
             except (TypeError, AttributeError, KeyError, RecursionError) as exc:
-                raise InvalidPositionError(f"not a readable match ({type(exc).__name__})", "match") from None
-            text = f"game loaded with its history ({len(match.actions)} moves, {match.game.players} players)."
+                raise InvalidPositionError(_("not a readable match ({error})").format(error=type(exc).__name__),
+                                           "match") from None
+            moves, players = len(match.actions), match.game.players
+            text = ngettext("game loaded with its history ({moves} moves, {players} player).",
+                            "game loaded with its history ({moves} moves, {players} players).", players)
+            text = text.format(moves=moves, players=players)
             seed = match.game.seed
         else:
             try:
                 game, start = load_position(data)  # the one position format (and older forms), as data only
             except (TypeError, AttributeError, KeyError, RecursionError) as exc:
-                raise InvalidPositionError(f"not a readable position ({type(exc).__name__})", "position") from None
+                raise InvalidPositionError(_("not a readable position ({error})").format(error=type(exc).__name__),
+                                           "position") from None
             if game.name != self.game_name:
-                raise InvalidPositionError(f"this is a position of {game.name!r}, not of {self.game_name}", "game")
+                raise InvalidPositionError(_("this is a position of {found!r}, not of {game}")
+                                           .format(found=game.name, game=self.game_name), "game")
             match = Match(game, start=start)
-            text = f"position loaded ({match.game.players} players)."
+            players = match.game.players
+            text = ngettext("position loaded ({players} player).", "position loaded ({players} players).",
+                            players).format(players=players)
             seed = self.seed
         seats = (self.seats + [self.seats[-1]] * match.game.players)[: match.game.players]
         self.seats = self._check_seats(seats, match.game.players)
@@ -93,6 +103,6 @@ class MatchSetup:
             self.advance_bots()  # up to the first human decision at once: the page shows a settled position
         p = self.state.current_player
         if p >= 0 and self.is_human(p):
-            text += f" Your turn, {self.seat_label(p, self.players)}: choose below."
+            text += " " + _("Your turn, {player}: choose below.").format(player=self.seat_label(p, self.players))
         self._changed(before, text)
         self._schedule_bots()

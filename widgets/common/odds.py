@@ -7,13 +7,16 @@ from typing import Mapping, Sequence
 import bqplot as bq
 import ipywidgets as w
 
+from ratgames_lab.core.i18n import format_percent
+
 from .theme import esc
+from .translate import _
 
 
 class OddsPanel:
     """Bars: one group per category (e.g. a card in hand), one bar per series (e.g. a rule) in that group."""
 
-    def __init__(self, y_label: str = "Probability", colors: Sequence[str] | None = None):
+    def __init__(self, y_label: str | None = None, colors: Sequence[str] | None = None):
         self.colors = list(colors or ["#2bb0ed", "#f0b429", "#3ebd93", "#e12d39", "#8662c7"])
         self.x_scale = bq.OrdinalScale()
         self.y_scale = bq.LinearScale(min=0.0, max=1.0)
@@ -21,9 +24,9 @@ class OddsPanel:
                             colors=self.colors, labels=[], padding=0.2, label_display_format=".0%",
                             label_font_style={"font-size": "13px", "font-weight": "600"},
                             label_display_vertical_offset=-12,  # above the bar
-                            tooltip=bq.Tooltip(fields=["x", "y"], formats=["", ".1%"], labels=["", "chance"]))
+                            tooltip=bq.Tooltip(fields=["x", "y"], formats=["", ".1%"], labels=["", _("chance")]))
         self.x_axis = bq.Axis(scale=self.x_scale, label="", tick_style={"font-size": "14px"})
-        self.y_axis = bq.Axis(scale=self.y_scale, side="left", label=y_label, tick_format=".0%",
+        self.y_axis = bq.Axis(scale=self.y_scale, side="left", label=_("Probability") if y_label is None else y_label, tick_format=".0%",
                               grid_lines="dashed", tick_style={"font-size": "13px"})
         self.figure = bq.Figure(marks=[self.bars], axes=[self.x_axis, self.y_axis], title="",
                                 layout=w.Layout(width="100%", min_width="360px", height="320px"),
@@ -40,10 +43,21 @@ class OddsPanel:
         self.widget = w.VBox([self.busy, self.note, self.legend, self.chart, self.table])
         self.series: dict[str, list[Fraction]] = {}
         self.categories: list[str] = []
+        self.y_label = y_label
+        self.exact_note: str | None = None
+
+    def relabel(self) -> None:
+        """The chart's words in the current language; the odds shown go (the dashboard computes them again)."""
+        self.y_axis.label = _("Probability") if self.y_label is None else self.y_label
+        self.bars.tooltip.labels = ["", _("chance")]
+        self.clear("")
 
     def show(self, title: str, categories: Sequence[str], series: Mapping[str, Sequence[Fraction]],
-             x_label: str = "", note: str = "", colors: Sequence[str] | None = None) -> None:
-        """Draw ``series[name][i]`` = probability for ``categories[i]``; exact values go to the table."""
+             x_label: str = "", note: str = "", colors: Sequence[str] | None = None,
+             exact_note: str | None = None) -> None:
+        """Draw ``series[name][i]`` = probability for ``categories[i]``; exact values go to the table (under
+        ``exact_note``, default: the percentage, the fraction, the best card of each row in bold)."""
+        self.exact_note = exact_note
         self.categories = list(categories)
         self.series = {k: list(v) for k, v in series.items()}
         names = list(self.series)
@@ -71,7 +85,7 @@ class OddsPanel:
         self.figure.title = ""
         self._place()
         self.legend.value = ""
-        self.note.value = f'<div class="rg-note">{esc(note)}</div>'
+        self.note.value = f'<div class="rg-note">{esc(note)}</div>' if note else ""
         self.table.value = ""
 
     def set_visible(self, visible: bool) -> None:
@@ -89,8 +103,8 @@ class OddsPanel:
 
     def computing(self, on: bool = True) -> None:
         """Say that the exact odds are being computed (they can take a few seconds), or stop saying it."""
-        self.busy.value = ('<div class="rg-msg rg-msg-info">Computing the exact odds… (a few seconds the first '
-                           'time)</div>' if on else "")
+        busy = _("Computing the exact odds… (a few seconds the first time)")
+        self.busy.value = f'<div class="rg-msg rg-msg-info">{esc(busy)}</div>' if on else ""
 
     def _table(self, names: list[str]) -> str:
         if not names:
@@ -102,8 +116,9 @@ class OddsPanel:
             cells = "".join(f'<td{" class=rg-best" if p == best and p > 0 else ""}>{_fraction(p)}</td>'
                             for p in self.series[n])
             rows.append(f"<tr><th>{esc(n)}</th>{cells}</tr>")
-        return (f'<div class="rg-note">Exact values: the percentage and the fraction it comes from '
-                f'(best card for each row in bold).</div>'
+        exact = self.exact_note or _("Exact values: the percentage and the fraction it comes from (best card for "
+                                     "each row in bold).")
+        return (f'<div class="rg-note">{esc(exact)}</div>'
                 f'<table class="rg-exact"><tr><th></th>{head}</tr>{"".join(rows)}</table>')
 
 
@@ -111,4 +126,4 @@ def _fraction(p: Fraction) -> str:
     """'37.5%' over a small '3/8' (exact fraction)."""
     p = Fraction(p)
     exact = str(p.numerator) if p.denominator == 1 else f"{p.numerator}/{p.denominator}"
-    return f'{float(p):.1%}<br><span class="rg-frac">{exact}</span>'
+    return f'{esc(format_percent(float(p)))}<br><span class="rg-frac">{exact}</span>'

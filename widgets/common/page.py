@@ -8,7 +8,8 @@ from ratgames_lab import CHANCE, TERMINAL
 from .analyze import Explanation
 from .event_loop import running_loop
 from .layout import ANALYZE_TAB, ODDS_TAB
-from .theme import message_html
+from .theme import esc, message_html
+from .translate import _
 
 
 class PageRedraw:
@@ -43,25 +44,29 @@ class PageRedraw:
             self._viewer = humans[0] if humans else None
         self.header.value = self.header_html()
         if state.is_terminal() and self.playback.running:  # the winner comes after the final playback
-            self.banner.value = '<div class="rg-banner rg-banner-bot">The end of the game is shown step by step…</div>'
+            shown = _("The end of the game is shown step by step…")
+            self.banner.value = f'<div class="rg-banner rg-banner-bot">{esc(shown)}</div>'
         else:
             self.banner.value = self.banner_html()
         self.render_board()
         if self.playback.running:
-            wait = " (press Step for the next one)." if not self.auto else "…"
-            if p >= 0 and self.is_human(p):
-                self.decision.clear("Your choices come after this", "What just happened is shown step by step" + wait)
-            else:
-                self.decision.clear("", "What just happened is shown step by step" + wait)
+            shown = (_("What just happened is shown step by step (press Step for the next one).") if not self.auto
+                     else _("What just happened is shown step by step…"))
+            self.decision.clear(_("Your choices come after this") if p >= 0 and self.is_human(p) else "", shown)
         elif p >= 0 and self.is_human(p):
             self.decision.show(state.legal_actions(), self._version, self.decision_title(p))
         elif p == TERMINAL:
-            self.decision.clear("Game over", f"{self.new_game_hint}, or look back with the history.")
+            self.decision.clear(_("Game over"), _("{hint}, or look back with the history.").format(
+                hint=_(self.new_game_hint)))
             self.decision.title.value = self.game_over_html() or self.decision.title.value
         else:
-            who = self.who(p) if p >= 0 else "A card"
-            note = "is choosing…" if self.auto and self.live() else "is waiting: press Step to let it play."
-            self.decision.clear("", f"{who} {note}" if p >= 0 else "A card is being drawn…")
+            if p < 0:
+                note = _("A card is being drawn…")
+            elif self.auto and self.live():
+                note = _("{who} is choosing…").format(who=self.who(p))
+            else:
+                note = _("{who} is waiting: press Step to let it play.").format(who=self.who(p))
+            self.decision.clear("", note)
         self.rules.value = self.rules_html()
         self.hand.value = self.hand_html()
         self.log.show(state.events, len(state.events) if new_from is None else new_from, limit=self.playback.limit)
@@ -73,7 +78,7 @@ class PageRedraw:
     def _show_controls(self) -> None:
         running = self.playback.running
         self.speed.show(running or (self.live() and self.bot_to_move() and not self.state.is_terminal()))
-        self.step_button.description = self.playback_step_label if running else "Step: next bot move"
+        self.step_button.description = _(self.playback_step_label) if running else _("Step: next bot move")
         self.step_button.disabled = not running and (not self.bot_to_move() or self.state.is_terminal())
 
     def _update_side(self) -> None:
@@ -114,16 +119,18 @@ class PageRedraw:
     def _analysis_target(self) -> Any:
         p = self.state.current_player
         if p == TERMINAL:
-            return Explanation("The game is over: there is no decision left to analyze. Go back in the history "
-                               "(or load a position) to analyze an earlier decision.")
+            return Explanation(_("The game is over: there is no decision left to analyze. Go back in the history "
+                                 "(or load a position) to analyze an earlier decision."))
         if p == CHANCE:
-            return Explanation("Chance moves next (a card, token or die is drawn), so nobody has a choice to "
-                               "analyze yet. Press Step to let the draw happen, then press Analyze for the decision "
-                               "that follows. The My odds tab shows the exact chances of the draw; for each "
-                               "outcome weighted exactly, save the position and run 'ratgames analyze' on it.")
+            return Explanation(_("Chance moves next (a card, token or die is drawn), so nobody has a choice to "
+                                 "analyze yet. Press Step to let the draw happen, then press Analyze for the decision "
+                                 "that follows. The My odds tab shows the exact chances of the draw; for each "
+                                 "outcome weighted exactly, save the position and run 'ratgames analyze' on it."))
         if p not in self.visible_hands():
-            return (f"{self.who(p)} is to move: analysis is for your own turn"
-                    + (" (or switch on Teacher view)" if self.teacher_tools else "")
-                    + ", because it would reveal that player's cards.")
+            if self.teacher_tools:
+                return _("{who} is to move: analysis is for your own turn (or switch on Teacher view), because it "
+                         "would reveal that player's cards.").format(who=self.who(p))
+            return _("{who} is to move: analysis is for your own turn, because it would reveal that player's "
+                     "cards.").format(who=self.who(p))
         self._analyzed_version = self._version
         return self.state, p, self.seat_label(p, self.players)

@@ -16,8 +16,14 @@ from ratgames_lab import InvalidPositionError
 from ratgames_lab.core.jsonio import loads
 
 from .theme import esc, message_html
+from .translate import _
 
 MAX_UPLOAD = 5_000_000  # bytes: a saved match is a few kB; anything larger is not one
+
+
+def _download(name: str) -> str:
+    """The download link's words."""
+    return _("⬇ Download {name}").format(name=name)
 
 
 class PositionIO:
@@ -33,23 +39,32 @@ class PositionIO:
         self.load_position = load_position
         self.file_name = file_name or (lambda: default_name)
         self.can_save = can_save
-        self.save_button = w.Button(description="⬇ Save this game (download)", layout=w.Layout(width="auto"),
-                                    tooltip="Prepare a file with the whole game so far, to download")
-        self.upload = w.FileUpload(accept=".json", multiple=False, description="⬆ Load a saved game",
-                                   layout=w.Layout(width="auto"))
+        self.save_button = w.Button(layout=w.Layout(width="auto"))
+        self.upload = w.FileUpload(accept=".json", multiple=False, layout=w.Layout(width="auto"))
         self.link = w.HTML()
         self.message = w.HTML(message_html(""))
         self.error: InvalidPositionError | None = None
         self.save_button.on_click(lambda _b: self.offer_download())
         self.upload.observe(self._uploaded, names="value")
-        save_note = ("<b>Save</b> makes a file with the whole game so far (every move, so the history comes back "
-                     "when you load it); your browser downloads it. " if can_save else "")
-        note = w.HTML(f'<div class="rg-note">{save_note}<b>Load</b> a game or a position file from your computer: it '
-                      'replaces the current game. A broken file is refused and the current game is kept.</div>')
+        self.note = w.HTML()
+        self.relabel()
         buttons = w.HBox(([self.save_button] if can_save else []) + [self.upload],
                          layout=w.Layout(flex_flow="row wrap"))
         buttons.add_class("rg-choices")
-        self.widget = w.VBox([note, buttons, self.link, self.message])
+        self.widget = w.VBox([self.note, buttons, self.link, self.message])
+
+    def relabel(self) -> None:
+        """The fixed words in the current language."""
+        self.save_button.description = _("⬇ Save this game (download)")
+        self.save_button.tooltip = _("Prepare a file with the whole game so far, to download")
+        self.upload.description = _("⬆ Load a saved game")
+        save_note = _("<b>Save</b> makes a file with the whole game so far (every move, so the history comes back "
+                      "when you load it); your browser downloads it.") + " " if self.can_save else ""
+        load_note = _("<b>Load</b> a game or a position file from your computer: it replaces the current game. A "
+                      "broken file is refused and the current game is kept.")
+        self.note.value = f'<div class="rg-note">{save_note}{load_note}</div>'
+        self.link.value = ""
+        self.message.value = message_html("")
 
     def _text(self) -> str:
         return json.dumps(self.get_position(), indent=1)
@@ -57,13 +72,13 @@ class PositionIO:
     def offer_download(self) -> str:
         """Build the download link of the current game (no file is written on the server); returns its name."""
         if not self.can_save:
-            self._say("Saving is switched off in this app.", "error")
+            self._say(_("Saving is switched off in this app."), "error")
             return ""
         name = self.file_name()
         data = base64.b64encode(self._text().encode()).decode()
         self.link.value = (f'<a download="{esc(name)}" href="data:application/json;base64,{data}" '
-                           f'class="rg-download">⬇ Download {esc(name)}</a>')
-        self._say(f"Ready: click “Download {name}” to save the game on your computer.", "ok")
+                           f'class="rg-download">{esc(_download(name))}</a>')
+        self._say(_("Ready: click “Download {name}” to save the game on your computer.").format(name=name), "ok")
         return name
 
     def save(self, path: str | Path) -> Path:
@@ -73,12 +88,12 @@ class PositionIO:
         try:
             target.write_text(text)
         except OSError as exc:
-            self._say(f"Could not save to {target}: {exc.strerror or exc}", "error")
+            self._say(_("Could not save to {target}: {error}").format(target=target, error=exc.strerror or exc), "error")
             return target
         data = base64.b64encode(text.encode()).decode()
         self.link.value = (f'<a download="{esc(target.name)}" href="data:application/json;base64,{data}" '
-                           f'class="rg-download">⬇ Download {esc(target.name)}</a>')
-        self._say(f"Game saved to {target}.", "ok")
+                           f'class="rg-download">{esc(_download(target.name))}</a>')
+        self._say(_("Game saved to {target}.").format(target=target), "ok")
         return target
 
     def load_path(self, path: str | Path) -> bool:
@@ -86,27 +101,28 @@ class PositionIO:
         target = Path(path).expanduser()
         try:
             if not target.is_file():
-                raise OSError(0, "not a file")
+                raise OSError(0, _("not a file"))
             if target.stat().st_size > MAX_UPLOAD:
-                raise OSError(0, "file too large for a saved game")
+                raise OSError(0, _("file too large for a saved game"))
             raw = target.read_bytes()
         except OSError as exc:
-            self._say(f"Could not read {target}: {exc.strerror or exc}. The current game is unchanged.", "error")
+            self._say(_("Could not read {target}: {error}. The current game is unchanged.")
+                      .format(target=target, error=exc.strerror or exc), "error")
             return False
         return self.load_bytes(raw, target.name)
 
-    def load_bytes(self, raw: bytes, name: str = "the file") -> bool:
+    def load_bytes(self, raw: bytes, name: str | None = None) -> bool:
         """Parse and install a game or position; on error show the field and message and keep the current game."""
         try:
             data = loads(raw, "file", max_bytes=MAX_UPLOAD)  # bounded size and depth, finite numbers only
             done = self.load_position(data)
         except InvalidPositionError as exc:
             self.error = exc
-            self._say(f"Could not load {name}: field “{exc.field}”: {exc.reason}. The current game is unchanged.",
-                      "error")
+            self._say(_("Could not load {name}: field “{field}”: {reason}. The current game is unchanged.")
+                      .format(name=name or _("the file"), field=exc.field, reason=exc.reason), "error")
             return False
         self.error = None
-        self._say(f"Loaded {name}: {done}", "ok")
+        self._say(_("Loaded {name}: {done}").format(name=name or _("the file"), done=done), "ok")
         return True
 
     def _uploaded(self, change: dict) -> None:
@@ -114,7 +130,7 @@ class PositionIO:
         if not files:
             return
         entry = files[0]
-        self.load_bytes(bytes(entry["content"]), str(entry.get("name", "the upload"))[:80])
+        self.load_bytes(bytes(entry["content"]), str(entry.get("name") or _("the upload"))[:80])
         self.upload.value = ()  # so that the same file can be uploaded again
 
     def _say(self, text: str, kind: str) -> None:

@@ -31,6 +31,12 @@ def esc(text: object) -> str:
     return html.escape(str(text))
 
 
+def element(tag: str, cls: str, text: str, title: str = "") -> str:
+    """``<tag class="cls" title="title">text</tag>`` with the text and the title escaped."""
+    tip = f' title="{esc(title)}"' if title else ""
+    return f'<{tag} class="{cls}"{tip}>{esc(text)}</{tag}>'
+
+
 def message_html(text: str, kind: str = "info") -> str:
     """A status line: kind is info, ok or error."""
     return f'<div class="rg-msg rg-msg-{kind}">{esc(text)}</div>' if text else '<div class="rg-msg"></div>'

@@ -7,6 +7,7 @@ from typing import Any
 from ratgames_lab import CHANCE, TERMINAL, IllegalActionError, seat_view
 
 from .event_loop import running_loop
+from .translate import _
 
 
 class TurnLoop:
@@ -24,18 +25,20 @@ class TurnLoop:
     def _click(self, action: Any, token: int | None) -> bool:
         state = self.state
         if state.is_terminal():
-            return self._refuse("The game is over: nothing was played. Start a new game or go back in the history.")
+            return self._refuse(_("The game is over: nothing was played. Start a new game or go back in the history."))
         if token is not None and token != self._version:
-            return self._refuse("That button belongs to an earlier position (the game has moved on since): "
-                                "nothing was played. Use the buttons shown now.")
+            return self._refuse(_("That button belongs to an earlier position (the game has moved on since): "
+                                  "nothing was played. Use the buttons shown now."))
         p = state.current_player
         if not self.is_human(p):
-            return self._refuse(f"It is not a human's turn: {self.who(p) if p >= 0 else 'a card is being drawn'}. "
-                                "Nothing was played.")
+            if p < 0:
+                return self._refuse(_("It is not a human's turn: a card is being drawn. Nothing was played."))
+            return self._refuse(_("It is not a human's turn: {who}. Nothing was played.").format(who=self.who(p)))
         try:
             self._apply(action)
         except IllegalActionError as exc:
-            return self._refuse(f"Not allowed: {exc.reason} (rule: {exc.rule}). Nothing was played.")
+            return self._refuse(_("Not allowed: {reason} (rule: {rule}). Nothing was played.")
+                                .format(reason=exc.reason, rule=exc.rule))
         self._after_move(self._events_before, self.move_text(p, action))
         return True
 
@@ -51,7 +54,7 @@ class TurnLoop:
         self._draw_chance()
         p = self.state.current_player
         if p == TERMINAL or self.is_human(p):
-            self._after_move(before, "" if p == TERMINAL else f"{self.who(p)} is to move.")
+            self._after_move(before, "" if p == TERMINAL else _("{who} is to move.").format(who=self.who(p)))
             return False
         action = self._bot(p).choose(seat_view(self.state, self._rng("view")), self._rng("bot"))
         self._apply(action)
@@ -81,7 +84,7 @@ class TurnLoop:
     def skip_to_my_turn(self) -> int:
         """Show the running playback at once and let bots play without playback up to a human's decision."""
         if not self.live():
-            self._refuse("You are looking at the past: go forward in the history first.")
+            self._refuse(_("You are looking at the past: go forward in the history first."))
             return 0
         moves = self.advance_bots()
         if not moves:
@@ -149,7 +152,7 @@ class TurnLoop:
         try:
             self.step()
         except Exception as exc:  # a timer callback must never die silently in the kernel
-            self._say(f"A bot could not move: {exc}", "error")
+            self._say(_("A bot could not move: {error}").format(error=exc), "error")
             raise
 
     def _cancel_timer(self) -> None:
