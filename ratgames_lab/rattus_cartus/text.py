@@ -1,6 +1,7 @@
 """Texts for Rattus Cartus events (English templates filled from event params, read in the current language)."""
 from ..core.protocol import register_event_texts
-from .translate import N_, Say
+from ..core.translated import templates
+from .translate import N_, _, shown
 
 EVENT_TEXTS = {
     "setup_buildings": N_("Setup: the buildings in play are {buildings}; {deck} form the building deck and "
@@ -54,4 +55,4 @@ EVENT_TEXTS = {
     "all_dead": N_("Every player has more rats than the nun row has nuns: all die and all lose."),
 }
 
-register_event_texts("rattus_cartus", {kind: Say(template) for kind, template in EVENT_TEXTS.items()})
+register_event_texts("rattus_cartus", templates(EVENT_TEXTS, _, shown))

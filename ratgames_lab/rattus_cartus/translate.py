@@ -8,7 +8,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from ..core.i18n import N_, bind, get_language
+from ..core.i18n import N_, bind
+from ..core.translated import per_language
 
 TEXT = bind("rattus_cartus", __file__)
 _ = TEXT.gettext
@@ -17,7 +18,7 @@ pgettext = TEXT.pgettext
 npgettext = TEXT.npgettext
 data_text = TEXT.data  # a name from the data files
 
-__all__ = ["N_", "Say", "TEXT", "_", "card_text", "data_text", "name", "npgettext", "ngettext", "pgettext", "phrase", "shown"]
+__all__ = ["N_", "TEXT", "_", "card_text", "data_text", "name", "npgettext", "ngettext", "pgettext", "phrase", "shown"]
 
 CARD = re.compile(r"^(?P<person>[A-Z][\w' -]*?) \((?P<n>\d+) nuns?\)$")
 BUILDING = re.compile(r"^(?P<type>[A-Z][\w' -]*?) \(support: (?P<support>[^)]*)\)$")
@@ -67,15 +68,12 @@ def _names() -> dict[str, str]:
     }
 
 
-_CACHE: dict[str, dict[str, str]] = {}
+_table = per_language(_names)
 
 
 def name(english: str) -> str:
     """A name of the table (a class, a card, a building, a colour...) in the current language."""
-    lang = get_language()
-    if lang not in _CACHE:
-        _CACHE[lang] = _names()
-    return _CACHE[lang].get(english, english)
+    return _table().get(english, english)
 
 
 def card_text(person: str, nuns: int) -> str:
@@ -107,10 +105,3 @@ def phrase(text: str) -> str:
 def shown(value: Any) -> Any:
     """A value put in a sentence: a text in the current language, a number as it is."""
     return phrase(value) if isinstance(value, str) else value
-
-
-class Say(str):
-    """An event template (English, marked with ``N_``) read in the current language, its params translated."""
-
-    def format(self, *args: Any, **params: Any) -> str:
-        return str.format(_(str(self)), *args, **{k: shown(v) for k, v in params.items()})

@@ -3,42 +3,22 @@
 language never changes the game."""
 from __future__ import annotations
 
-import json
-import random
 import re
 
-import pytest
-
-from ratgames_lab.core.errors import IllegalActionError
-from ratgames_lab.core.i18n import use_language
 from ratgames_lab.rattus_cartus import Game
 from ratgames_lab.rattus_cartus.actions import Look
 from ratgames_lab.rattus_cartus.text_board import action_text, event_text, state_text
+
+from .french_games import play_in
 
 ENGLISH = re.compile(r"\b(?:the|and|of|to|for|with|card|cards|building|round|player|players|Sword|Flute|Pass|Gold|"
                      r"Knight|Witch|King|Monk|Peasant|Merchant|Red|Blue|Green|Yellow|Purple|Draw|Enter|Place|Choose|"
                      r"Use|Decline|nuns?|privilege|support|Farm|Market|Monastery|Castle|Palace)\b")
 
 
-def _play(lang: str, steps: int = 400) -> tuple[list[str], str, str]:
-    with use_language(lang):
-        state = Game(players=4, seed=1).new_state()
-        rng = random.Random(1)
-        texts, refusal = [], ""
-        for step in range(steps):
-            if step >= 40 and not refusal and state.current_player >= 0:
-                with pytest.raises(IllegalActionError) as refused:
-                    state.apply(Look(0))
-                refusal = str(refused.value)
-            actions = state.legal_actions()
-            if not actions:
-                break
-            texts += [action_text(state, a) for a in actions[:6]]
-            before = len(state.events)
-            state.apply(rng.choice(actions))
-            texts += [event_text(state, e) for e in state.events[before:]]
-        texts.append(state_text(state, 0))
-        return texts, refusal, json.dumps(state.to_json(), sort_keys=True)
+def _play(lang: str) -> tuple[list[str], str, str]:
+    return play_in(lang, lambda: Game(players=4, seed=1).new_state(), steps=400, seed=1, refused=lambda s: Look(0),
+                   menu=action_text, event=event_text, position=lambda s: state_text(s, 0), refuse_from=40)
 
 
 def test_a_french_game_speaks_the_rulebook_names_and_plays_the_same_game():
