@@ -324,6 +324,34 @@ def copy_json(value: Any) -> Any:
 
 def check_json_value(value: Any, path: str = "position", depth: int = 0, max_depth: int = 64) -> None:
     """Raise InvalidPositionError unless ``value`` is plain, finite JSON data nested at most ``max_depth`` deep."""
+    if _plain(value, depth, max_depth):  # the common case, without building a path for every value
+        return
+    _check_json_value(value, path, depth, max_depth)
+
+
+def _plain(value: Any, depth: int, max_depth: int) -> bool:
+    """True if ``value`` is plain, finite JSON data of exact built-in types; False sends it to the full check."""
+    if depth > max_depth:
+        return False
+    kind = type(value)
+    if value is None or kind is str or kind is int or kind is bool:
+        return True
+    if kind is float:
+        return math.isfinite(value)
+    if kind is list:
+        for v in value:
+            if not _plain(v, depth + 1, max_depth):
+                return False
+        return True
+    if kind is dict:
+        for k, v in value.items():
+            if type(k) is not str or not _plain(v, depth + 1, max_depth):
+                return False
+        return True
+    return False
+
+
+def _check_json_value(value: Any, path: str, depth: int, max_depth: int) -> None:
     if depth > max_depth:
         raise _fail(f"nested more than {max_depth} levels deep", path)
     if value is None or isinstance(value, (bool, str, int)):
@@ -334,13 +362,13 @@ def check_json_value(value: Any, path: str = "position", depth: int = 0, max_dep
         return
     if isinstance(value, list):
         for i, v in enumerate(value):
-            check_json_value(v, f"{path}[{i}]", depth + 1, max_depth)
+            _check_json_value(v, f"{path}[{i}]", depth + 1, max_depth)
         return
     if isinstance(value, dict):
         for k, v in value.items():
             if not isinstance(k, str):
                 raise _fail(f"object keys must be strings, not {_kind(k)}", path)
-            check_json_value(v, _join(path, k), depth + 1, max_depth)
+            _check_json_value(v, _join(path, k), depth + 1, max_depth)
         return
     raise _fail(f"{_kind(value)} is not JSON data", path)
 
