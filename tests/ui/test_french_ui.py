@@ -34,10 +34,11 @@ PAGE_TEXT = """() => {
   }
   return out.join('\\n');
 }"""
-# names the engine's packages give (in their own catalogs) that are also dashboard words: a seat ("Player 2") and,
-# in Rattus Cartus, the Castle building (the dashboards' "Castle" is Rattus's)
+# names the engine's packages give (in their own catalogs) that are also dashboard words: a seat ("Player 2"); in
+# Rattus Cartus the Castle building (the dashboards' "Castle" is Rattus's); in L'Horlogerie the terrains of the
+# missions' and finds' names ("Swamp 4 + River 3", the engine's names of them)
 ENGINE_WORDS = {"Player"}
-ENGINE_NAMES = {"rattus_cartus": {"Castle"}}
+ENGINE_NAMES = {"rattus_cartus": {"Castle"}, "horlogerie": {"Swamp", "River", "Jungle"}}
 SHOTS = Path("/tmp")
 
 
