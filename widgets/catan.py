@@ -23,22 +23,14 @@ from .catan_combined_view import RULES_IN_BRIEF as COMBINED_RULES, banner_task, 
 from .catan_names import PlaceNaming
 from .catan_end import catan_end_html, score_parts
 from .catan_trade import TradePanel
-from .catan_view import BANNER_TASKS, RULES_IN_BRIEF, own_hand_html, players_html, production_html
+from .catan_view import (BANNER_TASKS, KIND_WORDS, MODE_HINTS, MODE_KIND, MODE_LABELS, MODES, RULES_IN_BRIEF,
+                         own_hand_html, players_html, production_html)
 from .common.click_modes import ClickModes
 from .common.dashboard import Dashboard
 from .common.seats import bot_word
 from .common.theme import esc
 from .common.translate import N_
 
-MODES = {BuildSettlement: "settlement", BuildCity: "city", BuildRoad: "road", MoveRobber: "robber"}
-MODE_LABELS = {"settlement": "Build a settlement", "city": "Upgrade to a city", "road": "Build a road",
-               "robber": "Move the robber"}
-MODE_HINTS = {"settlement": "Click a highlighted intersection to build a settlement there.",
-              "city": "Click one of your highlighted settlements to make it a city.",
-              "road": "Click a highlighted edge to build a road there.",
-              "robber": "Click a highlighted tile to move the robber there."}
-MODE_KIND = {"settlement": "node", "city": "node", "road": "edge", "robber": "tile"}
-KIND_WORDS = {"node": "intersection", "edge": "edge", "tile": "tile"}
 
 
 class CatanDashboard(PlaceNaming, cc.CombinedVariant, Dashboard):

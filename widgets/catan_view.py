@@ -5,10 +5,21 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Sequence
 
-from ratgames_lab.catan import DEV_NAMES, RESOURCES
+from ratgames_lab.catan import DEV_NAMES, RESOURCES, BuildCity, BuildRoad, BuildSettlement, MoveRobber
 
 from .catan_board import PLAYER_COLOURS, TERRAIN_COLOURS
 from .common.theme import esc
+
+# the board's click modes: the action each builds, its button, its hint, and what a click picks
+MODES = {BuildSettlement: "settlement", BuildCity: "city", BuildRoad: "road", MoveRobber: "robber"}
+MODE_LABELS = {"settlement": "Build a settlement", "city": "Upgrade to a city", "road": "Build a road",
+               "robber": "Move the robber"}
+MODE_HINTS = {"settlement": "Click a highlighted intersection to build a settlement there.",
+              "city": "Click one of your highlighted settlements to make it a city.",
+              "road": "Click a highlighted edge to build a road there.",
+              "robber": "Click a highlighted tile to move the robber there."}
+MODE_KIND = {"settlement": "node", "city": "node", "road": "edge", "robber": "tile"}
+KIND_WORDS = {"node": "intersection", "edge": "edge", "tile": "tile"}
 
 RULES_IN_BRIEF = """<details class="rg-panel ct-rules"><summary><b>How to play</b> (a turn in three steps)</summary>
 <ol>

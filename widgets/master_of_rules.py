@@ -8,8 +8,7 @@ from typing import Any, Sequence
 import ipywidgets as w
 
 from ratgames_lab import GAMES
-from ratgames_lab.master_of_rules import CODES, COLOURS, RULES, colour, rule_odds, seat_name
-from ratgames_lab.master_of_rules.translate import seat_text, shown_params
+from ratgames_lab.master_of_rules import CODES, COLOURS, RULES, colour, rule_odds, seat_name, seat_text, shown_params
 
 from .common.dashboard import Dashboard
 from .common.seats import bot_word

@@ -7,9 +7,9 @@ from __future__ import annotations
 from typing import Sequence
 
 from ratgames_lab.master_of_rules import (ALL_TYPES_BONUS, CODES, COLOURS, RULES, SET_BONUS_MIN, SET_BONUS_POINTS,
-                                          SET_BONUS_TYPES, TIE_BREAK, card_name, colour, rule_name, value)
+                                          SET_BONUS_TYPES, TIE_BREAK, card_name, card_text, colour, data_text, rule_name,
+                                          value)
 
-from ratgames_lab.master_of_rules.translate import card_text, data_text
 
 from .common.end_screen import names_text, score_table_html, winners_text
 from .common.theme import esc

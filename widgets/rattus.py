@@ -22,8 +22,9 @@ from .common.theme import element, esc
 from .common.translate import N_, _, ngettext
 from .rattus_map import MapState, RattusMap
 from .rattus_odds import RattusOddsTab
-from .rattus_parts import (MODE_HINTS, MODE_LABELS, TWO_CLICKS, action_mode, action_regions, action_slot, pct,
-                           rules_in_brief, task_text)
+from .rattus_parts import (MODE_HINTS, MODE_LABELS, TWO_CLICKS, action_mode, action_regions, action_slot,
+                           button_class, pct, reveal_delay, reveal_hint, reveal_pauses, rules_in_brief,
+                           task_text)
 from .rattus_view import (BoardFrame, TokenBook, board_frame, cards_html, game_over_html, players_html, plague_html,
                           score_rows, secret_html)
 
@@ -119,7 +120,7 @@ class RattusDashboard(Dashboard):
     def side_widgets(self) -> list[w.Widget]:
         """Players, class cards and the plague of this turn, beside the map."""
         self.players_view, self.cards_view, self.plague_view = w.HTML(), w.HTML(), w.HTML()
-        self.odds_tab = RattusOddsTab(self.odds_panel, self._odds_changed)
+        self.odds_tab = RattusOddsTab(self.odds_panel, lambda: self.request_odds())
         side = w.VBox([self.players_view, self.plague_view, self.cards_view])
         side.add_class("rt-side-box")
         return [side]
@@ -154,7 +155,8 @@ class RattusDashboard(Dashboard):
         board = self.game.board
         key = (id(board), self.players)
         if self.map is None or self._map_key[0] != key[0]:
-            self.map = RattusMap(board.graph, board.castle, self.regions, self.players, self._region_clicked)
+            self.map = RattusMap(board.graph, board.castle, self.regions, self.players,
+                                 lambda region, slot=None: self.click_region(region, slot) and None)
             self.map_box.children = [self.map.widget]
         elif self._map_key != key:
             self.map.set_players(self.regions, self.players)
@@ -268,9 +270,6 @@ class RattusDashboard(Dashboard):
         self.say(result.message, "info")
         return False
 
-    def _region_clicked(self, region: str, slot: int | None = None) -> None:
-        self.click_region(region, slot)
-
     # ------------------------------------------------------------------ playback of the reveals
     @property
     def _anim(self) -> Any:
@@ -279,13 +278,11 @@ class RattusDashboard(Dashboard):
 
     def playback_pauses(self, events: Sequence[Any], start: int) -> list[int]:
         """Pause before each token revealed by the last move."""
-        return [i for i in range(start, len(events)) if events[i].kind == "reveal"]
+        return reveal_pauses(events, start)
 
     def playback_delay(self, events: Sequence[Any], upto: int | None) -> float:
         """Reveals in regions without cubes (the final plague's many harmless ones) go by quickly."""
-        i = (upto or 0) + 1
-        harmless = i < len(events) and events[i].kind == "no_effect" and events[i].params.get("cubes") == 0
-        return 0.35 if harmless else max(self.bot_delay * 1.5, 0.6)
+        return reveal_delay(events, upto, self.bot_delay)
 
     # ------------------------------------------------------------------ drawing
     def render_board(self) -> None:
@@ -339,15 +336,7 @@ class RattusDashboard(Dashboard):
         s = self.state
         if self.playback.running:
             left = len(f.rats[f.names.index(f.plague)])
-            text = (ngettext("The plague reveals the tokens of {region} one at a time: {n} still face down there — "
-                             "press Step for the next one.",
-                             "The plague reveals the tokens of {region} one at a time: {n} still face down there — "
-                             "press Step for the next one.", left) if not self.auto else
-                    ngettext("The plague reveals the tokens of {region} one at a time: {n} still face down there — "
-                             "the next one follows in a moment.",
-                             "The plague reveals the tokens of {region} one at a time: {n} still face down there — "
-                             "the next one follows in a moment.", left))
-            self.clicks.show_hint(text.format(region=f.plague, n=left))
+            self.clicks.show_hint(reveal_hint(f.plague, left, self.auto))
         elif self.clicks.mode is None:
             p = s.current_player
             self.clicks.show_hint(_("The game is over.") if s.is_terminal() else
@@ -391,21 +380,9 @@ class RattusDashboard(Dashboard):
 
     def action_class(self, action: Any) -> str:
         """Buttons are marked by kind (plague, placing, cards, powers)."""
-        kind = action.kind
-        if kind in ("move_plague", "spread", "reveal", "knight_neutral"):
-            return "rt-b-plague"
-        if kind in ("place", "setup_place", "peasant_cube"):
-            return "rt-b-place"
-        if kind == "take_class":
-            return "rt-b-card"
-        if kind in ("king", "monk", "merchant", "witch_peek", "witch_stop", "witch_swap"):
-            return "rt-b-power"
-        return ""
+        return button_class(action.kind)
 
     # ------------------------------------------------------------------ odds tab
-    def _odds_changed(self) -> None:
-        self.request_odds()
-
     def odds_key(self) -> Any:
         """The odds depend on the position, whose knowledge is used, the region and the Knight box."""
         obs = self.observation()

@@ -164,6 +164,46 @@ def task_text(obs: dict, events: Sequence[Any], mine: bool = True) -> tuple[str,
     return _(task), _(why) if why else ""
 
 
+def reveal_hint(region: str, left: int, auto: bool) -> str:
+    """The map's hint while the plague reveals ``region``'s tokens one at a time."""
+    if auto:
+        text = ngettext("The plague reveals the tokens of {region} one at a time: {n} still face down there — "
+                        "the next one follows in a moment.",
+                        "The plague reveals the tokens of {region} one at a time: {n} still face down there — "
+                        "the next one follows in a moment.", left)
+    else:
+        text = ngettext("The plague reveals the tokens of {region} one at a time: {n} still face down there — "
+                        "press Step for the next one.",
+                        "The plague reveals the tokens of {region} one at a time: {n} still face down there — "
+                        "press Step for the next one.", left)
+    return text.format(region=region, n=left)
+
+
+def reveal_pauses(events: Sequence[Any], start: int) -> list[int]:
+    """The playback pauses before each token revealed since event ``start``."""
+    return [i for i in range(start, len(events)) if events[i].kind == "reveal"]
+
+
+def reveal_delay(events: Sequence[Any], upto: int | None, bot_delay: float) -> float:
+    """Seconds to show a reveal: those in regions without cubes (the final plague's harmless ones) go by quickly."""
+    i = (upto or 0) + 1
+    harmless = i < len(events) and events[i].kind == "no_effect" and events[i].params.get("cubes") == 0
+    return 0.35 if harmless else max(bot_delay * 1.5, 0.6)
+
+
+def button_class(kind: str) -> str:
+    """A decision button's class by the action's kind (plague, placing, cards, powers)."""
+    if kind in ("move_plague", "spread", "reveal", "knight_neutral"):
+        return "rt-b-plague"
+    if kind in ("place", "setup_place", "peasant_cube"):
+        return "rt-b-place"
+    if kind == "take_class":
+        return "rt-b-card"
+    if kind in ("king", "monk", "merchant", "witch_peek", "witch_stop", "witch_swap"):
+        return "rt-b-power"
+    return ""
+
+
 __all__ = ["task_text", "action_regions", "action_mode", "action_slot", "pct", "fraction_text", "MODE_LABELS",
            "MODE_HINTS",
            "MODE_ORDER", "TWO_CLICKS", "POWERS", "SYMBOL_SHORT", "rules_in_brief"]

@@ -43,6 +43,8 @@ __all__ = ["Game", "BOTS", "MasterOfRulesState", "HeuristicBot", "state_from_jso
 from .cards import (ALL_TYPES_BONUS, CODES, COLOURS, RULES, SET_BONUS_MIN, SET_BONUS_POINTS, SET_BONUS_TYPES,  # noqa: E402
                     TIE_BREAK, card_name, colour, rule_name, seat_name, value)
 from .odds import rule_odds  # noqa: E402
+from .translate import card_text, data_text, seat_text, shown_params  # noqa: E402
 
 __all__ += ["ALL_TYPES_BONUS", "CODES", "COLOURS", "RULES", "SET_BONUS_MIN", "SET_BONUS_POINTS", "SET_BONUS_TYPES",
-            "TIE_BREAK", "card_name", "colour", "rule_name", "seat_name", "value", "rule_odds"]
+            "TIE_BREAK", "card_name", "colour", "rule_name", "seat_name", "value", "rule_odds",
+            "card_text", "data_text", "seat_text", "shown_params"]
