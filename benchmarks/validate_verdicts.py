@@ -84,6 +84,7 @@ def main() -> None:
     args = parser.parse_args()
     cases = load_cases(args.only)
     counts: dict[str, int] = {}
+    per_game: dict[str, dict[str, int]] = {}
     games = sorted({c["position"]["game"] for c in cases})
     print(f"{len(cases)} positions over {len(games)} games ({', '.join(games)}), {args.seeds} seeds each, "
           f"confidence {CONFIDENCE:.0%}, resolution {100 * RESOLUTION:g} points, at most {args.playouts} playouts "
@@ -93,9 +94,15 @@ def main() -> None:
         for seed in range(args.seeds):
             judgement, verdict, cpu, spent = run(case, seed, args.playouts)
             counts[judgement] = counts.get(judgement, 0) + 1
+            game = per_game.setdefault(case["position"]["game"], {})
+            game[judgement] = game.get(judgement, 0) + 1
             print(f"{case['name']:34s} {case['continuation']:7s} gap {100 * exact_gap(dict(enumerate(exact))):5.1f}  seed {seed}  "
                   f"{verdict.kind:5s} {verdict.reason:10s} ±{100 * verdict.margin:5.1f}  {spent:6d} playouts "
                   f"{cpu:5.1f} CPU-s  {judgement}", flush=True)
+    for name, got in sorted(per_game.items()):
+        positions = sum(1 for c in cases if c["position"]["game"] == name)
+        print(f"{name}: {positions} positions, {sum(got.values())} verdicts; "
+              + ", ".join(f"{k} {v}" for k, v in sorted(got.items())))
     total = sum(counts.values())
     wrong = counts.get("wrong", 0)
     print(f"verdicts: {total}; " + ", ".join(f"{k} {v}" for k, v in sorted(counts.items())))
@@ -107,6 +114,7 @@ def main() -> None:
 def pairing(cases: list[dict], playouts: int) -> None:
     """Playouts to the same verdict, paired against unpaired (unpaired given up to 4 times the budget)."""
     paired_total = unpaired_total = same = 0
+    per_game: dict[str, list[int]] = {}
     for case in cases:
         p, vp = rounds_to_verdict(case, 0, True, playouts)
         u, vu = rounds_to_verdict(case, 0, False, 4 * playouts)
@@ -117,6 +125,11 @@ def pairing(cases: list[dict], playouts: int) -> None:
             same += 1
             paired_total += p
             unpaired_total += u
+            game = per_game.setdefault(case["position"]["game"], [0, 0, 0])
+            game[0], game[1], game[2] = game[0] + 1, game[1] + p, game[2] + u
+    for name, (n, pt, ut) in sorted(per_game.items()):
+        print(f"{name}: same 'best' verdict on {n} positions: {pt} playouts paired, {ut} unpaired "
+              f"({ut / pt:.2f}x)")
     if same:
         print(f"same 'best' verdict on {same} positions: {paired_total} playouts paired, {unpaired_total} unpaired: "
               f"unpaired needs {unpaired_total / paired_total:.2f}x as many")

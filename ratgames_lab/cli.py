@@ -639,7 +639,8 @@ def cmd_bench(args: argparse.Namespace, out: TextIO) -> int:
     counts = [_players(info, args.players)] if args.players is not None else list(info.players)
     options = game_options(args)
     if options and not args.json:
-        out.write("options: " + ", ".join(f"{k}={v}" for k, v in sorted(options.items())) + "\n")
+        out.write(_("options: {options}").format(options=", ".join(f"{k}={v}" for k, v in sorted(options.items())))
+                  + "\n")
     rows = []
     for n in counts:
         _check_options(args.game, n, options)

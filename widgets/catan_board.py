@@ -35,7 +35,9 @@ TARGET = "#ffe14d"
 RECENT = "#00e5ff"  # a glow under the pieces the others built since the viewer's last turn
 HEAT_COLOURS = ["#fff7d6", "#ffd166", "#f77f00", "#c1121f"]
 HARBOUR_FILL = {"3:1": "#ffffff", **{r: TERRAIN_COLOURS[r] for r in RESOURCES}}
+ROBBER = "#111111"
 TOKEN_DY = 0.12  # the number token sits a little below the tile's centre, under the tile's name
+HARBOUR_R = 17  # a harbour's circle, px
 HEAT_LABEL = "Heat map: expected resource cards per roll for a settlement on each free intersection"
 
 
@@ -73,7 +75,8 @@ class CatanBoard:
         v.polygons("tiles", clickable=clickable, colors=[OUTLINE], stroke_width=1.5, fill_opacities=[1.0])
         v.labels("tile_names", colors=["#2b2b2b"], default_size=12, font_weight="bold", align="middle")
         v.lines("piers", colors=["#7a5230"], stroke_width=3)
-        v.points("harbours", marker="circle", default_size=900, colors=["#ffffff"], stroke=OUTLINE,
+        v.points("harbours", marker="circle", default_size=round(math.pi * HARBOUR_R ** 2), colors=["#ffffff"],
+                 stroke=OUTLINE,
                  stroke_width=1.5, tooltip=_tooltip(), interactions={"hover": "tooltip"})
         v.labels("harbour_ratio", colors=[OUTLINE], default_size=12, font_weight="bold", align="middle",
                  y_offset=4)
@@ -106,10 +109,10 @@ class CatanBoard:
         v.points("cities", marker="square", default_size=480, colors=PLAYER_COLOURS, stroke=OUTLINE,
                  stroke_width=2, tooltip=_tooltip(), interactions={"hover": "tooltip"})
         self.add_node_piece_layers()
-        v.points("robber", marker="circle", default_size=620, colors=["#262626"], stroke="#ffffff", stroke_width=2,
-                 tooltip=_tooltip(), interactions={"hover": "tooltip"})
-        v.labels("robber_text", colors=["#ffffff"], default_size=13, font_weight="bold", align="middle",
-                 y_offset=5)
+        # the robber: a black ring round the number it blocks (the number stays readable, nothing else is covered)
+        v.points("robber", marker="circle", default_size=1590, fill=False, colors=[ROBBER], stroke=ROBBER,
+                 stroke_width=5, tooltip=_tooltip(), interactions={"hover": "tooltip"})
+        v.labels("robber_text", colors=[ROBBER], default_size=13, font_weight="bold", align="middle")
         # invisible click targets on top: the edges' midpoints, then the intersections
         v.points("edge_hits", clickable=clickable, marker="circle", default_size=420, colors=["#ffffff"],
                  opacities=[0.0], tooltip=_tooltip(), interactions={"hover": "tooltip"})
@@ -164,6 +167,11 @@ class CatanBoard:
         (ax, ay), (bx, by) = self._segment(e)
         return (ax + 0.22 * (bx - ax), ay + 0.22 * (by - ay)), (bx + 0.22 * (ax - bx), by + 0.22 * (ay - by))
 
+    def px_to_units(self, px: float) -> float:
+        """A length on the page (px, at the figure's height) in board units."""
+        height = float(str(self.view.figure.layout.height).removesuffix("px"))
+        return px * (self.y_range[1] - self.y_range[0]) / (height - 8)
+
     def land_tiles(self, obs: dict) -> list[int]:
         """Tiles drawn as land (every tile but the sea)."""
         return [t for t, tile in enumerate(obs["tiles"]) if tile["terrain"] != "sea"]
@@ -200,16 +208,16 @@ class CatanBoard:
                                                           for t in land])
         named = self.named_tiles(obs, land)
         v.set_labels("tile_names", named, [self.tile_xy[t][0] for t in named],
-                     [self.tile_xy[t][1] + 0.47 for t in named], [tiles[t]["terrain"] for t in named],
+                     [self.tile_xy[t][1] + 0.56 for t in named], [tiles[t]["terrain"] for t in named],
                      colors=[TEXT_ON.get(tiles[t]["terrain"], "#2b2b2b") for t in named])
         numbered = [t for t in land if tiles[t]["number"]]
         tx = [self.tile_xy[t][0] for t in numbered]
         ty = [self.tile_xy[t][1] - TOKEN_DY for t in numbered]
-        tips = [f"tile {t}: {tiles[t]['terrain']}, number {tiles[t]['number']} "
+        tips = [f"{tiles[t]['terrain']} tile, number {tiles[t]['number']} "
                 f"({6 - abs(tiles[t]['number'] - 7)}/36 per roll)" for t in numbered]
         # every land tile has a token spot (clicked to move the robber); the desert's is invisible
         v.set_points("tokens", land, [self.tile_xy[t][0] for t in land], [self.tile_xy[t][1] - TOKEN_DY for t in land],
-                     names=[tips[numbered.index(t)] if t in numbered else f"tile {t}: {tiles[t]['terrain']}, no number"
+                     names=[tips[numbered.index(t)] if t in numbered else f"{tiles[t]['terrain']} tile, no number"
                             for t in land], opacities=[1.0 if t in numbered else 0.0 for t in land],
                      colors=[LIT if rolled and tiles[t]["number"] == rolled else TOKEN for t in land])
         red = [RED_NUMBER if tiles[t]["number"] in (6, 8) else OUTLINE for t in numbered]
@@ -234,11 +242,13 @@ class CatanBoard:
             v.set_points("robber", [], [], [])
             v.set_labels("robber_text", [], [], [], [])
         else:
-            rx, ry = self.tile_xy[obs["robber"]]
-            rx, ry = rx - 0.6, ry - TOKEN_DY
-            v.set_points("robber", [obs["robber"]], [rx], [ry],
-                         names=[f"the robber (tile {obs['robber']}): this tile produces nothing"])
-            v.set_labels("robber_text", [obs["robber"]], [rx], [ry], ["R"])
+            t = obs["robber"]
+            rx, ry = self.tile_xy[t]
+            ry -= TOKEN_DY
+            v.set_points("robber", [t], [rx], [ry],
+                         names=[f"the robber on the {tiles[t]['terrain']} tile: it produces nothing"])
+            # on a tile with no number (the desert) the ring holds an R
+            v.set_labels("robber_text", [t], [rx], [ry], ["" if tiles[t]["number"] else "R"])
         self._draw_heat(obs, heat)
         v.set_points("node_targets", list(node_targets), [self.node_xy[n][0] for n in node_targets],
                      [self.node_xy[n][1] for n in node_targets])
@@ -277,14 +287,20 @@ class CatanBoard:
         v.set_segments("piers", piers)
         v.set_points("harbours", keys, xs, ys, colors=fills, names=tips)
         v.set_labels("harbour_ratio", keys, xs, ys, ratios)
-        # the resource of a 2:1 harbour, written under its marker (above it on the top coast)
+        # the resource of a 2:1 harbour, written under its marker (above it on the top coast), or beside it, on the
+        # sea side, where the figure's edge leaves no room above or below
         out_x, out_y, out_t, out_k = [], [], [], []
+        gap, half = self.px_to_units(HARBOUR_R + 9), self.px_to_units(8)
         for k, x, y, kind in zip(keys, xs, ys, kinds):
             if kind:
                 mx, my = self.edge_mid(k)
-                up = (y - my) > 0.3
-                out_x.append(x)
-                out_y.append(y + (0.36 if up else -0.5))
+                ly = y + (gap if (y - my) > 0.3 else -gap)
+                lx = x
+                if not self.y_range[0] + half < ly < self.y_range[1] - half:
+                    side = 1 if x >= mx else -1
+                    lx, ly = x + side * (self.px_to_units(HARBOUR_R + 6 + 4 * len(kind))), y
+                out_x.append(lx)
+                out_y.append(ly)
                 out_t.append(kind)
                 out_k.append(k)
         v.set_labels("harbour_kind", out_k, out_x, out_y, out_t)
@@ -315,7 +331,7 @@ def legend_html(names: Sequence[str], heat: bool = False, recent: bool = False, 
     players = "".join(f'<span class="ct-key"><i class="ct-chip" style="background:{PLAYER_COLOURS[p]}"></i>'
                       f'{esc(n)}</span>' for p, n in enumerate(names))
     pieces = ('<span class="ct-key">▲ settlement (1 VP, 1 card)</span><span class="ct-key">■ city (2 VP, 2 cards)'
-              '</span><span class="ct-key"><b class="ct-robber">R</b> robber</span>'
+              '</span><span class="ct-key"><b class="ct-robber">R</b> robber: a black ring round the number it blocks</span>'
               '<span class="ct-key">number: the roll that pays the tile; dots = ways to roll it out of 36 '
               '(<b class="ct-red">6 and 8</b> most likely)</span>')
     if rolled and rolled != 7:

@@ -7,6 +7,7 @@ or a tile ("tile"; a frame fishing ground is the pirate spot ``n_tiles + i`` of 
 """
 from __future__ import annotations
 
+import math
 from typing import Sequence
 
 from .catan_board import OUTLINE, PLAYER_COLOURS, SEA, TARGET, TOKEN_DY, CatanBoard, _tooltip, pip_text
@@ -46,6 +47,7 @@ class CombinedBoard(CatanBoard):
         layers["numbers"].default_size = 14
         layers["pips"].default_size = 10
         layers["pips"].y_offset = 11
+        layers["robber"].default_size = 1150  # a ring just round the smaller token
 
     # ------------------------------------------------------------------ layers
     def add_board_layers(self) -> None:
@@ -86,10 +88,9 @@ class CombinedBoard(CatanBoard):
                  stroke_width=0, tooltip=_tooltip(), interactions={"hover": "tooltip"})
         v.labels("knight_text", colors=["#ffffff"], default_size=13, font_weight="bold", align="middle",
                  y_offset=5)
-        v.points("pirate", marker="circle", default_size=700, colors=["#111111"], stroke="#ffffff", stroke_width=2,
-                 tooltip=_tooltip(), interactions={"hover": "tooltip"})
-        v.labels("pirate_text", colors=["#ffffff"], default_size=13, font_weight="bold", align="middle",
-                 y_offset=5)
+        v.points("pirate", marker="circle", default_size=1150, fill=False, colors=["#111111"], stroke="#111111",
+                 stroke_width=5, tooltip=_tooltip(), interactions={"hover": "tooltip"})
+        v.labels("pirate_text", colors=["#ffffff"], default_size=13, font_weight="bold", align="middle")
         v.points("merchant", marker="diamond", default_size=520, colors=["#ffffff"], stroke=OUTLINE,
                  stroke_width=2, tooltip=_tooltip(), interactions={"hover": "tooltip"})
         add_wagon_layers(v)
@@ -149,11 +150,14 @@ class CombinedBoard(CatanBoard):
                      [t for t in tile_targets if t < n], names, recent, rolled)
         v, topo, tiles = self.view, self.topo, obs["tiles"]
         land = self.land_tiles(obs)
-        # names (river tiles say so, a market tile names its market), tokens with the 2 sharing the 12's hex
-        v.set_labels("tile_names", land, [self.tile_xy[t][0] for t in land],
-                     [self.tile_xy[t][1] + 0.6 for t in land],
-                     [self.markets.get(t) or tiles[t]["terrain"] + (" ≈" if self.river[t] else "") for t in land],
-                     colors=["#ffffff" if tiles[t]["terrain"] in TEXT_DARK else "#2b2b2b" for t in land])
+        # names on the tiles with no number (a market tile names its market); a numbered tile is told by its colour
+        # (the legend beside the board) and its token's tooltip: on this denser map its name would sit under the
+        # pieces of its corners
+        named = [t for t in land if not tiles[t]["number"]]
+        v.set_labels("tile_names", named, [self.tile_xy[t][0] for t in named],
+                     [self.tile_xy[t][1] + (0.6 if t in self.markets else 0.42) for t in named],
+                     [self.markets.get(t) or tiles[t]["terrain"] for t in named],
+                     colors=["#ffffff" if tiles[t]["terrain"] in TEXT_DARK else "#2b2b2b" for t in named])
         numbered = [t for t in land if tiles[t]["number"]]
         tx = [self.tile_xy[t][0] for t in numbered]
         ty = [self.tile_xy[t][1] - TOKEN_DY for t in numbered]
@@ -184,12 +188,24 @@ class CombinedBoard(CatanBoard):
         n = self.topo.n_tiles
         grounds = obs["fishing_grounds"]
         keys = [n + i for i in range(len(grounds))]
-        xy = [self.fishing_xy(g) for g in grounds]
+        xy = [self._clear_of_harbours(self.fishing_xy(g)) for g in grounds]
         tips = [f"fishing ground {g[3]}: fish for the buildings at its 3 corners when {g[3]} is rolled (pirate spot "
                 f"{n + i})" for i, g in enumerate(grounds)]
         v = self.view
         v.set_points("fishing", keys, [p[0] for p in xy], [p[1] for p in xy], names=tips)
         v.set_labels("fishing_text", keys, [p[0] for p in xy], [p[1] for p in xy], [f"~{g[3]}" for g in grounds])
+
+    def _clear_of_harbours(self, xy: tuple[float, float]) -> tuple[float, float]:
+        """A fishing token moved straight away from a harbour it would touch (both sit on the coast's water)."""
+        layers = self.view.layers
+        radii = [math.sqrt(float(layers[n].default_size) / math.pi) for n in ("fishing", "harbours")]
+        reach = self.px_to_units(sum(radii) + 2)
+        x, y = xy
+        for hx, hy in zip(layers["harbours"].x, layers["harbours"].y):
+            d = math.hypot(x - hx, y - hy)
+            if 0 < d < reach:
+                x, y = hx + (x - hx) * reach / d, hy + (y - hy) * reach / d
+        return x, y
 
     def _draw_ships(self, obs: dict, names: Sequence[str]) -> None:
         v = self.view
@@ -246,11 +262,10 @@ class CombinedBoard(CatanBoard):
             v.set_points("pirate", [], [], [])
             v.set_labels("pirate_text", [], [], [], [])
         else:
-            px, py = self.spot_xy(obs, obs["pirate"])
-            px += 0.55
+            px, py = self.spot_xy(obs, obs["pirate"])  # a black ring round its sea tile or fishing ground
             v.set_points("pirate", [obs["pirate"]], [px], [py],
                          names=["the pirate: ships next to it cannot be built or moved; a 7 may move it"])
-            v.set_labels("pirate_text", [obs["pirate"]], [px], [py], ["P"])
+            v.set_labels("pirate_text", [], [], [], [])  # the ring is named by the legend and its tooltip
         m = obs["merchant"]
         if m["tile"] is None:
             v.set_points("merchant", [], [], [])
@@ -288,10 +303,10 @@ def combined_legend_html(names: Sequence[str], rolled: int | None = None) -> str
               '<span class="ct-key">— road · - - ▼ ship</span>' + traders_legend_html() +
               '<span class="ct-key">◉ knight: a ring in its owner\'s colour, its level inside (1 basic, 2 strong, '
               '3 mighty); <b>filled = active</b>, white inside = inactive</span>'
-              '<span class="ct-key"><b class="ct-robber">R</b> robber · <b class="ct-robber">P</b> pirate · '
+              '<span class="ct-key">black ring: the robber (on a number) or the pirate (at sea) · '
               '◆ merchant</span>'
               f'<span class="ct-key"><i style="background:{FISH}"></i>~n fishing ground · <i style="background:'
-              f'{RIVER}"></i>dashed: river crossing, ≈ river tile · 12/2: the 2 shares the 12\'s tile</span>')
+              f'{RIVER}"></i>dashed: river crossing · 12/2: the 2 shares the 12\'s tile</span>')
     if rolled and rolled != 7:
         pieces += (f'<span class="ct-key"><i class="ct-lit"></i>lit token: the last roll, {rolled}, paid these tiles'
                    '</span>')

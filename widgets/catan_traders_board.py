@@ -8,6 +8,7 @@ intersections in order.
 """
 from __future__ import annotations
 
+import math
 from typing import Sequence
 
 import bqplot as bq
@@ -21,6 +22,7 @@ ROUTE = "#6a1b9a"
 # each seat's wagon has its own slot of a 2x2 grid round its intersection: wagons sharing a plaza sit side by side,
 # never on top of one another, and the four slots fit inside a market's hex (under its name)
 WAGON_OFFSETS = ((-0.42, 0.22), (0.42, 0.22), (-0.42, -0.22), (0.42, -0.22))
+CART = (0.76, 0.38)  # a cart's length and width in board units (the wagons' marker)
 
 
 def add_bridge_layers(v) -> None:
@@ -36,7 +38,8 @@ def add_bridge_layers(v) -> None:
 
 def add_wagon_layers(v) -> None:
     """The wagons (a cart in the owner's colour, its level inside) and the route's end label."""
-    cart = v.points("wagons", marker="rectangle", default_size=360, default_skew=0.3, colors=PLAYER_COLOURS, stroke=OUTLINE,
+    cart = v.points("wagons", marker="rectangle", default_size=360, default_skew=0.3, colors=PLAYER_COLOURS,
+                    stroke=OUTLINE,
                     stroke_width=1.5, tooltip=_tooltip(), interactions={"hover": "tooltip"})
     cart.scales = {**cart.scales, "rotation": bq.LinearScale(min=0.0, max=180.0)}  # 90: the cart lies flat
     v.labels("wagon_text", colors=["#ffffff"], default_size=10, font_weight="bold", align="middle")
@@ -79,8 +82,8 @@ def draw_wagons(board, obs: dict, names: Sequence[str], route: tuple[int, int, S
     wagons = obs.get("wagons") or {}
     nodes = wagons.get("node") or []
     seats = [p for p, x in enumerate(nodes) if x is not None and x >= 0]
-    xs = [board.node_xy[nodes[p]][0] + WAGON_OFFSETS[p % 4][0] for p in seats]
-    ys = [board.node_xy[nodes[p]][1] + WAGON_OFFSETS[p % 4][1] for p in seats]
+    xy = [wagon_xy(board, nodes, p) for p in seats]
+    xs, ys = [q[0] for q in xy], [q[1] for q in xy]
     levels = wagons.get("level") or [1] * len(nodes)
     goods = wagons.get("goods") or [None] * len(nodes)
     tips = [f"{names[p]}'s wagon, level {levels[p]}"
@@ -94,11 +97,67 @@ def draw_wagons(board, obs: dict, names: Sequence[str], route: tuple[int, int, S
     v.set_segments("route_outline", segs)
     v.set_segments("route", segs)
     if route and path:
-        x, y = board.node_xy[path[-1]]
-        v.set_labels("route_text", ["end"], [x], [y - 0.56], [f"{route[0]} MP" + (f", ${route[1]} toll" if route[1]
-                                                                                     else "")])
+        text = f"{route[0]} MP" + (f", ${route[1]} toll" if route[1] else "")
+        x, y = route_label_xy(board, path[-1], text)
+        v.set_labels("route_text", ["end"], [x], [y], [text])
     else:
         v.set_labels("route_text", [], [], [], [])
+
+
+def _obstacles(board) -> tuple[list[tuple[float, float]], float, list[tuple[float, float, float, float]]]:
+    """The number tokens (centres, radius) and the tile names' boxes, in board units."""
+    layers = board.view.layers
+    r = board.px_to_units(math.sqrt(float(layers["tokens"].default_size) / math.pi))
+    names = layers["tile_names"]
+    half_h = board.px_to_units(float(names.default_size) / 2)
+    boxes = [(x - board.px_to_units(0.33 * float(names.default_size) * len(t)), y - half_h,
+              x + board.px_to_units(0.33 * float(names.default_size) * len(t)), y + half_h)
+             for x, y, t in zip(names.x, names.y, names.text)]
+    return list(zip(layers["tokens"].x, layers["tokens"].y)), r, boxes
+
+
+def _clear(board, centres: Sequence[tuple[float, float]], half_w: float, half_h: float) -> bool:
+    """Whether boxes of half size (half_w, half_h) round ``centres`` touch no number token and no tile name."""
+    tokens, r, names = _obstacles(board)
+    for cx, cy in centres:
+        if any(math.hypot(tx - min(max(tx, cx - half_w), cx + half_w), ty - min(max(ty, cy - half_h), cy + half_h))
+               < r for tx, ty in tokens):
+            return False
+        if any(min(cx + half_w, b[2]) > max(cx - half_w, b[0]) and min(cy + half_h, b[3]) > max(cy - half_h, b[1])
+               for b in names):
+            return False
+    return True
+
+
+def route_label_xy(board, node: int, text: str) -> tuple[float, float]:
+    """Where the route's cost is written: under its end (a plaza), else above, left or right of it, the first place
+    clear of the number tokens and the tile names."""
+    x, y = board.node_xy[node]
+    half_w, half_h = board.px_to_units(0.33 * 13 * len(text)), board.px_to_units(8)
+    out = board.px_to_units(16) + half_h
+    for dx, dy in ((0.0, -out), (0.0, out), (-out - half_w, 0.0), (out + half_w, 0.0)):
+        if _clear(board, [(x + dx, y + dy)], half_w, half_h):
+            return x + dx, y + dy
+    return x, y - out
+
+
+def wagon_xy(board, nodes: Sequence[int | None], p: int) -> tuple[float, float]:
+    """Where seat p's wagon is drawn: in its seat's slot round a market plaza (the market's hex has room for four);
+    elsewhere the wagons on one intersection side by side (in a row or a column), placed clear of the tokens."""
+    x, y = board.node_xy[nodes[p]]
+    if board.topo.node_kind[nodes[p]] == "plaza":
+        dx, dy = WAGON_OFFSETS[p % 4]
+        return x + dx, y + dy
+    here = [q for q, n in enumerate(nodes) if n == nodes[p]]
+    k, i = len(here), here.index(p)
+    half_w, half_h = CART[0] / 2, CART[1] / 2
+    layouts = [[(x + CART[0] * 1.05 * (j - (k - 1) / 2) + sx, y + sy) for j in range(k)]
+               for sx, sy in ((0, 0), (0, 0.3), (0, -0.3))]
+    layouts += [[(x + sx, y + CART[1] * 1.1 * (j - (k - 1) / 2)) for j in range(k)]
+                for sx, sy in ((0, 0), (0.45, 0), (-0.45, 0))]
+    layouts += [[(x + sx + dx, y + sy + dy) for dx, dy in WAGON_OFFSETS[:k]]
+                for sx, sy in ((0, 0), (0, 0.3), (0, -0.3), (0.3, 0), (-0.3, 0))]
+    return next((spots[i] for spots in layouts if _clear(board, spots, half_w, half_h)), layouts[0][i])
 
 
 def traders_legend_html(rivers: bool = True) -> str:

@@ -94,6 +94,9 @@ class HorlogerieDashboard(Dashboard):
         return None
 
     def _draw_html(self, obs: dict) -> str:
+        if self.state.is_terminal():  # nothing is drawn any more: no live-game row contradicts the final scores
+            over = _("The game is over: nobody draws any more. The final scores are below.")
+            return f'<div class="rg-section">{esc(over)}</div>'
         active = obs["active"]
         left = (active + 1) % self.players
         ex, dg = obs["exploration"], obs["danger"]

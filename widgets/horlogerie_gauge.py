@@ -138,6 +138,8 @@ class StopOrDrawGauge:
 
     def _show_advice(self) -> None:
         self.toggle.description = _("Hide the best move") if self.toggle.value else _("Show the best move")
+        # the button is there only while a stop-or-draw decision waits (not between phases, not at the end)
+        self.toggle.layout.display = "" if self._advice_html else "none"
         if not self._advice_html:
             self.advice.value = ""
         elif self.toggle.value:

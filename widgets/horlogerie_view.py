@@ -8,7 +8,7 @@ from ratgames_lab.horlogerie import ask_words, find_name
 from .common.theme import element, esc
 from .common.translate import N_, _, ngettext
 
-TERRAIN_NAMES = {"S": "Swamp", "R": "River", "J": "Jungle"}
+TERRAIN_NAMES = {"S": N_("Swamp"), "R": N_("River"), "J": N_("Jungle")}
 POWER_HINTS = {"compass": N_("Compass: +1 exploration value before a draw"),
                "amulet": N_("Amulet: cancels one wound"),
                "spyglass": N_("Spyglass: look at the top card of a deck")}
@@ -44,14 +44,16 @@ def card_tile(face: str, kind: str = "exp", note: str = "") -> str:
     """An Exploration (kind 'exp') or Danger ('dan') card: its terrain colours and its value."""
     terrains = "".join(c for c in face if c.isalpha())
     value = "".join(c for c in face if c.isdigit())
-    names = " + ".join(TERRAIN_NAMES.get(t, t) for t in terrains)
+    words = [_(TERRAIN_NAMES[t]) if t in TERRAIN_NAMES else t for t in terrains]
+    names = " + ".join(words)
+    spans = "".join(f"<span>{esc(n)}</span>" for n in words)
     colour = " ".join(f"hl-t-{t}" for t in terrains)
     bands = "".join(f'<i class="hl-band hl-t-{t}"></i>' for t in terrains)
     title = (_("Exploration card: {terrains}, value {value}") if kind == "exp" else
              _("Danger card: {terrains}, level {value}")).format(terrains=names, value=value)
     title += ". " + note if note else ""
     return (f'<div class="hl-card hl-{kind} {colour}" title="{esc(title)}"><div class="hl-bands">{bands}</div>'
-            f'<div class="hl-v">{esc(value)}</div><div class="hl-tn">{esc(terrains)}</div>'
+            f'<div class="hl-v">{esc(value)}</div><div class="hl-tn">{spans}</div>'
             f'{f"<div class=hl-note>{esc(note)}</div>" if note else ""}</div>')
 
 

@@ -8,14 +8,15 @@ from typing import Any, Sequence
 import ipywidgets as w
 
 from ratgames_lab import GAMES
-from ratgames_lab.master_of_rules import CODES, COLOURS, RULES, card_name, colour, rule_name, rule_odds, seat_name
+from ratgames_lab.master_of_rules import CODES, COLOURS, RULES, colour, rule_odds, seat_name
+from ratgames_lab.master_of_rules.translate import seat_text, shown_params
 
 from .common.dashboard import Dashboard
 from .common.seats import bot_word
 from .common.theme import element, esc
 from .common.translate import N_, _, ngettext
-from .master_of_rules_cards import (CARD_OF_CODE, CARD_OF_NAME, RULE_HEX, game_over_table, number_tile, rule_tile,
-                                    rule_tiles, rules_in_brief, score_rows)
+from .master_of_rules_cards import (CARD_OF_CODE, CARD_OF_NAME, RULE_HEX, card_shown, game_over_table, number_tile,
+                                    rule_shown, rule_tile, rule_tiles, rules_in_brief, score_rows)
 
 JUDGE_KINDS = {"judge_fulfilled", "judge_failed", "dummy_fulfilled", "dummy_failed"}
 
@@ -49,7 +50,7 @@ class MasterOfRulesDashboard(Dashboard):
 
     def seat_label(self, seat: int, players: int | None = None) -> str:
         """'Player 2', or 'Dummy-1' for the dummy seats."""
-        return seat_name(seat, players or self.players)
+        return seat_text(seat_name(seat, players or self.players))
 
     def render_board(self) -> None:
         """Redraw the seats, the display and the viewer's hand from the observation."""
@@ -84,7 +85,7 @@ class MasterOfRulesDashboard(Dashboard):
         if real:
             score = obs["scores"][seat]
             kept = obs["kept"][seat]
-            chips = "".join(f'<span class="mor-chip mor-r-{r}">{esc(rule_name(r))}'
+            chips = "".join(f'<span class="mor-chip mor-r-{r}">{esc(rule_shown(r))}'
                             f'{" ×%d" % kept.count(r) if kept.count(r) > 1 else ""}</span>' for r in RULES if r in kept)
             bonus = score - len(kept)
             extra = " " + element("span", "mor-bonus", _("(+{n} bonus)").format(n=bonus)) if bonus else ""
@@ -168,7 +169,7 @@ class MasterOfRulesDashboard(Dashboard):
         cards, rows = [], []
         for e in events[start:last + 1]:
             if e.kind in ("play_number", "dummy_number"):
-                who = e.params.get("player") or e.params.get("dummy")
+                who = seat_text(e.params.get("player") or e.params.get("dummy") or "")
                 code = CODES[CARD_OF_NAME[e.params["card"]]]
                 cards.append(f'<div>{number_tile(code, small=True)}<div class="mor-who">{esc(who)}</div></div>')
             elif e.kind in JUDGE_KINDS:
@@ -176,8 +177,9 @@ class MasterOfRulesDashboard(Dashboard):
                 mark = element("span", "mor-ok", _("✔ fulfilled")) if ok else element("span", "mor-ko", _("✘ failed"))
                 kept = " — " + _("kept, +1 point") if e.kind == "judge_fulfilled" else \
                     (" — " + _("a dummy keeps nothing") if e.kind.startswith("dummy") else "")
-                rows.append(f'<tr><td><b>{esc(e.params["player"])}</b></td><td>{esc(e.params["rule"])}</td>'
-                            f'<td>{mark}</td><td class="rg-note">{esc(e.params["reason"])}{esc(kept)}</td></tr>')
+                shown = shown_params(e.params)
+                rows.append(f'<tr><td><b>{esc(shown["player"])}</b></td><td>{esc(shown["rule"])}</td>'
+                            f'<td>{mark}</td><td class="rg-note">{esc(shown["reason"])}{esc(kept)}</td></tr>')
         fresh = all(t["number"] is None and t["rule"] is None for t in obs["table"])
         summary = _("Last judging (transaction {n}): the five Number cards and every Rule card").format(n=number)
         return (f'<details class="mor-last rg-panel mor-lastbox"{" open" if fresh else ""}><summary>{esc(summary)}'
@@ -284,9 +286,9 @@ class MasterOfRulesDashboard(Dashboard):
             odds = [rule_odds(s, v, CARD_OF_CODE[c]) for c in cards]
         else:
             return _("You hold no Number card.")
-        names = [_("{card} (played)").format(card=card_name(CARD_OF_CODE[c])) if played is not None else
-                 card_name(CARD_OF_CODE[c]) for c in cards]
-        series = {rule_name(r): [o[r] for o in odds] for r in RULES}
+        names = [_("{card} (played)").format(card=card_shown(CARD_OF_CODE[c])) if played is not None else
+                 card_shown(CARD_OF_CODE[c]) for c in cards]
+        series = {rule_shown(r): [o[r] for o in odds] for r in RULES}
         return _("{player}: chance each rule is fulfilled").format(player=self.seat_label(v)), names, series
 
     def update_odds(self) -> None:
@@ -304,7 +306,7 @@ class MasterOfRulesDashboard(Dashboard):
                  "and the cards each player took from the display, known to be in that hand): a card still to "
                  "come is a random card of its player's hand, and any card you cannot place is equally likely to "
                  "be anywhere you cannot look. {support} depends on the rule the player on your right plays.").format(
-            support=rule_name("support_right"))
+            support=rule_shown("support_right"))
         self.odds_panel.show(title, names, series, x_label=_("if you play this Number card"), note=note,
                              colors=[RULE_HEX[r] for r in RULES])
 

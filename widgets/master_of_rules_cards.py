@@ -9,12 +9,14 @@ from typing import Sequence
 from ratgames_lab.master_of_rules import (ALL_TYPES_BONUS, CODES, COLOURS, RULES, SET_BONUS_MIN, SET_BONUS_POINTS,
                                           SET_BONUS_TYPES, TIE_BREAK, card_name, colour, rule_name, value)
 
+from ratgames_lab.master_of_rules.translate import card_text, data_text
+
 from .common.end_screen import names_text, score_table_html, winners_text
 from .common.theme import esc
 from .common.translate import N_, _, ngettext
 
 CARD_OF_CODE = {code: card for card, code in enumerate(CODES)}
-CARD_OF_NAME = {card_name(card): card for card in range(len(CODES))}
+CARD_OF_NAME = {card_name(card): card for card in range(len(CODES))}  # the engine's names in events (English)
 
 # One-line reminders printed on the rule cards (the full rules are in the rulebook and the log explains each verdict).
 RULE_HINTS = {
@@ -27,6 +29,16 @@ RULE_HINTS = {
 RULE_HEX = {"limit_23": "#334e68", "best_of_the_best": "#b44d12", "only_one": "#0e7c86", "trio": "#6b3fa0",
             "support_right": "#9f1239"}
 
+
+
+def rule_shown(rule: int | str) -> str:
+    """A Rule card's name as the rulebook of the current language prints it ('Limite 23')."""
+    return data_text(rule_name(rule))
+
+
+def card_shown(card: int) -> str:
+    """A Number card's name in the current language ('7 rouge')."""
+    return card_text(card_name(card))
 
 
 def rules_in_brief() -> str:
@@ -42,8 +54,8 @@ def rules_in_brief() -> str:
           "<b>kept</b> (1 point); a failed one is discarded."),
         _("At the end: 1 point per kept Rule card, <b>+2</b> for each type (except {support}) kept 3 times or more, "
           "<b>+2</b> for keeping all five types. Ties go to whoever kept more {first}, then {rest} cards.").format(
-            support=rule_name("support_right"), first=rule_name(RULES[TIE_BREAK[0]]),
-            rest=", ".join(rule_name(RULES[t]) for t in TIE_BREAK[1:])),
+            support=rule_shown("support_right"), first=rule_shown(RULES[TIE_BREAK[0]]),
+            rest=", ".join(rule_shown(RULES[t]) for t in TIE_BREAK[1:])),
     ]
     summary = _("How to play (the rules in brief)")
     return (f'<details class="rg-brief"><summary>{esc(summary)}</summary><ol>'
@@ -52,31 +64,31 @@ def rules_in_brief() -> str:
 
 def tie_order() -> str:
     """'Support Right, then Trio, then …' (the tie-break order of the kept Rule cards)."""
-    return _(", then ").join(rule_name(RULES[t]) for t in TIE_BREAK)
+    return _(", then ").join(rule_shown(RULES[t]) for t in TIE_BREAK)
 
 
 def number_tile(code: str, small: bool = False, note: str = "") -> str:
     """A Number card: big value on its colour (small: a mini card for the seats)."""
     card = CARD_OF_CODE[code]
     c = COLOURS[colour(card)]
-    title = _("{card} ({note})").format(card=card_name(card), note=note) if note else card_name(card)
+    title = _("{card} ({note})").format(card=card_shown(card), note=note) if note else card_shown(card)
     if small:
         return (f'<div class="mor-card mor-num mor-mini mor-{c}" title="{esc(title)}">'
                 f'<span class="mor-v">{value(card)}</span></div>')
     return (f'<div class="mor-card mor-num mor-{c}" title="{esc(title)}"><span class="mor-v">{value(card)}</span>'
-            f'<span class="mor-c">{esc(c)}</span></div>')
+            f'<span class="mor-c">{esc(data_text(c))}</span></div>')
 
 
 def rule_tile(rule: str, count: int = 1, small: bool = False) -> str:
     """A Rule card: its name and a one-line reminder (small: name only)."""
     badge = f'<span class="mor-count">×{count}</span>' if count > 1 else ""
     hint = _(RULE_HINTS[rule])
-    title = f"{rule_name(rule)}: {hint}"
+    title = f"{rule_shown(rule)}: {hint}"
     if small:
-        return (f'<div class="mor-card mor-rule mor-mini mor-r-{rule}" title="{esc(title)}">{esc(rule_name(rule))}'
+        return (f'<div class="mor-card mor-rule mor-mini mor-r-{rule}" title="{esc(title)}">{esc(rule_shown(rule))}'
                 f'{badge}</div>')
     return (f'<div class="mor-card mor-rule mor-r-{rule}" title="{esc(title)}">'
-            f'<div class="mor-band">{esc(rule_name(rule))}</div><div class="mor-hint">{esc(hint)}</div>'
+            f'<div class="mor-band">{esc(rule_shown(rule))}</div><div class="mor-hint">{esc(hint)}</div>'
             f'{badge}</div>')
 
 
@@ -92,7 +104,7 @@ def score_rows(kept: Sequence[str]) -> list[tuple[str, int]]:
     counts = [list(kept).count(r) for r in RULES]
     n = sum(counts)
     rows = [(ngettext("{n} Rule card kept (1 each)", "{n} Rule cards kept (1 each)", n).format(n=n), n)] if n else []
-    rows += [(_("bonus: {n}× {rule} (3 or more)").format(n=counts[t], rule=rule_name(RULES[t])), SET_BONUS_POINTS)
+    rows += [(_("bonus: {n}× {rule} (3 or more)").format(n=counts[t], rule=rule_shown(RULES[t])), SET_BONUS_POINTS)
              for t in SET_BONUS_TYPES if counts[t] >= SET_BONUS_MIN]
     if all(counts):
         rows.append((_("bonus: all five types"), ALL_TYPES_BONUS))
@@ -105,7 +117,7 @@ def score_parts(kept: Sequence[str]) -> tuple[int, list[str]]:
     points = sum(n for _w, n in rows)
     counts = [list(kept).count(r) for r in RULES]
     parts = [ngettext("{n} Rule card kept", "{n} Rule cards kept", len(kept)).format(n=len(kept))]
-    parts += [_("+{points} bonus: {n}× {rule}").format(points=SET_BONUS_POINTS, n=counts[t], rule=rule_name(RULES[t]))
+    parts += [_("+{points} bonus: {n}× {rule}").format(points=SET_BONUS_POINTS, n=counts[t], rule=rule_shown(RULES[t]))
               for t in SET_BONUS_TYPES if counts[t] >= SET_BONUS_MIN]
     if all(counts):
         parts.append(_("+{points} bonus: all five types").format(points=ALL_TYPES_BONUS))
@@ -128,7 +140,7 @@ def tie_break_text(names: Sequence[str], kept: Sequence[Sequence[str]], winners:
             text = ngettext("{who} tie on {best} points. Tie-break: more {rule} cards kept ({detail}) — {winners} wins.",
                             "{who} tie on {best} points. Tie-break: more {rule} cards kept ({detail}) — {winners} "
                             "share the win.", len(winners))
-            return text.format(who=who, best=best, rule=rule_name(RULES[t]), detail=detail,
+            return text.format(who=who, best=best, rule=rule_shown(RULES[t]), detail=detail,
                                winners=names_text([names[p] for p in winners]))
         tied = [p for p in tied if counts[p] == top]
     return _("{who} tie on {best} points and on every tie-break (the same kept cards): they share the win.").format(

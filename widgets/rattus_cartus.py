@@ -18,22 +18,24 @@ from ratgames_lab.rattus_cartus import action_text, card_name, player_row_distri
 from .common.dashboard import Dashboard
 from .common.retire import Retirement
 from .common.seats import bot_word
-from .common.theme import esc
-from .common.translate import N_
+from .common.theme import element, esc
+from .common.translate import N_, _, ngettext
 from .rattus_cartus_end import cartus_end_html, cartus_parts
 from .rattus_cartus_gauge import SurvivalGauge
-from .rattus_cartus_view import PHASES, RULES_IN_BRIEF, CartusText
+from .rattus_cartus_view import PHASES, CartusText, rules_in_brief
 
 TASKS = {
-    "support": ("choose a support action", "Phase B: every player uses the support action of one building."),
-    "look": ("look secretly at a nun-row card", "Only you will see it: it tells you how many nuns are in the row."),
-    "visit": ("enter a building (and say how many cards) or play a Pass",
-              "Your cards go face down. More cards: more influence, but cards of another class bring rats."),
-    "place": ("choose the cards to place face down", "Place exactly the number you announced (never Gold)."),
-    "choose": ("choose who the Sword / Flute hits", "Tie for the fewest: the player who played the most chooses."),
-    "give": ("choose a card to give", "You must give cards (Sword or Guard Tower)."),
-    "offer": ("perform or decline the building action", "Resolution: the action of the building you entered."),
-    "hospital": ("discard a card with a rat, or stop", "Hospital: each discarded card takes away one rat."),
+    "support": (N_("choose a support action"), N_("Phase B: every player uses the support action of one building.")),
+    "look": (N_("look secretly at a nun-row card"),
+             N_("Only you will see it: it tells you how many nuns are in the row.")),
+    "visit": (N_("enter a building (and say how many cards) or play a Pass"),
+              N_("Your cards go face down. More cards: more influence, but cards of another class bring rats.")),
+    "place": (N_("choose the cards to place face down"), N_("Place exactly the number you announced (never Gold).")),
+    "choose": (N_("choose who the Sword / Flute hits"),
+               N_("Tie for the fewest: the player who played the most chooses.")),
+    "give": (N_("choose a card to give"), N_("You must give cards (Sword or Guard Tower).")),
+    "offer": (N_("perform or decline the building action"), N_("Resolution: the action of the building you entered.")),
+    "hospital": (N_("discard a card with a rat, or stop"), N_("Hospital: each discarded card takes away one rat.")),
 }
 
 
@@ -105,9 +107,8 @@ class RattusCartusDashboard(Dashboard):
     def _tags(self, p: int) -> str:
         name = esc(self.seat_label(p))
         if self.is_human(p):
-            tag = "you" if p == self.viewer() else "human"
-            return f'{name}<span class="rc-tag rc-tag-you">{tag}</span>'
-        return f'{name}<span class="rc-tag">{esc(bot_word(self.seats[p]))}</span>'
+            return name + element("span", "rc-tag rc-tag-you", _("you") if p == self.viewer() else _("human"))
+        return name + element("span", "rc-tag", bot_word(self.seats[p]))
 
     def render_board(self) -> None:
         """Redraw every panel from the viewer's observation (and, in teacher view, the full position)."""
@@ -126,11 +127,12 @@ class RattusCartusDashboard(Dashboard):
         self.buildings_view.value = t.buildings_html(obs, full["placed"] if full else None)
         v = self.viewer()
         if v is None:
-            self.hand_view.value = t.hand_html("Hand", None, "No human seat" + (
-                ": switch on Teacher view to see every hand." if self.teacher_tools else "."))
+            self.hand_view.value = t.hand_html(_("Hand"), None, _("No human seat: switch on Teacher view to see every "
+                                                                  "hand.") if self.teacher_tools else _("No human seat."))
         else:
-            self.hand_view.value = t.hand_html(f"Your hand, {self.seat_label(v)} ({len(obs['hand'])} cards)",
-                                               obs["hand"])
+            n = len(obs["hand"])
+            self.hand_view.value = t.hand_html(ngettext("Your hand, {player} ({n} card)", "Your hand, {player} ({n} cards)",
+                                                        n).format(player=self.seat_label(v), n=n), obs["hand"])
         self._board_clicks()
         self._update_gauge()
 
@@ -146,8 +148,9 @@ class RattusCartusDashboard(Dashboard):
                 by_slot.setdefault(a.slot, []).append(a)
         buttons = []
         for slot, group in sorted(by_slot.items()):
-            word = "Support" if group[0].kind == "support" else "Enter"
-            b = w.Button(description=f"{word} #{slot + 1}", tooltip=f"{word} building #{slot + 1}",
+            support = group[0].kind == "support"
+            b = w.Button(description=(_("Support #{n}") if support else _("Enter #{n}")).format(n=slot + 1),
+                         tooltip=(_("Support building #{n}") if support else _("Enter building #{n}")).format(n=slot + 1),
                          layout=w.Layout(width="auto"))
             b.add_class("rg-choice")
             b.on_click(lambda _b, g=group, tok=self.version: self._board_pick(g, tok))
@@ -156,17 +159,17 @@ class RattusCartusDashboard(Dashboard):
         looks = [a for a in acts if a.kind == "look"]
         nun = []
         for a in looks:
-            b = w.Button(description=f"Look at #{a.position + 1}", layout=w.Layout(width="auto"))
+            b = w.Button(description=_("Look at #{n}").format(n=a.position + 1), layout=w.Layout(width="auto"))
             b.add_class("rg-choice")
             b.on_click(lambda _b, a=a, tok=self.version: self.click(a, tok))
             nun.append(b)
         self.nun_buttons.children = nun
-        verbs = {"place_card": "Place", "give_card": "Give", "hospital_discard": "Discard"}
+        verbs = {"place_card": N_("Place {card}"), "give_card": N_("Give {card}"), "hospital_discard": N_("Discard {card}")}
         cards = []
         for a in acts:
             if a.kind in verbs:
                 code = self.game.comp.card_index[a.card]
-                text = f"{verbs[a.kind]} {self.game.comp.card_label(code)}"
+                text = _(verbs[a.kind]).format(card=self.game.comp.card_label(code))
                 b = w.Button(description=text + self._placing_effect(a),
                              tooltip=str(a), layout=w.Layout(width="auto"))
                 b.add_class("rg-choice")
@@ -185,8 +188,8 @@ class RattusCartusDashboard(Dashboard):
         building = self.text.building(self.observation()["row"][task[2]])[1]
         cls = self.text.card_class(action.card)
         if cls == "special":
-            return " (+1 influence)" if action.card == "joker" else " (no influence)"
-        return " (+1 influence)" if cls == building else " (+1 influence, +1 rat)"
+            return " " + (_("(+1 influence)") if action.card == "joker" else _("(no influence)"))
+        return " " + (_("(+1 influence)") if cls == building else _("(+1 influence, +1 rat)"))
 
     def _board_pick(self, group: list, token: int) -> None:
         """A click on a building: one action is played, several (how many cards) are outlined below."""
@@ -194,7 +197,8 @@ class RattusCartusDashboard(Dashboard):
             self.click(group[0], token)
         else:
             self.decision.mark(group)
-            self.say(f"Now choose how many cards you place in building #{group[0].slot + 1} (outlined below).")
+            self.say(_("Now choose how many cards you place in building #{n} (outlined below).").format(
+                n=group[0].slot + 1))
 
     # ------------------------------------------------------------------ the gauge
     def side_widgets(self) -> list[w.Widget]:
@@ -211,15 +215,16 @@ class RattusCartusDashboard(Dashboard):
     def _update_gauge(self) -> None:
         v = self.gauge_seat()
         if v is None:
-            self.gauge.clear("The gauge shows a human player's chance to survive the plague"
-                             + (" (or, in teacher view, the player to move's)." if self.teacher_tools else "."))
+            self.gauge.clear(_("The gauge shows a human player's chance to survive the plague (or, in teacher view, "
+                               "the player to move's).") if self.teacher_tools else
+                             _("The gauge shows a human player's chance to survive the plague."))
             return
         if self.game.options.get("hide_rats") and not self.teacher:
-            self.gauge.clear("Rat totals are hidden in this game.")
+            self.gauge.clear(_("Rat totals are hidden in this game."))
             return
         if self.state.is_terminal():  # no chance left: the plague has struck (see the log and the end panel)
-            self.gauge.clear("The game is over: the nun row is revealed, and who survived the plague is in the "
-                             "end panel and the log.")
+            self.gauge.clear(_("The game is over: the nun row is revealed, and who survived the plague is in the "
+                               "end panel and the log."))
             self._gauge_key = None
             return
         obs = self.observation(v)
@@ -236,50 +241,60 @@ class RattusCartusDashboard(Dashboard):
         """"My odds": the chance to survive with a few rats fewer or more than now (a Monastery, off-class cards)."""
         v = self.gauge_seat()
         if v is None or self.state.is_terminal():
-            self.odds_panel.clear("The odds are shown for a human player during the game.")
+            self.odds_panel.clear(_("The odds are shown for a human player during the game."))
             return
         rats = self.observation(v)["rats"][v]
         table = survival_table(player_row_distribution(self.state, v), range(max(rats - 3, 0), rats + 5))
-        names = [f"{r} rats" + (" (now)" if r == rats else f" ({r - rats:+d})") for r in table]
-        self.odds_panel.show(f"{self.seat_label(v)}: chance to survive the plague", names,
-                             {"survive": list(table.values())}, x_label="with this many rats at the end",
-                             note="Exact, from every card you have seen and your looks at the nun row. Each card "
-                                  "of another class than its building brings one rat; a Monastery can take some away.",
-                             colors=["#2f9e6e"])
+        names = [(ngettext("{n} rat (now)", "{n} rats (now)", r) if r == rats else
+                  ngettext("{n} rat ({change})", "{n} rats ({change})", r)).format(n=r, change=f"{r - rats:+d}")
+                 for r in table]
+        note = _("Exact, from every card you have seen and your looks at the nun row. Each card of another class than "
+                 "its building brings one rat; a Monastery can take some away.")
+        self.odds_panel.show(_("{player}: chance to survive the plague").format(player=self.seat_label(v)), names,
+                             {_("survive"): list(table.values())}, x_label=_("with this many rats at the end"),
+                             note=note, colors=["#2f9e6e"])
 
     # ------------------------------------------------------------------ words
     def header_html(self) -> str:
         """Title, round and phase."""
         obs = self.observation()
         if self.state.is_terminal():
-            where = f"Game over after {obs['rounds']} rounds"
+            where = _("Game over after {n} rounds").format(n=obs["rounds"])
         else:
-            last = " (last round)" if obs["last_round"] else ""
-            where = (f"Round {obs['round']} of {obs['rounds']}{last} · phase {PHASES.get(obs['phase'], obs['phase'])}"
-                     f" · first player: {self.seat_label(obs['first'])}")
+            rounds = (_("Round {n} of {total} (last round)") if obs["last_round"] else
+                      _("Round {n} of {total}")).format(n=obs["round"], total=obs["rounds"])
+            phase = _(PHASES[obs["phase"]]) if obs["phase"] in PHASES else obs["phase"]
+            where = _("{rounds} · phase {phase} · first player: {player}").format(
+                rounds=rounds, phase=phase, player=self.seat_label(obs["first"]))
         return (f'<div class="rg-header"><div class="rg-title">Rattus Cartus</div>'
-                f'<div class="rg-subtitle">{esc(where)} · {self.players} players{esc(self.you_text())}</div></div>')
+                f'<div class="rg-subtitle">{esc(where)} · {esc(self.players_text())}{esc(self.you_text())}</div></div>')
 
     def banner_html(self) -> str:
         """What the player to move must do, in plain words."""
         s = self.state
         p = s.current_player
         if s.is_terminal():
-            final = next((e.text() for e in reversed(s.events) if e.kind in ("winner", "all_dead")), "")
-            return f'<div class="rg-banner rg-banner-over">Game over. {esc(final)}</div>'
+            final = next((self.event_text(e) for e in reversed(s.events) if e.kind in ("winner", "all_dead")), "")
+            return element("div", "rg-banner rg-banner-over", _("Game over. {final}").format(final=final))
         if p < 0:
-            return '<div class="rg-banner rg-banner-bot">A card is being drawn…</div>'
+            return element("div", "rg-banner rg-banner-bot", _("A card is being drawn…"))
         task = self.observation(-1)["task"]
-        what, why = TASKS.get(task[0] if task else "", ("choose", ""))
-        return self.decision_banner(p, what, why, bot_task=f" must {what}")
+        what, why = TASKS.get(task[0] if task else "", (N_("choose"), ""))
+        what, why = _(what), _(why) if why else ""
+        return self.decision_banner(p, what, why, bot_task=_("{{who}} must {task}").format(task=what))
+
+    def language_changed(self) -> None:
+        """The gauge's axes in the new language; it is drawn again."""
+        self.gauge.relabel()
+        self._gauge_key = None
 
     def rules_html(self) -> str:
         """The rules in brief (a fold-out)."""
-        return RULES_IN_BRIEF
+        return rules_in_brief()
 
     def decision_title(self, player: int) -> str:
         """Heading above the buttons."""
-        return f"Your choices, {self.seat_label(player)}"
+        return _("Your choices, {player}").format(player=self.seat_label(player))
 
     def action_class(self, action: Any) -> str:
         """Card buttons carry the colour of their class."""
@@ -306,11 +321,11 @@ class RattusCartusDashboard(Dashboard):
     def move_text(self, seat: int, action: Any) -> str:
         """A bot's placed or given card stays hidden: the message says only that a card went."""
         if action.kind in ("place_card", "give_card") and not self.is_human(seat):
-            what = "places a card face down" if action.kind == "place_card" else "gives a card"
-            return f"{self.who(seat)} {what}."
+            return (_("{who} places a card face down.") if action.kind == "place_card" else
+                    _("{who} gives a card.")).format(who=self.who(seat))
         if action.kind == "use_action":  # played already: the engine's event names the building
             return next(e.text() for e in reversed(self.state.events) if e.kind in ("use", "decline"))
-        return f"{self.who(seat)}: {self.action_text(action)}."
+        return _("{who}: {action}.").format(who=self.who(seat), action=self.action_text(action))
 
     def score_parts(self) -> list[list[tuple[str, int]]]:
         """(source, VP) of every player (the end screen's rows), from the engine's end scoring."""

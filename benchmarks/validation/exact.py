@@ -28,24 +28,34 @@ def _fraction(x: float) -> Fraction:
 
 
 def action_values(state, player: int, continuation: str = "forced", limit: int = 200_000,
-                  max_draws: int | None = None) -> list[Fraction]:
+                  max_draws: int | None = None, settled=None, key=None) -> list[Fraction]:
     """The exact win probability of ``player`` after each legal action of the state, in legal-action order;
-    NotExact if some line of play meets more than ``max_draws`` chance events (when given)."""
+    NotExact if some line of play meets more than ``max_draws`` chance events (when given).
+
+    Game-specific shortcuts, each a rule of the game (and checked by the tests): ``settled(s)`` is True when no
+    chance event is left and no move can change anyone's result any more (the rest of the game is then played with
+    the last legal move, the one that ends a step); ``key(s)``, when given, is what of ``s`` the rest of the game depends on (the memo key)."""
     if continuation not in CONTINUATIONS:
         raise ValueError(f"continuation must be one of {CONTINUATIONS}")
     nodes = [0]
     memo: dict[str, Fraction] = {}
 
     def value(s, draws: int = 0) -> Fraction:
-        key = json.dumps(s.FIELDS.encode(s), sort_keys=True) + f"/{draws}"  # the position without its event log
-        if key not in memo:
-            memo[key] = _value(s, draws)
-        return memo[key]
+        k = (key(s) if key is not None else json.dumps(s.FIELDS.encode(s), sort_keys=True)) + f"/{draws}"
+        if k not in memo:  # the position without its event log
+            memo[k] = _value(s, draws)
+        return memo[k]
 
     def _value(s, draws: int) -> Fraction:
         nodes[0] += 1
         if nodes[0] > limit:
             raise NotExact(f"more than {limit} nodes")
+        if settled is not None and not s.is_terminal() and settled(s):
+            s = s.clone()
+            while not s.is_terminal():
+                if s.current_player < 0:
+                    raise NotExact("a chance event after a settled position")
+                s.apply(s.legal_actions()[-1])
         if s.is_terminal():
             return _fraction(s.returns()[player])
         if s.current_player < 0:  # chance
@@ -76,13 +86,13 @@ def action_values(state, player: int, continuation: str = "forced", limit: int =
 
 
 def hidden_irrelevant(state, player: int, values: list[Fraction], continuation: str, worlds: int = 8,
-                      seed: int = 0) -> bool:
+                      seed: int = 0, **shortcuts) -> bool:
     """True if the exact values are the same in ``worlds`` worlds sampled for ``player`` (``determinize``):
     what the player cannot see does not change the answer, so the values above are the player's own."""
     rng = random.Random(seed)
     for _ in range(worlds):
         w = state.determinize(player, random.Random(rng.getrandbits(64)))
-        if action_values(w, player, continuation) != values:
+        if action_values(w, player, continuation, **shortcuts) != values:
             return False
     return True
 
@@ -150,7 +160,7 @@ def last_number_worlds(state, player: int):
 
 
 def decider_values(state, player: int, continuation: str = "forced", limit: int = 200_000,
-                   world_limit: int = 5000) -> list[Fraction]:
+                   world_limit: int = 5000, **shortcuts) -> list[Fraction]:
     """The exact win probability of each legal action as ``player`` can know it: averaged over every world of the
     information set (or, when the game describes no hidden deals or they are too many to list, checked to be the
     same in sampled worlds)."""
@@ -168,12 +178,12 @@ def decider_values(state, player: int, continuation: str = "forced", limit: int 
     except NotExact:
         ws = None  # too many worlds to list: accepted only if they cannot change the answer
     if ws is None:
-        values = action_values(state, player, continuation, limit)
-        if not hidden_irrelevant(state, player, values, continuation):
+        values = action_values(state, player, continuation, limit, **shortcuts)
+        if not hidden_irrelevant(state, player, values, continuation, **shortcuts):
             raise NotExact("the values depend on what the decider cannot see")
         return values
     total = None
     for w, p in ws:
-        v = action_values(w, player, continuation, limit)
+        v = action_values(w, player, continuation, limit, **shortcuts)
         total = [p * x for x in v] if total is None else [t + p * x for t, x in zip(total, v)]
     return total

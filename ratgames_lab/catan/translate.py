@@ -8,7 +8,8 @@ from __future__ import annotations
 import re
 from typing import Any, Callable
 
-from ..core.i18n import N_, bind, get_language
+from ..core.i18n import N_, bind
+from ..core.translated import per_language
 
 TEXT = bind("catan", __file__)
 _ = TEXT.gettext
@@ -72,16 +73,13 @@ def _names() -> dict[str, str]:
     }
 
 
-_CACHE: dict[str, dict[str, str]] = {}
+_table = per_language(_names)
+KNOWN = frozenset(_names())  # the English names (the keys of the table)
 
 
 def name(english: str) -> str:
     """A name of the table (a resource, a terrain, a piece, a card...) in the current language."""
-    lang = get_language()
-    if lang not in _CACHE:
-        _CACHE[lang] = _names()
-        _CACHE.setdefault("en", {k: k for k in _CACHE[lang]})
-    return _CACHE[lang].get(english, english)
+    return _table().get(english, english)
 
 
 def player(text: str) -> str:
@@ -93,10 +91,9 @@ def player(text: str) -> str:
 def phrase(text: str) -> str:
     """A param's text in the current language: a name, 'Player 2', '2 brick + 1 ore + $5', 'brick and ore',
     'nothing'; any other text unchanged."""
-    translated = name(text)
-    known = _CACHE["en"]
+    known = KNOWN
     if text in known or PLAYER.match(text):
-        return player(translated)
+        return player(name(text))
     if text == "nothing":
         return _("nothing")
     if AMOUNTS.match(text):

@@ -29,7 +29,7 @@ from typing import TextIO
 import tornado.httpclient
 import tornado.web
 
-from ..core.text import count
+from ..core.i18n import _, get_language, ngettext, use_language
 from . import STUDENT_NOTEBOOK, TEACHER_NOTEBOOK, ClassroomSettings, write_role_notebooks
 from .access import LoginHandler, NotFound
 from .arrival import AliveHandler, QueueHandler
@@ -103,6 +103,7 @@ def local_address() -> str:
 
 def serve_classroom(settings: ClassroomSettings, title: str, out: TextIO) -> int:
     """Serve the class until SIGINT, SIGTERM or SIGHUP; then stop Voila and every kernel. Returns 0."""
+    terminal = get_language()  # the command line's language, for what is printed here
     workdir = Path(tempfile.mkdtemp(prefix="ratgames_classroom_"))
     root = workdir / "app"
     write_role_notebooks(settings.notebook, root)
@@ -135,22 +136,27 @@ def serve_classroom(settings: ClassroomSettings, title: str, out: TextIO) -> int
             app = make_app(state, title, secrets.token_hex(32))
             server = app.listen(settings.port, address=settings.host, max_body_size=1024 * 1024)
             address = local_address() if settings.host in ("0.0.0.0", "", "::") else settings.host
-            out.write(f"Classroom server for {title}\n"
-                      f"  Students open:  http://{address}:{settings.port}/\n"
-                      f"  Student code:   {settings.student_code}\n"
-                      f"  Teacher code:   {settings.teacher_code}   (yours only: teacher view and the class page)\n"
-                      f"  Up to {count(settings.students, 'student')}; {count(settings.ready_games, 'game')} "
-                      f"{'is' if settings.ready_games == 1 else 'are'} started in advance.\n"
-                      f"Starting Voila (log: {workdir / 'voila.log'}) ...\n")
+            out.write(_("Classroom server for {title}").format(title=title) + "\n  "
+                      + _("Students open:  {url}").format(url=f"http://{address}:{settings.port}/") + "\n  "
+                      + _("Student code:   {code}").format(code=settings.student_code) + "\n  "
+                      + _("Teacher code:   {code}   (yours only: teacher view and the class page)").format(
+                          code=settings.teacher_code) + "\n  "
+                      + ngettext("Up to {n} student;", "Up to {n} students;", settings.students).format(
+                          n=settings.students) + " "
+                      + ngettext("{n} game is started in advance.", "{n} games are started in advance.",
+                                 settings.ready_games).format(n=settings.ready_games) + "\n"
+                      + _("Starting Voila (log: {log}) ...").format(log=workdir / "voila.log") + "\n")
             out.flush()
             tasks = [asyncio.ensure_future(housekeeping(state))]
             if await wait_for_voila(state, proc):
                 state.ready = True
-                out.write("Ready. Press Ctrl-C to stop the class.\n")
+                with use_language(terminal):  # the pages switch the current language to each visitor's
+                    out.write(_("Ready. Press Ctrl-C to stop the class.") + "\n")
             else:
                 log.flush()
                 tail = (workdir / "voila.log").read_text(errors="replace").strip().splitlines()[-15:]
-                out.write("Voila did not start. The end of its log:\n" + "\n".join(tail) + "\n")
+                with use_language(terminal):
+                    out.write(_("Voila did not start. The end of its log:") + "\n" + "\n".join(tail) + "\n")
                 stop.set()
             out.flush()
             watcher = asyncio.ensure_future(_watch(proc, stop))
@@ -180,7 +186,10 @@ def serve_classroom(settings: ClassroomSettings, title: str, out: TextIO) -> int
             out.write(f"Kept {workdir} (RATGAMES_CLASSROOM_KEEP is set).\n")
         else:
             shutil.rmtree(workdir, ignore_errors=True)
-        out.write(f"Stopped the class server, Voila and {kernels} kernel process(es).\n")
+        with use_language(terminal):
+            out.write(ngettext("Stopped the class server, Voila and {n} kernel process.",
+                               "Stopped the class server, Voila and {n} kernel processes.", kernels).format(n=kernels)
+                      + "\n")
         out.flush()
     return code
 

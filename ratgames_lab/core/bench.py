@@ -9,6 +9,7 @@ import dataclasses
 import random
 import time
 
+from .i18n import _
 from .playout import random_playout
 from .registry import load_game
 
@@ -36,9 +37,10 @@ class BenchResult:
 
     def line(self) -> str:
         """One readable line for the terminal."""
-        return (f"{self.game:16s} {self.players} players: {self.games_per_second:8.1f} games per CPU-second, "
-                f"{self.us_per_action:6.1f} CPU µs/action ({self.games} games, {self.actions} actions, "
-                f"{self.seconds:.2f} CPU-s, {self.wall_seconds:.2f} s wall clock)")
+        return f"{self.game:16s} " + _("{players} players: {rate} games per CPU-second, {us} CPU µs/action ({games} "
+                                         "games, {actions} actions, {cpu} CPU-s, {wall} s wall clock)").format(
+            players=self.players, rate=f"{self.games_per_second:8.1f}", us=f"{self.us_per_action:6.1f}",
+            games=self.games, actions=self.actions, cpu=f"{self.seconds:.2f}", wall=f"{self.wall_seconds:.2f}")
 
 
 def bench(game: str, players: int, seconds: float = 3.0, seed: int = 0, **options) -> BenchResult:

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from ..core.protocol import Action, ActionCodec
 from .names import face_name, shipped_find, shipped_mission
+from .translate import _, shown
 
 DECKS = ("exploration", "danger")
 
@@ -23,7 +24,8 @@ class DeckCard(Action):
     kind = "deck_card"
 
     def describe(self) -> str:
-        return f"The top card of the {self.deck.capitalize()} deck is {face_name(self.card)}"
+        return _("The top card of the {deck} deck is {card}").format(deck=shown(self.deck.capitalize()),
+                                                                    card=shown(face_name(self.card)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,7 +36,7 @@ class MissionCard(Action):
     kind = "mission_card"
 
     def describe(self) -> str:
-        return f"{shipped_mission(self.mission).capitalize()} is dealt into the grid"
+        return _("{mission} is dealt into the grid").format(mission=shown(shipped_mission(self.mission)).capitalize())
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,7 +47,7 @@ class HorlogerCard(Action):
     kind = "horloger_card"
 
     def describe(self) -> str:
-        return f"A {self.profile} is recruited from the Horloger deck"
+        return _("A {profile} is recruited from the Horloger deck").format(profile=shown(self.profile))
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,7 +58,7 @@ class DiscardCard(Action):
     kind = "discard_card"
 
     def describe(self) -> str:
-        return f"Discard {face_name(self.card)} from your hand (encumbrance)"
+        return _("Discard {face_name} from your hand (encumbrance)").format(face_name=shown(face_name(self.card)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,7 +69,8 @@ class DiscardFind(Action):
     kind = "discard_find"
 
     def describe(self) -> str:
-        return f"Discard the {shipped_find(self.find)} (encumbrance); it leaves the game"
+        return _("Discard the {shipped_find} (encumbrance); it leaves the game").format(
+            shipped_find=shown(shipped_find(self.find)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,7 +80,7 @@ class DrawRecruits(Action):
     kind = "draw_recruits"
 
     def describe(self) -> str:
-        return "Draw your recruits from the Horloger deck"
+        return _("Draw your recruits from the Horloger deck")
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,7 +91,8 @@ class Corrupt(Action):
     kind = "corrupt"
 
     def describe(self) -> str:
-        return f"Corruption: discard the {shipped_find(self.find)} to choose your recruits"
+        return _("Corruption: discard the {shipped_find} to choose your recruits").format(
+            shipped_find=shown(shipped_find(self.find)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,7 +103,7 @@ class ChooseRecruit(Action):
     kind = "choose_recruit"
 
     def describe(self) -> str:
-        return f"Recruit a {self.profile}"
+        return _("Recruit a {profile}").format(profile=shown(self.profile))
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,7 +113,7 @@ class Draw(Action):
     kind = "draw"
 
     def describe(self) -> str:
-        return "Draw a card"
+        return _("Draw a card")
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,7 +123,7 @@ class Stop(Action):
     kind = "stop"
 
     def describe(self) -> str:
-        return "Stop drawing"
+        return _("Stop drawing")
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,7 +134,7 @@ class UseCompass(Action):
     kind = "compass"
 
     def describe(self) -> str:
-        return f"Tap the {shipped_find(self.find)}: +1 exploration value"
+        return _("Tap the {shipped_find}: +1 exploration value").format(shipped_find=shown(shipped_find(self.find)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,7 +146,8 @@ class UseSpyglass(Action):
     kind = "spyglass"
 
     def describe(self) -> str:
-        return f"Tap the {shipped_find(self.find)}: look at the top of the {self.deck.capitalize()} deck"
+        return _("Tap the {find}: look at the top of the {deck} deck").format(find=shown(shipped_find(self.find)),
+                                                                              deck=shown(self.deck.capitalize()))
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,7 +158,7 @@ class UseAmulet(Action):
     kind = "amulet"
 
     def describe(self) -> str:
-        return f"Tap the {shipped_find(self.find)}: cancel one wound"
+        return _("Tap the {shipped_find}: cancel one wound").format(shipped_find=shown(shipped_find(self.find)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,7 +169,7 @@ class Wound(Action):
     kind = "wound"
 
     def describe(self) -> str:
-        return f"Put a wound on Horloger #{self.slot + 1}"
+        return _("Put a wound on Horloger #{value}").format(value=shown(self.slot + 1))
 
 
 @dataclass(frozen=True, slots=True)
@@ -175,7 +180,7 @@ class GiveFind(Action):
     kind = "give_find"
 
     def describe(self) -> str:
-        return f"The perfect draw takes the {shipped_find(self.mission)}"
+        return _("The perfect draw takes the {shipped_find}").format(shipped_find=shown(shipped_find(self.mission)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -186,7 +191,7 @@ class KeepCard(Action):
     kind = "keep_card"
 
     def describe(self) -> str:
-        return f"The explorer keeps {face_name(self.card)}"
+        return _("The explorer keeps {face_name}").format(face_name=shown(face_name(self.card)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -198,7 +203,8 @@ class Buy(Action):
     kind = "buy"
 
     def describe(self) -> str:
-        return f"Buy {shipped_mission(self.mission)} with {', '.join(map(face_name, self.cards))}"
+        return _("Buy {shipped_mission} with {join}").format(
+            shipped_mission=shown(shipped_mission(self.mission)), join=shown(', '.join(map(face_name, self.cards))))
 
 
 @dataclass(frozen=True, slots=True)
@@ -208,7 +214,7 @@ class EndDiscover(Action):
     kind = "end_discover"
 
     def describe(self) -> str:
-        return "Buy nothing more"
+        return _("Buy nothing more")
 
 
 @dataclass(frozen=True, slots=True)
@@ -219,7 +225,7 @@ class RestDiscard(Action):
     kind = "rest_discard"
 
     def describe(self) -> str:
-        return f"Rest: discard {face_name(self.card)} for its points"
+        return _("Rest: discard {face_name} for its points").format(face_name=shown(face_name(self.card)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -230,7 +236,7 @@ class Heal(Action):
     kind = "heal"
 
     def describe(self) -> str:
-        return f"Rest: heal a wound of Horloger #{self.slot + 1}"
+        return _("Rest: heal a wound of Horloger #{value}").format(value=shown(self.slot + 1))
 
 
 @dataclass(frozen=True, slots=True)
@@ -241,7 +247,7 @@ class Untap(Action):
     kind = "untap"
 
     def describe(self) -> str:
-        return f"Rest: untap the {shipped_find(self.find)}"
+        return _("Rest: untap the {shipped_find}").format(shipped_find=shown(shipped_find(self.find)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -251,7 +257,7 @@ class EndRest(Action):
     kind = "end_rest"
 
     def describe(self) -> str:
-        return "End the rest and take stock"
+        return _("End the rest and take stock")
 
 
 DRAW = Draw()

@@ -14,6 +14,7 @@ from ..core.protocol import Action
 from .actions import KeepCard
 from .names import face_name
 from .phases import DISCOVER, DISCOVERY
+from .translate import _, shown
 
 if TYPE_CHECKING:
     from .state import HorlogerieData
@@ -76,8 +77,8 @@ class BustRules:
 
 def _explain_keep_card(s: "HorlogerieData", a: KeepCard, cur: int) -> Illegal | None:
     if s.step != DISCOVERY:
-        return Illegal("the right neighbour chooses a kept card only after a failed exploration", "explore.discovery")
-    return Illegal(f"{a.card} was not drawn this turn", "explore.discovery")
+        return Illegal(_("the right neighbour chooses a kept card only after a failed exploration"), "explore.discovery")
+    return Illegal(_("{card} was not drawn this turn").format(card=shown(a.card)), "explore.discovery")
 
 
 GENERATORS = {DISCOVERY: BustRules._discovery_actions}

@@ -15,6 +15,7 @@ from .cards import ExplorationDeck
 from .names import face_name, faces_text, mission_label
 from .payments import GREAT_EXPEDITION_TOTAL, could_pay, payment_fault, payments
 from .phases import DISCOVER, REST
+from .translate import _, shown
 
 if TYPE_CHECKING:
     from .state import HorlogerieData
@@ -141,39 +142,42 @@ def canonical_cards(deck: ExplorationDeck, cards: tuple) -> tuple:
 # --------------------------------------------------------------------------------------------
 def _explain_buy(s: "HorlogerieData", a: Buy, cur: int) -> Illegal | None:
     if s.step != DISCOVER:
-        return Illegal("missions are bought at step 4, Discover", "discover")
+        return Illegal(_("missions are bought at step 4, Discover"), "discover")
     comp = s.comp
     ms, ex = comp.missions, comp.exploration
     m = ms.index.get(a.mission)
     if m is None or m not in s.grid:
-        return Illegal(f"{a.mission} is not a visible mission of the grid", "discover.visible")
+        return Illegal(_("{mission} is not a visible mission of the grid").format(
+            mission=shown(a.mission)), "discover.visible")
     faces = [ex.index.get(c, -1) for c in a.cards]
     need = Counter(faces)
     have = Counter(s.hands[cur])
     for f, k in need.items():
         if f < 0 or have[f] < k:
             bad = a.cards[faces.index(f)]
-            return Illegal(f"{bad} is not in {s.seat(cur)}'s hand (often enough)", "discover.payment")
+            return Illegal(_("{bad} is not in {seat}'s hand (often enough)").format(
+                bad=shown(bad), seat=shown(s.seat(cur))), "discover.payment")
     fault = payment_fault(ex, ms, m, faces)
     return Illegal(fault, "discover.payment") if fault else None
 
 
 def _explain_end_discover(s: "HorlogerieData", a: EndDiscover, cur: int) -> Illegal | None:
-    return Illegal("the Discover step is not under way", "discover")
+    return Illegal(_("the Discover step is not under way"), "discover")
 
 
 def _explain_rest(s: "HorlogerieData", a: Action, cur: int) -> Illegal | None:
     if s.step != REST:
-        return Illegal("resting is step 5, after Discover", "rest")
+        return Illegal(_("resting is step 5, after Discover"), "rest")
     if isinstance(a, RestDiscard):
-        return Illegal(f"{a.card} is not in {s.seat(cur)}'s hand", "rest")
+        return Illegal(_("{card} is not in {seat}'s hand").format(card=shown(a.card), seat=shown(s.seat(cur))), "rest")
     if not s.rest_points:
-        return Illegal("discard an Exploration card first: each of its points turns one card back a quarter turn",
+        return Illegal(_("discard an Exploration card first: each of its points turns one card back a quarter turn"),
                        "rest")
     if isinstance(a, Heal):
-        return Illegal(f"Horloger #{a.slot + 1} has no wound to heal", "rest")
+        return Illegal(_("Horloger #{value} has no wound to heal").format(value=shown(a.slot + 1)), "rest")
     if isinstance(a, Untap):
-        return Illegal(f"{a.find} is not a tapped find of {s.seat(cur)}", "rest")
+        return Illegal(_("{find} is not a tapped find of {seat}").format(
+            find=shown(a.find), seat=shown(s.seat(cur))), "rest")
     return None
 
 

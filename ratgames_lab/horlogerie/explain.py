@@ -12,6 +12,7 @@ from ..core.protocol import CHANCE, TERMINAL, Action
 from . import bust, discover, explore, prepare
 from .actions import DeckCard, DiscardCard, DiscardFind, HorlogerCard, MissionCard
 from .phases import LOAD
+from .translate import _, shown
 
 if TYPE_CHECKING:
     from .state import HorlogerieData
@@ -23,22 +24,26 @@ def explain(s: "HorlogerieData", a: Action) -> Illegal:
     """The IllegalActionError saying why ``a`` cannot be applied to ``s`` now."""
     cur = s.current_player
     if cur == TERMINAL:
-        return Illegal("the game is over", "end.scoring")
+        return Illegal(_("the game is over"), "end.scoring")
     if cur == CHANCE:
         if not isinstance(a, CHANCE_ACTIONS):
-            return Illegal(f"a card comes off a deck now (a chance event), not '{a}'", "engine.chance_node")
-        return Illegal(f"'{a}' cannot come next: it is not in the deck being drawn (or a card seen with a "
-                       "Spyglass is on top)", "explore.draw")
+            return Illegal(_("a card comes off a deck now (a chance event), not '{a}'").format(
+                a=shown(a)), "engine.chance_node")
+        return Illegal(_("'{a}' cannot come next: it is not in the deck being drawn (or a card seen with a Spyglass is "
+                         "on top)").format(
+            a=shown(a)), "explore.draw")
     if isinstance(a, CHANCE_ACTIONS):
-        return Illegal("cards come off the decks only at chance events", "engine.chance_node")
+        return Illegal(_("cards come off the decks only at chance events"), "engine.chance_node")
     seat = s.seat(cur)
     if s.step == LOAD and not isinstance(a, (DiscardCard, DiscardFind)):
-        return Illegal(f"{seat}'s load {s.load(cur)} exceeds the carry {s.carry(cur)} of their Horlogers: discard "
-                       "Exploration cards or finds first", "prepare.encumbrance")
+        return Illegal(_("{seat}'s load {load} exceeds the carry {carry} of their Horlogers: discard Exploration cards "
+                         "or finds first").format(
+            seat=shown(seat), load=shown(s.load(cur)), carry=shown(s.carry(cur))), "prepare.encumbrance")
     handler = _HANDLERS.get(type(a))
     if handler is None:
-        return Illegal(f"'{a}' is not an action of L'Horlogerie des Rats", "engine.action")
-    return handler(s, a, cur) or Illegal(f"'{a}' is not possible now (pending: step {s.step}, {seat} decides)",
+        return Illegal(_("'{a}' is not an action of L'Horlogerie des Rats").format(a=shown(a)), "engine.action")
+    return handler(s, a, cur) or Illegal(_("'{a}' is not possible now (pending: step {step}, {seat} decides)").format(
+        a=shown(a), step=shown(s.step), seat=shown(seat)),
                                          "turn.order")
 
 

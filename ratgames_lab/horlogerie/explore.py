@@ -15,6 +15,7 @@ from .actions import (DECKS, DRAW, STOP, DeckCard, Draw, GiveFind, Stop, UseAmul
 from .names import face_name, faces_text, find_name
 from .phases import (DANGER, DANGER_DECK, DANGER_DRAW, DISCOVERY, EXPLORATION, EXPLORE, EXPLORE_DRAW, PEEK,
                      REWARD, WOUNDS)
+from .translate import _, shown
 
 if TYPE_CHECKING:
     from .state import HorlogerieData
@@ -229,13 +230,14 @@ class ExploreRules:
 def _explain_draw_or_stop(s: "HorlogerieData", a: Action, cur: int) -> Illegal | None:
     if s.step in (EXPLORE, DANGER):
         phase = "Exploration" if s.step == EXPLORE else "Danger"
-        return Illegal(f"each {phase} phase draws at least one card before stopping", "explore.first_draw")
+        return Illegal(_("each {phase} phase draws at least one card before stopping").format(
+            phase=shown(phase)), "explore.first_draw")
     if s.step in (REWARD, WOUNDS, DISCOVERY) and s.danger_result == "perfect":
-        return Illegal("a perfect danger draw must stop: no more Danger cards are drawn", "danger.perfect")
+        return Illegal(_("a perfect danger draw must stop: no more Danger cards are drawn"), "danger.perfect")
     if s.step == REWARD and s.explore_result == "perfect":
-        return Illegal("a perfect exploration must stop: no more Exploration cards are drawn", "explore.perfect")
+        return Illegal(_("a perfect exploration must stop: no more Exploration cards are drawn"), "explore.perfect")
     if s.step in (WOUNDS, DISCOVERY) and s.danger_result:
-        return Illegal("the Danger phase is over: no more cards are drawn this turn", "explore.danger")
+        return Illegal(_("the Danger phase is over: no more cards are drawn this turn"), "explore.danger")
     return None
 
 
@@ -244,11 +246,14 @@ def _explain_find_checks(s: "HorlogerieData", cur: int, name: str, power: str) -
     ms = s.comp.missions
     m = ms.index.get(name)
     if m is None or m not in s.finds[cur]:
-        return Illegal(f"{name} is not one of {s.seat(cur)}'s finds", "power.owner")
+        return Illegal(_("{name} is not one of {seat}'s finds").format(
+            name=shown(name), seat=shown(s.seat(cur))), "power.owner")
     if ms.power[m] != power:
-        return Illegal(f"{name} is a {ms.power[m].capitalize()}, not a {power.capitalize()}", POWER_RULE[power])
+        return Illegal(_("{find} is a {power}, not a {wanted}").format(
+            find=shown(name), power=shown(ms.power[m].capitalize()), wanted=shown(power.capitalize())), POWER_RULE[power])
     if s.tapped[cur][s.finds[cur].index(m)]:
-        return Illegal(f"{name} is tapped: a tapped find cannot be used until it is untapped by resting",
+        return Illegal(_("{name} is tapped: a tapped find cannot be used until it is untapped by resting").format(
+            name=shown(name)),
                        "power.tapped")
     return None
 
@@ -256,45 +261,49 @@ def _explain_find_checks(s: "HorlogerieData", cur: int, name: str, power: str) -
 def _explain_compass(s: "HorlogerieData", a: UseCompass, cur: int) -> Illegal | None:
     if s.step != EXPLORE:
         if s.explore_result == "bust":
-            return Illegal("the Exploration phase is over: a Compass cannot turn an already revealed bust into a "
-                           "perfect draw", "power.compass")
-        return Illegal("a Compass is used only by the explorer before a draw of their Exploration phase",
+            return Illegal(_("the Exploration phase is over: a Compass cannot turn an already revealed bust into a "
+                           "perfect draw"), "power.compass")
+        return Illegal(_("a Compass is used only by the explorer before a draw of their Exploration phase"),
                        "power.compass")
     return _explain_find_checks(s, cur, a.find, "compass")
 
 
 def _explain_spyglass(s: "HorlogerieData", a: UseSpyglass, cur: int) -> Illegal | None:
     if a.deck not in DECKS:
-        return Illegal(f"a Spyglass looks at the Exploration or the Danger deck, not {a.deck!r}", "power.spyglass")
+        return Illegal(_("a Spyglass looks at the Exploration or the Danger deck, not {deck!r}").format(
+            deck=shown(a.deck)), "power.spyglass")
     if s.step not in (EXPLORE, DANGER):
-        return Illegal("a Spyglass is used at its owner's draw-or-stop decision (the explorer's or the danger "
-                       "drawer's)", "power.spyglass")
+        return Illegal(_("a Spyglass is used at its owner's draw-or-stop decision (the explorer's or the danger "
+                       "drawer's)"), "power.spyglass")
     bad = _explain_find_checks(s, cur, a.find, "spyglass")
     if bad:
         return bad
     if not s.can_draw(a.deck):
-        return Illegal(f"the {a.deck.capitalize()} deck and its discard are empty: there is no top card to look at",
+        return Illegal(_("the {deck} deck and its discard are empty: there is no top card to look at").format(
+            deck=shown(a.deck.capitalize())),
                        "power.spyglass")
     return None
 
 
 def _explain_amulet(s: "HorlogerieData", a: UseAmulet, cur: int) -> Illegal | None:
     if s.step != WOUNDS:
-        return Illegal("an Amulet is used by the wounded player when wounds are to be assigned", "power.amulet")
+        return Illegal(_("an Amulet is used by the wounded player when wounds are to be assigned"), "power.amulet")
     return _explain_find_checks(s, cur, a.find, "amulet")
 
 
 def _explain_wound(s: "HorlogerieData", a: Wound, cur: int) -> Illegal | None:
     if s.step != WOUNDS:
-        return Illegal("no wounds are to be assigned now", "explore.wounds")
-    return Illegal(f"{s.seat(cur)} has no Horloger in slot #{a.slot + 1}", "explore.wounds")
+        return Illegal(_("no wounds are to be assigned now"), "explore.wounds")
+    return Illegal(_("{seat} has no Horloger in slot #{value}").format(
+        seat=shown(s.seat(cur)), value=shown(a.slot + 1)), "explore.wounds")
 
 
 def _explain_give_find(s: "HorlogerieData", a: GiveFind, cur: int) -> Illegal | None:
     if s.step != REWARD:
-        return Illegal("no perfect draw is waiting for its find", "explore.perfect")
+        return Illegal(_("no perfect draw is waiting for its find"), "explore.perfect")
     low = s.comp.missions.vp[s.cheapest_in_grid()[0]]
-    return Illegal(f"a perfect draw takes a find of the lowest reward in the grid ({low} VP); {a.mission} is not one",
+    return Illegal(_("a perfect draw takes a find of the lowest reward in the grid ({low} VP); {mission} is not one").format(
+        low=shown(low), mission=shown(a.mission)),
                    "explore.perfect")
 
 

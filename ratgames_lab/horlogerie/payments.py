@@ -13,6 +13,7 @@ from functools import lru_cache
 from itertools import product
 
 from .cards import TERRAIN_BIT, TERRAIN_NAMES, TERRAINS, ExplorationDeck, MissionDeck
+from .translate import N_, _, name
 
 GREAT_EXPEDITION_TOTAL = 15
 COLLECTOR_VALUES = (1, 2, 3, 4, 5)
@@ -110,7 +111,7 @@ def could_pay(missions: MissionDeck, mission: int, by_terrain: list[int], cards:
     return all(by_terrain[TERRAIN_BIT[TERRAINS[t]]] >= a for t, a in missions.requirements[mission])
 
 
-UNNEEDED = "every card of a payment must be needed (interpretation: discard extra cards at Rest)"
+UNNEEDED = N_("every card of a payment must be needed (interpretation: discard extra cards at Rest)")
 
 
 def _unneeded(values: list[int], need: int) -> bool:
@@ -127,29 +128,33 @@ def payment_fault(deck: ExplorationDeck, missions: MissionDeck, mission: int, fa
     special = missions.special[mission]
     if special == "collector":
         if sorted(values) != list(COLLECTOR_VALUES):
-            return (f"the Collector is paid with exactly five cards, one of each value {COLLECTOR_VALUES[0]} to "
-                    f"{COLLECTOR_VALUES[-1]} (these have values {', '.join(map(str, sorted(values))) or 'none'})")
+            return _("the Collector is paid with exactly five cards, one of each value {low} to {high} (these have "
+                     "values {values})").format(low=COLLECTOR_VALUES[0], high=COLLECTOR_VALUES[-1],
+                                                values=", ".join(map(str, sorted(values))) or name("none"))
         return None
     if special == "cartographer":
         if len(faces) != CARTOGRAPHER_CARDS or len({deck.terrain[f] for f in faces}) != 1:
-            return (f"the Cartographer is paid with exactly {CARTOGRAPHER_CARDS} cards of one terrain (these are "
-                    f"{len(faces)} card(s) of {len({deck.terrain[f] for f in faces})} terrain(s))")
+            return _("the Cartographer is paid with exactly {needed} cards of one terrain (these are {cards} card(s) "
+                     "of {terrains} terrain(s))").format(needed=CARTOGRAPHER_CARDS, cards=len(faces),
+                                                        terrains=len({deck.terrain[f] for f in faces}))
         return None
     if special == "great_expedition":
         if sum(values) < GREAT_EXPEDITION_TOTAL:
-            return (f"the Great Expedition needs cards totalling at least {GREAT_EXPEDITION_TOTAL}, not "
-                    f"{sum(values)}")
-        return UNNEEDED if _unneeded(values, GREAT_EXPEDITION_TOTAL) else None
+            return _("the Great Expedition needs cards totalling at least {needed}, not {total}").format(
+                needed=GREAT_EXPEDITION_TOTAL, total=sum(values))
+        return _(UNNEEDED) if _unneeded(values, GREAT_EXPEDITION_TOTAL) else None
     title = missions.titles[mission]
     needs = {TERRAIN_BIT[TERRAINS[t]]: (t, amount) for t, amount in missions.requirements[mission]}
     for f in faces:
         if deck.terrain[f] not in needs:
-            return f"{deck.names[f]} cannot pay {title}: each requirement is paid with cards of its own terrain"
+            return _("{card} cannot pay {mission}: each requirement is paid with cards of its own terrain").format(
+                card=deck.names[f], mission=title)
     for bit, (t, amount) in needs.items():
         paid = sum(v for f, v in zip(faces, values) if deck.terrain[f] == bit)
         if paid < amount:
-            return f"the {TERRAIN_NAMES[TERRAINS[t]]} cards paid total {paid}, but {title} needs {amount}"
+            return _("the {terrain} cards paid total {paid}, but {mission} needs {amount}").format(
+                terrain=name(TERRAIN_NAMES[TERRAINS[t]]), paid=paid, mission=title, amount=amount)
     for bit, (t, amount) in needs.items():
         if _unneeded([v for f, v in zip(faces, values) if deck.terrain[f] == bit], amount):
-            return UNNEEDED
+            return _(UNNEEDED)
     return None

@@ -9,11 +9,11 @@ from collections import Counter
 from typing import TYPE_CHECKING
 
 from ..core.position import require
-from ..core.text import count
 from .actions import DECKS
 from .names import faces_text, find_name, mission_label
 from .phases import (DANGER, DANGER_DRAW, DISCOVER, DISCOVERY, EXPLORE, EXPLORE_DRAW, GRID_SIZE, LOAD, OVER, PEEK,
                      RECRUIT, RECRUIT_CHOOSE, RECRUIT_DRAW, REFILL, REST, REWARD, TEAM_SIZE, WOUNDS)
+from .translate import _, name, ngettext, shown
 
 if TYPE_CHECKING:
     from .state import HorlogerieData
@@ -141,31 +141,45 @@ def describe(s: "HorlogerieData", viewer: int | None = None) -> str:
     comp = s.comp
     ex, hr, ms = comp.exploration, comp.horlogers, comp.missions
     cur = s.current_player
-    who = comp.seats[cur] if cur >= 0 else ("chance" if cur == -1 else "nobody (game over)")
-    lines = [f"L'Horlogerie des Rats, {s.players} players, turn {s.turn}, {comp.seats[s.active]}'s turn; "
-             f"step {s.step}; to decide: {who}",
-             "Grid: " + "; ".join(mission_label(ms, m) if m >= 0 else "(empty)" for m in s.grid),
-             f"Decks: Exploration {len(s.exp_deck)} (discard {len(s.exp_discard)}), Danger {len(s.dan_deck)} "
-             f"(discard {len(s.dan_discard)}), Horloger {len(s.hor_deck)}, MISSION {len(s.mis_deck)}"]
+    who = shown(comp.seats[cur]) if cur >= 0 else (_("chance") if cur == -1 else _("nobody (game over)"))
+    lines = [_("L'Horlogerie des Rats, {players} players, turn {turn}, {player}'s turn; step {step}; to decide: "
+               "{who}").format(players=s.players, turn=s.turn, player=shown(comp.seats[s.active]), step=s.step,
+                               who=who),
+             _("Grid: {grid}").format(grid="; ".join(shown(mission_label(ms, m)) if m >= 0 else _("(empty)")
+                                                     for m in s.grid)),
+             _("Decks: Exploration {exploration} (discard {exploration_discard}), Danger {danger} (discard "
+               "{danger_discard}), Horloger {horlogers}, MISSION {missions}").format(
+                 exploration=len(s.exp_deck), exploration_discard=len(s.exp_discard), danger=len(s.dan_deck),
+                 danger_discard=len(s.dan_discard), horlogers=len(s.hor_deck), missions=len(s.mis_deck))]
     if s.exp_table:
-        lines.append(f"Explored: {faces_text(ex.names[f] for f in s.exp_table)} = {s.explored_sum()} "
-                     f"(value {s.exploration_value()})")
+        lines.append(_("Explored: {cards} = {total} (value {value})").format(
+            cards=shown(faces_text(ex.names[f] for f in s.exp_table)), total=s.explored_sum(),
+            value=s.exploration_value()))
     if s.dan_table:
-        lines.append(f"Danger: {faces_text(comp.danger.names[f] for f in s.dan_table)} = {s.danger_sum()}")
+        lines.append(_("Danger: {cards} = {total}").format(
+            cards=shown(faces_text(comp.danger.names[f] for f in s.dan_table)), total=s.danger_sum()))
     for p in range(s.players):
-        team = ", ".join(f"{hr.names[h]}{'*' * w}" for h, w in zip(s.team[p], s.wounds[p])) or "no Horloger"
-        finds = ", ".join(find_name(ms, m) + (" tapped" if t else "") for m, t in zip(s.finds[p], s.tapped[p])) or "none"
-        hand = faces_text(ex.names[f] for f in s.hands[p]) if viewer == p else count(len(s.hands[p]), "card")
-        lines.append(f"  {comp.seats[p]}: {s.vp(p)} VP; team {team}; finds {finds}; hand {hand}; "
-                     f"load {s.load(p)}/{s.carry(p)}")
+        team = ", ".join(f"{shown(hr.names[h])}{'*' * w}" for h, w in zip(s.team[p], s.wounds[p])) or \
+            _("no Horloger")
+        finds = ", ".join(shown(find_name(ms, m)) + (" " + name("tapped") if t else "")
+                          for m, t in zip(s.finds[p], s.tapped[p])) or name("none")
+        n = len(s.hands[p])
+        hand = shown(faces_text(ex.names[f] for f in s.hands[p])) if viewer == p else \
+            ngettext("{n} card", "{n} cards", n).format(n=n)
+        lines.append("  " + _("{player}: {vp} VP; team {team}; finds {finds}; hand {hand}; load {load}/{carry}").format(
+            player=shown(comp.seats[p]), vp=s.vp(p), team=team, finds=finds, hand=hand, load=s.load(p),
+            carry=s.carry(p)))
     return "\n".join(lines)
 
 
 def hand_text(s: "HorlogerieData", player: int) -> str:
     """'Your hand: Swamp 1, Swamp 3, River 5 (3 cards; load 4 of carry 9)'."""
     ex = s.comp.exploration
-    cards = faces_text(ex.names[f] for f in s.hands[player])
-    return f"Your hand: {cards} ({count(len(s.hands[player]), 'card')}; load {s.load(player)} of carry {s.carry(player)})"
+    n = len(s.hands[player])
+    return ngettext("Your hand: {cards} ({n} card; load {load} of carry {carry})",
+                    "Your hand: {cards} ({n} cards; load {load} of carry {carry})", n).format(
+        cards=shown(faces_text(ex.names[f] for f in s.hands[player])), n=n, load=s.load(player),
+        carry=s.carry(player))
 
 
 __all__ = ["check_consistency", "observation", "describe", "hand_text"]

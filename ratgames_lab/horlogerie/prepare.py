@@ -13,6 +13,7 @@ from .actions import (DRAW_RECRUITS, ChooseRecruit, Corrupt, DiscardCard, Discar
                       MissionCard)
 from .names import face_name, find_name, mission_label
 from .phases import LOAD, RECRUIT, RECRUIT_CHOOSE, RECRUIT_DRAW, TEAM_SIZE
+from .translate import _, shown
 
 if TYPE_CHECKING:
     from .state import HorlogerieData
@@ -107,22 +108,26 @@ class PrepareRules:
 # --------------------------------------------------------------------------------------------
 def _explain_discard(s: "HorlogerieData", a: DiscardCard | DiscardFind, cur: int) -> Illegal | None:
     if s.step != LOAD:
-        return Illegal("cards and finds are discarded for encumbrance only at Prepare, when the load exceeds the "
-                       "carry", "prepare.encumbrance")
+        return Illegal(_("cards and finds are discarded for encumbrance only at Prepare, when the load exceeds the "
+                       "carry"), "prepare.encumbrance")
     if isinstance(a, DiscardCard):
-        return Illegal(f"{a.card} is not in {s.seat(cur)}'s hand", "prepare.encumbrance")
-    return Illegal(f"{a.find} is not one of {s.seat(cur)}'s finds with an encumbrance", "prepare.encumbrance")
+        return Illegal(_("{card} is not in {seat}'s hand").format(
+            card=shown(a.card), seat=shown(s.seat(cur))), "prepare.encumbrance")
+    return Illegal(_("{find} is not one of {seat}'s finds with an encumbrance").format(
+        find=shown(a.find), seat=shown(s.seat(cur))), "prepare.encumbrance")
 
 
 def _explain_recruit(s: "HorlogerieData", a: Action, cur: int) -> Illegal | None:
     if isinstance(a, ChooseRecruit):
         if s.step != RECRUIT_CHOOSE:
-            return Illegal("recruits are chosen only after Corruption", "recruit.corruption")
-        return Illegal(f"there is no {a.profile} in the Horloger deck", "recruit.corruption")
+            return Illegal(_("recruits are chosen only after Corruption"), "recruit.corruption")
+        return Illegal(_("there is no {profile} in the Horloger deck").format(
+            profile=shown(a.profile)), "recruit.corruption")
     if s.step != RECRUIT:
-        return Illegal("recruiting happens at step 2, with fewer than 3 Horlogers", "recruit")
+        return Illegal(_("recruiting happens at step 2, with fewer than 3 Horlogers"), "recruit")
     if isinstance(a, Corrupt):
-        return Illegal(f"{a.find} is not one of {s.seat(cur)}'s finds", "recruit.corruption")
+        return Illegal(_("{find} is not one of {seat}'s finds").format(
+            find=shown(a.find), seat=shown(s.seat(cur))), "recruit.corruption")
     return None
 
 

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from ..core.protocol import Action, ActionCodec
 from .components import CLASS_NAMES, CLASSES, MAX_TOKENS, MERCHANT_MAX
+from .translate import _, data_text, ngettext
 
 
 @dataclass(frozen=True, slots=True)
@@ -19,7 +20,7 @@ class SetupPlace(Action):
     kind = "setup_place"
 
     def describe(self) -> str:
-        return f"Place 2 starting cubes in {self.region}"
+        return _("Place 2 starting cubes in {region}").format(region=self.region)
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,7 +31,7 @@ class TakeClass(Action):
     kind = "take_class"
 
     def describe(self) -> str:
-        return f"Take the {CLASS_NAMES.get(self.card, self.card)} card"
+        return _("Take the {card} card").format(card=data_text(CLASS_NAMES.get(self.card, self.card)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,7 +43,8 @@ class Place(Action):
     kind = "place"
 
     def describe(self) -> str:
-        return f"Place cubes in {self.region}" + (" with the Peasant's extra cube" if self.peasant else "")
+        return (_("Place cubes in {region} with the Peasant's extra cube") if self.peasant
+                else _("Place cubes in {region}")).format(region=self.region)
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,7 +55,7 @@ class KingToCastle(Action):
     kind = "king"
 
     def describe(self) -> str:
-        return f"King: move a cube from {self.region} to the Castle"
+        return _("King: move a cube from {region} to the Castle").format(region=self.region)
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,7 +68,8 @@ class MonkMove(Action):
     kind = "monk"
 
     def describe(self) -> str:
-        return f"Monk: move rat token #{self.slot + 1} from {self.source} to {self.target}"
+        return _("Monk: move rat token #{slot} from {source} to {target}").format(
+            slot=self.slot + 1, source=self.source, target=self.target)
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,7 +82,9 @@ class MerchantMove(Action):
     kind = "merchant"
 
     def describe(self) -> str:
-        return f"Merchant: move {self.count} cube{'s' if self.count > 1 else ''} from {self.source} to {self.target}"
+        return ngettext("Merchant: move {count} cube from {source} to {target}",
+                        "Merchant: move {count} cubes from {source} to {target}", self.count).format(
+            count=self.count, source=self.source, target=self.target)
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,7 +96,7 @@ class WitchPeek(Action):
     kind = "witch_peek"
 
     def describe(self) -> str:
-        return f"Witch: look at rat token #{self.slot + 1} in {self.region}"
+        return _("Witch: look at rat token #{slot} in {region}").format(slot=self.slot + 1, region=self.region)
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,7 +106,7 @@ class WitchStop(Action):
     kind = "witch_stop"
 
     def describe(self) -> str:
-        return "Witch: stop after one token"
+        return _("Witch: stop after one token")
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,7 +117,7 @@ class WitchSwap(Action):
     kind = "witch_swap"
 
     def describe(self) -> str:
-        return "Witch: swap the two tokens" if self.swap else "Witch: leave the two tokens where they are"
+        return _("Witch: swap the two tokens") if self.swap else _("Witch: leave the two tokens where they are")
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,7 +128,7 @@ class PeasantCube(Action):
     kind = "peasant_cube"
 
     def describe(self) -> str:
-        return f"Peasant: add one cube to {self.region}"
+        return _("Peasant: add one cube to {region}").format(region=self.region)
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,8 +141,8 @@ class MovePlague(Action):
 
     def describe(self) -> str:
         if self.via is None:
-            return f"Move the plague to {self.to}"
-        return f"Knight: move the plague to {self.to} via {self.via}"
+            return _("Move the plague to {to}").format(to=self.to)
+        return _("Knight: move the plague to {to} via {via}").format(to=self.to, via=self.via)
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,8 +153,8 @@ class KnightNeutral(Action):
     kind = "knight_neutral"
 
     def describe(self) -> str:
-        return ("Knight: the plague counts as 2 extra cubes" if self.declare
-                else "Knight: the plague does not count as extra cubes")
+        return (_("Knight: the plague counts as 2 extra cubes") if self.declare
+                else _("Knight: the plague does not count as extra cubes"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,7 +165,7 @@ class Spread(Action):
     kind = "spread"
 
     def describe(self) -> str:
-        return f"Spread a new rat token to {self.region}"
+        return _("Spread a new rat token to {region}").format(region=self.region)
 
 
 @dataclass(frozen=True, slots=True)
@@ -171,7 +176,7 @@ class Reveal(Action):
     kind = "reveal"
 
     def describe(self) -> str:
-        return f"Reveal rat token #{self.slot + 1}"
+        return _("Reveal rat token #{slot}").format(slot=self.slot + 1)
 
 
 @dataclass(frozen=True, slots=True)
@@ -181,7 +186,7 @@ class EndTurn(Action):
     kind = "end_turn"
 
     def describe(self) -> str:
-        return "End the turn"
+        return _("End the turn")
 
 
 @dataclass(frozen=True, slots=True)
@@ -192,7 +197,7 @@ class DrawToken(Action):
     kind = "draw_token"
 
     def describe(self) -> str:
-        return "A rat token is drawn from the supply"
+        return _("A rat token is drawn from the supply")
 
 
 WITCH_STOP = WitchStop()

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from ..core.protocol import Action, ActionCodec
 from .names import name
+from .translate import _, ngettext, shown
 
 
 @dataclass(frozen=True, slots=True)
@@ -19,7 +20,7 @@ class RevealBuilding(Action):
     kind = "reveal_building"
 
     def describe(self) -> str:
-        return f"Reveal the building {name(self.card)}"
+        return _("Reveal the building {name}").format(name=shown(name(self.card)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,7 +31,8 @@ class ReplacementBuilding(Action):
     kind = "replacement_building"
 
     def describe(self) -> str:
-        return f"Replace the last building with a {name(self.card)} from the replacement deck"
+        return _("Replace the last building with a {name} from the replacement deck").format(
+            name=shown(name(self.card)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,7 +43,7 @@ class DrawCard(Action):
     kind = "draw_card"
 
     def describe(self) -> str:
-        return "Draw a Population card"
+        return _("Draw a Population card")
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,7 +54,7 @@ class Support(Action):
     kind = "support"
 
     def describe(self) -> str:
-        return f"Support: use the support action of building #{self.slot + 1}"
+        return _("Support: use the support action of building #{value}").format(value=shown(self.slot + 1))
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,7 +66,8 @@ class Enter(Action):
     kind = "enter"
 
     def describe(self) -> str:
-        return f"Enter building #{self.slot + 1} with {self.count} card{'s' if self.count != 1 else ''}"
+        return ngettext("Enter building #{slot} with {count} card", "Enter building #{slot} with {count} cards",
+                        self.count).format(slot=self.slot + 1, count=self.count)
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,7 +77,7 @@ class PlayPass(Action):
     kind = "play_pass"
 
     def describe(self) -> str:
-        return "Play a Pass and wait"
+        return _("Play a Pass and wait")
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,7 +88,7 @@ class PlaceCard(Action):
     kind = "place_card"
 
     def describe(self) -> str:
-        return f"Place {name(self.card)} face down"
+        return _("Place {name} face down").format(name=shown(name(self.card)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,7 +99,7 @@ class ChoosePlayer(Action):
     kind = "choose_player"
 
     def describe(self) -> str:
-        return f"Choose player {self.player}"
+        return _("Choose player {player}").format(player=shown(self.player))
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,7 +110,7 @@ class GiveCard(Action):
     kind = "give_card"
 
     def describe(self) -> str:
-        return f"Give {name(self.card)}"
+        return _("Give {name}").format(name=shown(name(self.card)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,7 +121,7 @@ class UseAction(Action):
     kind = "use_action"
 
     def describe(self) -> str:
-        return "Perform the building action" if self.use else "Decline the building action"
+        return _("Perform the building action") if self.use else _("Decline the building action")
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,7 +132,7 @@ class Look(Action):
     kind = "look"
 
     def describe(self) -> str:
-        return f"Look at nun-row card #{self.position + 1}"
+        return _("Look at nun-row card #{value}").format(value=shown(self.position + 1))
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,7 +143,7 @@ class HospitalDiscard(Action):
     kind = "hospital_discard"
 
     def describe(self) -> str:
-        return f"Hospital: discard {name(self.card)} and one rat"
+        return _("Hospital: discard {name} and one rat").format(name=shown(name(self.card)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,7 +153,7 @@ class Stop(Action):
     kind = "stop"
 
     def describe(self) -> str:
-        return "Stop here"
+        return _("Stop here")
 
 
 PLAY_PASS = PlayPass()

@@ -12,6 +12,7 @@ from .actions import DECLINE, USE, Action, UseAction
 from .effects import apply_effect
 from .scoring import final_result
 from .tasks import Actions, Clear, EndRound, Offer, Round
+from .translate import N_
 
 if TYPE_CHECKING:
     from .state import CartusData
@@ -94,7 +95,7 @@ def explain_offer(s: CartusData, t: Offer, a: UseAction) -> IllegalActionError |
 
 
 tasks.decision(Offer, legal=legal_offer, effect=do_offer, explain=explain_offer, actions=(UseAction,),
-               doing="perform or decline the building action", rule="resolution.actions")
+               doing=N_("perform or decline the building action"), rule="resolution.actions")
 
 
 # -- Clear: the placed cards leave play (resolution.discard) -----------------------------------------------------

@@ -6,7 +6,8 @@ from functools import lru_cache
 from ..core.fields import Components
 from .actions import ActionTable
 from .components import DEFAULT_BUILDINGS, DEFAULT_CARDS, PILES, SPECIAL_IDS, BuildingData, CardData
-from .names import card_text
+from ..core.i18n import get_language
+from .translate import building_text, card_text, name
 
 
 class Comp(Components):
@@ -48,22 +49,22 @@ class Comp(Components):
         return self.cards.colours[p]
 
     def card_label(self, code: int) -> str:
-        """'Witch (4 nuns)', 'Witch (1 nun)' or 'Sword'."""
-        return self.labels[code]
+        """'Witch (4 nuns)', 'Witch (1 nun)' or 'Sword' (in the current language)."""
+        return self.labels[code] if get_language() == "en" else self._label(code)
 
     def building_label(self, b: int) -> str:
-        """'Monastery (support: discard 2 rats)'."""
-        return self.building_labels[b]
+        """'Monastery (support: discard 2 rats)' (in the current language)."""
+        return self.building_labels[b] if get_language() == "en" else self._building_label(b)
 
     def _label(self, code: int) -> str:
         if code < self.npop:
             return card_text(self.cards.persons[self.card_class[code]], self.nuns[code])
-        return self.cards.special_names[code - self.npop]
+        return name(self.cards.special_names[code - self.npop])
 
     def _building_label(self, b: int) -> str:
         bd = self.buildings
         s = bd.card_support[b]
-        return f"{bd.type_names[bd.card_type[b]]} (support: {bd.support_text[s]})"
+        return building_text(bd.type_names[bd.card_type[b]], bd.support_text[s])
 
 
 @lru_cache(maxsize=8)

@@ -11,6 +11,7 @@ from ..core.errors import IllegalActionError
 from . import memory, tasks
 from .actions import STOP, Action, DrawCard, HospitalDiscard, Look, Stop
 from .tasks import Draw, Give, Hospital, NunLooks, Task
+from .translate import N_, _, shown
 
 if TYPE_CHECKING:
     from .state import CartusData
@@ -95,9 +96,10 @@ tasks.chance(Draw, legal=lambda s, t: [s.comp.actions.draw[c] for c in s.deck], 
 def look_fault(s: CartusData, t: NunLooks, position: int) -> IllegalActionError | None:
     """Why ``position`` cannot be looked at now, or None if it can."""
     if not 0 <= position < s.comp.row_size:
-        return IllegalActionError(f"the nun row has positions 1 to {s.comp.row_size}", "look")
+        return IllegalActionError(_("the nun row has positions 1 to {row_size}").format(
+            row_size=shown(s.comp.row_size)), "look")
     if position == t.first:
-        return IllegalActionError("the privilege looks at 2 different positions: this one is already chosen",
+        return IllegalActionError(_("the privilege looks at 2 different positions: this one is already chosen"),
                                   "building.tent")
     return None
 
@@ -132,7 +134,7 @@ def explain_look(s: CartusData, t: NunLooks, a: Look) -> IllegalActionError | No
 
 
 tasks.decision(NunLooks, legal=legal_look, effect=do_look, ready=ready_look, explain=explain_look,
-               actions=(Look,), doing="choose a nun-row position to look at", rule="look")
+               actions=(Look,), doing=N_("choose a nun-row position to look at"), rule="look")
 
 
 # -- Hospital: discard hand cards, one rat each (building.hospital) ---------------------------------------------
@@ -167,11 +169,12 @@ def do_hospital(s: CartusData, t: Hospital, a: Action) -> None:
 
 
 def explain_hospital(s: CartusData, t: Hospital, a: HospitalDiscard) -> IllegalActionError:
-    return IllegalActionError(f"{s.name(t.player)} holds no {a.card} card", "building.hospital")
+    return IllegalActionError(_("{name} holds no {card} card").format(
+        name=shown(s.name(t.player)), card=shown(a.card)), "building.hospital")
 
 
 tasks.decision(Hospital, legal=legal_hospital, effect=do_hospital, ready=ready_hospital, explain=explain_hospital,
-               actions=(HospitalDiscard, Stop), doing="discard hand cards at the Hospital or stop",
+               actions=(HospitalDiscard, Stop), doing=N_("discard hand cards at the Hospital or stop"),
                rule="building.hospital")
 
 

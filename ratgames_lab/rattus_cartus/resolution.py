@@ -10,6 +10,7 @@ from ..core.errors import IllegalActionError
 from . import memory, tasks
 from .actions import Action, ChoosePlayer, GiveCard
 from .tasks import Actions, Choose, Clear, Flute, Give, Resolve, Sword
+from .translate import N_, _, shown
 
 if TYPE_CHECKING:
     from .state import CartusData
@@ -138,11 +139,12 @@ def do_choose(s: CartusData, t: Choose, a: ChoosePlayer) -> None:
 
 
 def explain_choose(s: CartusData, t: Choose, a: ChoosePlayer) -> IllegalActionError:
-    return IllegalActionError(f"player {a.player} is not among the entrants tied for the fewest", "resolution.tie")
+    return IllegalActionError(_("player {player} is not among the entrants tied for the fewest").format(
+        player=shown(a.player)), "resolution.tie")
 
 
 tasks.decision(Choose, legal=legal_choose, effect=do_choose, explain=explain_choose, actions=(ChoosePlayer,),
-               doing="choose which tied player the Sword or Flute hits", rule="resolution.tie")
+               doing=N_("choose which tied player the Sword or Flute hits"), rule="resolution.tie")
 
 
 # -- Give: the giver chooses each card given, for a Sword or the Guard Tower (give) -------------------------------
@@ -178,8 +180,9 @@ def do_give(s: CartusData, t: Give, a: GiveCard) -> None:
 
 
 def explain_give(s: CartusData, t: Give, a: GiveCard) -> IllegalActionError:
-    return IllegalActionError(f"{s.name(t.giver)} holds no {a.card} card to give", "give")
+    return IllegalActionError(_("{name} holds no {card} card to give").format(
+        name=shown(s.name(t.giver)), card=shown(a.card)), "give")
 
 
 tasks.decision(Give, legal=legal_give, effect=do_give, ready=ready_give, explain=explain_give, actions=(GiveCard,),
-               doing="choose the cards to give", rule="give")
+               doing=N_("choose the cards to give"), rule="give")

@@ -8,6 +8,7 @@ from . import tasks
 from .actions import Action, Support
 from .effects import apply_effect
 from .tasks import SupportTurn, Visit
+from .translate import N_, _, shown
 
 if TYPE_CHECKING:
     from .state import CartusData
@@ -34,8 +35,8 @@ def do_support(s: CartusData, t: SupportTurn, a: Support) -> None:
 
 
 def explain_support(s: CartusData, t: SupportTurn, a: Support) -> IllegalActionError:
-    return IllegalActionError(f"there is no revealed building #{a.slot + 1}", "support")
+    return IllegalActionError(_("there is no revealed building #{value}").format(value=shown(a.slot + 1)), "support")
 
 
 tasks.decision(SupportTurn, legal=legal_support, effect=do_support, explain=explain_support, actions=(Support,),
-               doing="choose the support action of a revealed building", rule="support")
+               doing=N_("choose the support action of a revealed building"), rule="support")

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from .tasks import Offer
+from .translate import _, name
 
 
 def _offer(state: Any) -> Offer | None:
@@ -18,11 +19,16 @@ def action_text(state: Any, action: Any) -> str:
         offer = _offer(state)
         if offer is not None:
             bd = state.comp.buildings
-            building = bd.type_names[state.building_type(offer.slot)]
-            what = "privilege" if offer.privilege else "basic action"
-            return f"{'Use' if action.use else 'Decline'} the {what} of the {building}"
+            building = name(bd.type_names[state.building_type(offer.slot)])
+            if offer.privilege:
+                text = _("Use the privilege of the {building}") if action.use else \
+                    _("Decline the privilege of the {building}")
+            else:
+                text = _("Use the basic action of the {building}") if action.use else \
+                    _("Decline the basic action of the {building}")
+            return text.format(building=building)
     if action.kind == "choose_player":
-        return f"Choose {state.name(action.player)}"
+        return _("Choose {player}").format(player=name(state.name(action.player)))
     return str(action)
 
 

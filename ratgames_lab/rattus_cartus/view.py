@@ -14,6 +14,7 @@ import random
 from ..core.protocol import CHANCE, TERMINAL
 from ..core.worlds import Deal, HiddenWorlds
 from . import memory
+from .translate import _, name, ngettext
 
 
 def observation(s, player: int) -> dict:
@@ -259,24 +260,28 @@ def _deal_hand_and_piles(d, q: int, rng: random.Random) -> None:
 def describe(s, viewer: int | None = None) -> str:
     """The position as a small text table for the terminal (a viewer's hand and looks if given)."""
     comp = s.comp
-    cls = comp.cards.class_names
-    lines = [f"Rattus Cartus, {comp.players} players, round {s.round} of {comp.rounds}"
-             f"{' (last round)' if s.last_round else ''}, phase {s.phase}; first player {s.name(s.first)}"]
+    cls = [name(c) for c in comp.cards.class_names]
+    head = _("Rattus Cartus, {players} players, round {round} of {rounds} (last round), phase {phase}; first player "
+             "{first}") if s.last_round else _("Rattus Cartus, {players} players, round {round} of {rounds}, phase "
+                                                "{phase}; first player {first}")
+    lines = [head.format(players=comp.players, round=s.round, rounds=comp.rounds, phase=s.phase,
+                         first=name(s.name(s.first)))]
     for slot, b in enumerate(s.shown):
-        ent = ", ".join(f"{s.name(p)} ({len(cs)} card{'s' if len(cs) != 1 else ''})"
-                        for p, cs in zip(s.entrants[slot], s.placed[slot])) or "empty"
-        lines.append(f"  building #{slot + 1}: {comp.building_label(b)} [{cls[comp.buildings.card_class[b]]}]: {ent}")
-    lines.append("  " + "player".ljust(8) + "".join(c[:10].rjust(12) for c in cls) + "rats".rjust(6)
-                 + "hand".rjust(6) + "VP tokens".rjust(11))
+        ent = ", ".join(ngettext("{player} ({n} card)", "{player} ({n} cards)", len(cs)).format(
+            player=name(s.name(p)), n=len(cs)) for p, cs in zip(s.entrants[slot], s.placed[slot])) or _("empty")
+        lines.append("  " + _("building #{slot}: {building} [{cls}]: {entrants}").format(
+            slot=slot + 1, building=comp.building_label(b), cls=cls[comp.buildings.card_class[b]], entrants=ent))
+    lines.append("  " + _("player").ljust(8) + "".join(c[:10].rjust(12) for c in cls) + _("rats").rjust(6)
+                 + _("hand").rjust(6) + _("VP tokens").rjust(11))
     for p in range(comp.players):
         track = "".join(f"{s.influence[c][p]}".rjust(12) for c in range(6))
-        lines.append(f"  {s.name(p).ljust(8)}{track}{s.rats[p]:6d}{len(s.hands[p]):6d}{s.vp[p]:11d}")
+        lines.append(f"  {name(s.name(p)).ljust(8)}{track}{s.rats[p]:6d}{len(s.hands[p]):6d}{s.vp[p]:11d}")
     if viewer is not None and viewer >= 0:
         row = ["?" if not s.knows[c] >> viewer & 1 else str(comp.nuns[c]) for c in s.row]
-        lines.append(f"  nun row (your looks): {' '.join(row)}")
+        lines.append("  " + _("nun row (your looks): {row}").format(row=" ".join(row)))
     cp = s.current_player
-    who = {CHANCE: "chance", TERMINAL: "nobody (game over)"}.get(cp, s.name(cp) if cp >= 0 else "")
-    lines.append(f"  to play: {who}" + (f" ({s.tasks[0][0]})" if s.tasks else ""))
+    who = {CHANCE: _("chance"), TERMINAL: _("nobody (game over)")}.get(cp, name(s.name(cp)) if cp >= 0 else "")
+    lines.append("  " + _("to play: {who}").format(who=who) + (f" ({s.tasks[0][0]})" if s.tasks else ""))
     return "\n".join(lines)
 
 
@@ -284,4 +289,4 @@ def hand_text(s, player: int) -> str:
     """What ``player`` holds, in words."""
     comp = s.comp
     cards = sorted(s.hands[player])
-    return ", ".join(comp.card_label(c) for c in cards) or "no cards"
+    return ", ".join(comp.card_label(c) for c in cards) or _("no cards")

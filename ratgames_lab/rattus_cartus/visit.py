@@ -10,6 +10,7 @@ from ..core.errors import IllegalActionError
 from . import memory, tasks
 from .actions import PLAY_PASS, Action, Enter, PlaceCard, PlayPass
 from .tasks import EndRound, NextVisit, Place, Resolve, Visit
+from .translate import N_, _, shown
 
 if TYPE_CHECKING:
     from .state import CartusData
@@ -19,9 +20,9 @@ if TYPE_CHECKING:
 def pass_fault(s: CartusData, p: int) -> IllegalActionError | None:
     """Why ``p`` may not play a Pass now, or None if they may."""
     if s.comp.PASS not in s.hands[p]:
-        return IllegalActionError(f"{s.name(p)} holds no Pass card", "visit.pass")
+        return IllegalActionError(_("{name} holds no Pass card").format(name=shown(s.name(p))), "visit.pass")
     if not s.other_players_waiting(p):
-        return IllegalActionError("a Pass may be played only while another player has not yet entered a building",
+        return IllegalActionError(_("a Pass may be played only while another player has not yet entered a building"),
                                   "visit.pass")
     return None
 
@@ -65,13 +66,15 @@ def explain_visit(s: CartusData, t: Visit, a: Action) -> IllegalActionError | No
     if isinstance(a, PlayPass):
         return pass_fault(s, t.player)
     if not 0 <= a.slot < len(s.shown):
-        return IllegalActionError(f"there is no revealed building #{a.slot + 1}", "visit.enter")
-    return IllegalActionError(f"{s.name(t.player)} may announce 0 to {s.hand_without_gold(t.player)} cards (hand "
-                              "cards other than Gold)", "visit.announce")
+        return IllegalActionError(_("there is no revealed building #{value}").format(
+            value=shown(a.slot + 1)), "visit.enter")
+    return IllegalActionError(_("{name} may announce 0 to {hand_without_gold} cards (hand cards other than Gold)").format(
+        
+        name=shown(s.name(t.player)), hand_without_gold=shown(s.hand_without_gold(t.player))), "visit.announce")
 
 
 tasks.decision(Visit, legal=legal_visit, effect=do_visit, explain=explain_visit, actions=(Enter, PlayPass),
-               doing="enter a building or play a Pass", rule="visit")
+               doing=N_("enter a building or play a Pass"), rule="visit")
 
 
 # -- NextVisit: the turn passes clockwise; when all have entered, resolution starts (visit) -----------------------
@@ -115,9 +118,10 @@ def do_place(s: CartusData, t: Place, a: PlaceCard) -> None:
 
 def explain_place(s: CartusData, t: Place, a: PlaceCard) -> IllegalActionError:
     if a.card == s.comp.card_names[s.comp.GOLD]:
-        return IllegalActionError("Gold may not be placed in a building", "visit.place")
-    return IllegalActionError(f"{s.name(t.player)} holds no {a.card} card", "visit.place")
+        return IllegalActionError(_("Gold may not be placed in a building"), "visit.place")
+    return IllegalActionError(_("{name} holds no {card} card").format(
+        name=shown(s.name(t.player)), card=shown(a.card)), "visit.place")
 
 
 tasks.decision(Place, legal=legal_place, effect=do_place, ready=ready_place, explain=explain_place,
-               actions=(PlaceCard,), doing="place the announced cards face down", rule="visit.place")
+               actions=(PlaceCard,), doing=N_("place the announced cards face down"), rule="visit.place")

@@ -10,7 +10,7 @@ from ratgames_lab import GAMES
 
 from .translations_tool import ROOT, tool
 
-MUST_CHECK = {"master_of_rules": 5}  # games whose names are translated: at least this many glossary names checked
+MUST_CHECK = {"master_of_rules": 5, "rattus": 5}  # games whose names are translated: at least this many glossary names checked
 ARTICLES = re.compile(r"^(le|la|les|l')\s*", re.IGNORECASE)
 
 

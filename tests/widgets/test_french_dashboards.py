@@ -12,6 +12,7 @@ from ratgames_lab.widgets.common import widget_texts
 from ratgames_lab.widgets.common.language import page_language
 from ratgames_lab.widgets.master_of_rules import MasterOfRulesDashboard
 from ratgames_lab.widgets.rattus import RattusDashboard
+from ratgames_lab.widgets.rattus_cartus import RattusCartusDashboard
 
 
 @pytest.fixture(autouse=True)
@@ -88,3 +89,11 @@ def test_rattus_in_french_keeps_its_map_clicks_and_its_game():
     assert d.click_region(region) is True  # the map still plays in French
     d.risk_toggle.value = True
     assert "\xa0%" in d.map.legend.value  # "100 %": French percentages on the risk scale
+
+
+def test_rattus_cartus_survival_gauge_in_french():
+    d = RattusCartusDashboard(players=4, seed=7, auto=False)
+    d.switch_language("fr")
+    assert "Jauge de survie" in d.gauge.title.value and "\xa0%" in d.gauge.title.value
+    assert d.gauge.x_axis.label == "rats" and d.gauge.y_axis.label == "chance de survivre"
+    assert "Pistes d'influence" in d.tracks_view.value.replace("&#x27;", "'") and "Manche 1 sur" in d.header.value

@@ -99,7 +99,7 @@ def test_advice_toggle_hides_and_shows_the_best_move(dash):
     button(dash, "draw").click()
     assert dash.state.step == "danger" and dash.decision.actions
     best = "STOP" if dash.gauge.best.best == "stop" else "DRAW"
-    assert best in dash.gauge.advice.value
+    assert best in dash.gauge.advice.value and dash.gauge.toggle.layout.display != "none"
     dash.gauge.toggle.value = False
     assert "Best move" not in dash.gauge.advice.value and best not in dash.gauge.advice.value
     assert "guess first" in dash.gauge.advice.value and dash.gauge.toggle.description == "Show the best move"
@@ -194,6 +194,10 @@ def test_an_all_bot_game_ends_with_the_scores_and_how_the_winner_was_decided():
     assert all(f"<b>{v}</b> VP" in final for v in scores) and "winner" in final
     assert "the end is triggered" in final  # why the game ended
     assert d.decision.buttons == [] and d.gauge.odds is None
+    # the end screen shows no live-game text, and no "best move" button with no decision to advise on
+    assert "no card drawn yet" not in d.draw_view.value and "Stop or draw" not in d.draw_view.value
+    assert "game is over" in d.draw_view.value
+    assert d.gauge.toggle.layout.display == "none"
 
 
 def test_a_bots_spyglass_look_stays_private():
@@ -255,3 +259,11 @@ def test_a_humans_move_is_told_in_the_past_tense_while_a_bot_chooses():
             break
     assert not d.is_human(d.state.current_player) and "is waiting" in " ".join(widget_texts(d.decision.widget))
     assert "Player 1 (you) chose: " in d.status.value and "(you): " not in d.status.value
+
+
+def test_card_faces_name_their_terrains_as_the_table_does():
+    from ratgames_lab.widgets.horlogerie_view import card_tile
+
+    face = card_tile("SR5", "dan")
+    assert "<span>Swamp</span><span>River</span>" in face and ">SR<" not in face
+    assert "<span>Jungle</span>" in card_tile("J3")
