@@ -1,7 +1,7 @@
 """The static site's build (tools/build_lite.py) without the network: the Pyodide lock it writes, the file checks
 that stop it, the pages it finds for every game; and the engine's fallback where processes do not exist (Pyodide).
 
-The full build and the site in a browser are tested in tests/ui/test_lite_site.py.
+The full build and the site in a browser are tested in tests/ui/test_lite_site.py and test_lite_lessons.py.
 """
 from __future__ import annotations
 

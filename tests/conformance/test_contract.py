@@ -8,7 +8,6 @@ follows the game's declaration (``GameInfo.information``, ``GameInfo.chance``).
 """
 from __future__ import annotations
 
-import copy
 import dataclasses
 import json
 import random
@@ -33,6 +32,17 @@ ODD_VALUES = [None, True, -1, 10**20, "Z9", "", 1.5, (), ("x",)]
 
 def _json(value) -> str:
     return json.dumps(value, sort_keys=True, allow_nan=False)
+
+
+def _copy(value):
+    """A deep copy of JSON data (dicts, lists and tuples of plain values), several times faster than deepcopy."""
+    if isinstance(value, dict):
+        return {k: _copy(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_copy(v) for v in value]
+    if isinstance(value, tuple):
+        return tuple(_copy(v) for v in value)
+    return value
 
 
 def _other_games_actions() -> dict[str, list]:
@@ -70,7 +80,7 @@ def _check_chance(state) -> None:
 
 
 def _check_illegal(state, candidates, legal) -> None:
-    before = copy.deepcopy(state.to_json())  # compared as data: as strict as comparing JSON texts, and cheaper
+    before = _copy(state.to_json())  # compared as data: as strict as comparing JSON texts, and cheaper
     fields = {k: v for k, v in before.items() if k not in ("format", "players", "events")}  # to_json's fields part
     events = list(state.events)
     legal_keys = {_json(a.to_json()) for a in legal}
@@ -99,7 +109,7 @@ def _check_views(state, game, rng: random.Random, player: int, step: int) -> boo
     Checked for the seat to move and one other seat in turn (every seat is checked every few steps).
     """
     changed = False
-    full = copy.deepcopy(state.to_json())
+    full = _copy(state.to_json())
     for q in sorted({player, step % state.players} - {rl.CHANCE}):
         world = state.determinize(q, rng)
         assert _json(world.observation(q)) == _json(state.observation(q)), f"seat {q}'s view changed"
