@@ -62,6 +62,7 @@ PURE_WHEELS = {
     "bqplot": ("0.13.1", "ae6a3bc687c400451524c56e7a05a0f943a0bb38d4e8b065d129a2bcbbd08ddc"),
     "openskill": ("6.2.0", "7c9cf8447181a5402793afe9230058ae1091ceb7fc0364b9ab3eb51e9eac1ac9"),
     "tqdm": ("4.70.1", "c293e525e6fef9c20e8728fd4612df02a0aa31bb5fe91ecd93e123b1b7bffa73"),
+    "babel": ("2.19.0", "6d49734aed1d595b2c065d012174df8c83964692f26fc461702281634dd7555b"),
 }
 #: wheels whose labextension (the widgets' JavaScript) the site ships; not loaded in Pyodide
 LABEXTENSION_WHEELS = {

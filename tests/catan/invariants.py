@@ -162,7 +162,7 @@ def play_and_check(players: int, seed: int, heavy: bool, every_action: bool = Tr
     return steps, s.turn, data["winner"] if data["winner"] is not None else -1
 
 
-def check_random_games(players: int, games: int = 1000, heavy_every: int = 100, every_action: int = 100) -> None:
+def check_random_games(players: int, games: int = 600, heavy_every: int = 100, every_action: int = 100) -> None:
     """``games`` seeded random games: the first ``every_action`` check the counts after every action, one in
     ``heavy_every`` runs the heavy checks; under 1 in 8 turn-capped draws, and every seat wins some game."""
     results = [play_and_check(players, seed, heavy=seed % heavy_every == 0, every_action=seed < every_action)
