@@ -13,8 +13,8 @@ import ipywidgets as w
 
 from ratgames_lab import IllegalActionError
 from ratgames_lab.catan import (RESOURCES, BuildCity, BuildRoad, BuildSettlement, MoveRobber, amounts_text,
-                                chance_of_seven, chance_resource_within, expected_discard, player_production,
-                                production_heat)
+                                chance_of_seven, chance_resource_within, expected_discard, name_places,
+                                player_production, production_heat)
 
 from . import catan_combined as cc
 from .catan_board import HEAT_LABEL, PLAYER_NAMES, CatanBoard
@@ -101,6 +101,7 @@ class CatanDashboard(PlaceNaming, cc.CombinedVariant, Dashboard):
             self.board = (CombinedBoard(topo, self.game.board.river, self.game.board.markets,
                                         on_click=self._board_clicked, height="460px")
                           if self.combined else CatanBoard(topo, on_click=self._board_clicked, height="460px"))
+            self.board.view.namer = lambda text: name_places(self.state, text)  # tooltips name the places
             self.board_box.children = [self.board.widget]
         return self.board
 

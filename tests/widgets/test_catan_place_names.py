@@ -67,3 +67,17 @@ def test_dashboard_buttons_and_log_name_places():
     d.decision.buttons[0].click()
     assert not CODES.search(d.message[0]) and "the spot (" in d.message[0]
     assert not CODES.search(d.log.widget.value)
+
+
+@pytest.mark.parametrize("variant", ["base", "combined"])
+def test_board_tooltips_name_places(variant):
+    """Hovering a spot, a road or a piece names it as the table does, never "intersection 34" or "edge 50"."""
+    from ratgames_lab.widgets.catan import CatanDashboard
+
+    d = CatanDashboard(players=4, seed=7, bot_delay=0, animate=False, variant=variant)
+    for _ in range(12):  # a few setup placements, so that pieces are drawn too
+        d.decision.buttons[0].click()
+    tips = [str(name) for mark in d.board.view.figure.marks
+            for name in (list(mark.names) if getattr(mark, "names", None) is not None else [])]
+    assert any("the spot (" in t for t in tips)
+    assert not [t for t in tips if CODES.search(t)]

@@ -20,6 +20,7 @@ class BoardView:
                  on_click: Callable[[str, Hashable], None] | None = None, height: str = "480px",
                  background: str = "#ffffff", color_scale: dict | None = None):
         self.on_click = on_click
+        self.namer: Callable[[str], str] | None = None  # rewrites tooltips (e.g. place numbers into names)
         self.x = bq.LinearScale(min=float(x_range[0]), max=float(x_range[1]), allow_padding=False)
         self.y = bq.LinearScale(min=float(y_range[0]), max=float(y_range[1]), allow_padding=False)
         self.color = bq.ColorScale(**color_scale) if color_scale else None
@@ -111,6 +112,8 @@ class BoardView:
                    **traits: Any) -> None:
         """Replace the markers of a points layer (one key per marker) and any other trait (colors, names...)."""
         self.keys[name] = list(keys)
+        if self.namer is not None and "names" in traits:  # tooltips name places as the table does
+            traits["names"] = [self.namer(text) for text in traits["names"]]
         self._set(name, x=[float(v) for v in xs], y=[float(v) for v in ys], **traits)
 
     def set_labels(self, name: str, keys: Sequence[Hashable], xs: Sequence[float], ys: Sequence[float],
