@@ -1,4 +1,4 @@
-"""Invariants of the combined variant over 250 seeded games per player count (3 and 4; 500 in all, what fits the
+"""Invariants of the combined variant over 150 seeded games per player count (3 and 4; 300 in all, what fits the
 CI budget at about 3,500 actions a game): no exception, every game ends (the turn cap is a draw, counted and
 reported), resources, commodities, progress cards and pieces conserved
 (``check_position`` every few actions, and an independent count from the final JSON), victory points recomputed
@@ -23,7 +23,7 @@ from ratgames_lab.catan.board import DATA_DIR
 from ratgames_lab.catan.progress_cards import progress_cards
 from ratgames_lab.core.protocol import CHANCE, TERMINAL
 
-GAMES = 250
+GAMES = 150
 CHECK_EVERY = 75  # actions between two check_position calls
 FULL_EVERY = 25  # one game in 25 plays every action through the full legality check
 BOT_EVERY = 5  # one game in 5 seats the heuristic bot

@@ -3,7 +3,7 @@ import pytest
 
 from .invariants import play_and_check
 
-GAMES = 600  # per player count (3,000 games in all), sized for the CI budget (the first 3
+GAMES = 400  # per player count (2,000 games in all), sized for the CI budget (the first 3
 # games also check the JSON conservation after every action and observations every 16 actions)
 
 

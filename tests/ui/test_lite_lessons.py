@@ -9,13 +9,13 @@ from pathlib import Path
 
 import pytest
 
-from .lite_site import GAMES, TIMES, _lesson_for, base_url, browser, offline_page, site  # noqa: F401
+from .lite_site import LESSON_GAMES, TIMES, _lesson_for, base_url, browser, offline_page, site  # noqa: F401
 from .voila_app import ARTIFACTS
 
 pytestmark = pytest.mark.ui
 
 
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", LESSON_GAMES)
 def test_a_lesson_per_game_runs_every_cell(browser, base_url, game):
     lesson = _lesson_for(game)
     with offline_page(browser, base_url, height=1200) as page:
