@@ -120,7 +120,7 @@ def auto_end_round(s: CartusData, t: EndRound) -> None:
     if last:
         res = final_result(s)
         s.emit("nun_row", "end.plague", nuns=res["nuns"],
-               cards=", ".join(s.comp.card_label(c) for c in s.row))
+               cards=", ".join(s.comp.labels[c] for c in s.row))
         for p in range(s.comp.players):
             s.emit("final_score", "end.scoring", player=s.name(p), vp=res["total"][p], rats=s.rats[p],
                    alive="survives" if res["alive"][p] else "dies of the plague")

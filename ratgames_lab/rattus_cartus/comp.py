@@ -6,7 +6,7 @@ from functools import lru_cache
 from ..core.fields import Components
 from .actions import ActionTable
 from .components import DEFAULT_BUILDINGS, DEFAULT_CARDS, PILES, SPECIAL_IDS, BuildingData, CardData
-from ..core.i18n import get_language
+from ..core.i18n import DEFAULT_LANGUAGE, get_language, use_language
 from .translate import building_text, card_text, name
 
 
@@ -39,8 +39,9 @@ class Comp(Components):
         self.all_mask = (1 << players) - 1
         self.actions = ActionTable(self.card_names, buildings.card_ids, self.row_size, players)
         self.colours = tuple(cards.colours[:players])
-        self.labels = tuple(self._label(c) for c in range(self.ncodes))
-        self.building_labels = tuple(self._building_label(b) for b in range(len(buildings.card_ids)))
+        with use_language(DEFAULT_LANGUAGE):  # English labels: what events store (texts translate them when read)
+            self.labels = tuple(self._label(c) for c in range(self.ncodes))
+            self.building_labels = tuple(self._building_label(b) for b in range(len(buildings.card_ids)))
         gt = [t for t, e in enumerate(buildings.privilege) if e["effect"] == "guard_tower"]
         self.guard_types = frozenset(gt)
 

@@ -165,7 +165,7 @@ def do_hospital(s: CartusData, t: Hospital, a: Action) -> None:
     s.to_pile(c)
     s.lose_rats(p, 1)
     s.tasks[0] = Hospital(p, t.cards - 1)
-    s.emit("hospital", "building.hospital", player=s.name(p), card=s.comp.card_label(c), rats=s.rats[p])
+    s.emit("hospital", "building.hospital", player=s.name(p), card=s.comp.labels[c], rats=s.rats[p])
 
 
 def explain_hospital(s: CartusData, t: Hospital, a: HospitalDiscard) -> IllegalActionError:

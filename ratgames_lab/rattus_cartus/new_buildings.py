@@ -40,7 +40,7 @@ def do_reveal(s: CartusData, t: Reveal, a: RevealBuilding) -> None:
     s.entrants.append([])
     s.placed.append([])
     s.tasks.pop(0)
-    s.emit("reveal_building", "new_buildings", slot=len(s.shown), building=s.comp.building_label(b))
+    s.emit("reveal_building", "new_buildings", slot=len(s.shown), building=s.comp.building_labels[b])
     if not s.bdeck:
         s.last_round = True
 
@@ -92,7 +92,7 @@ def place_replacement(s: CartusData, b: int) -> None:
     s.shown.append(b)
     s.entrants.append([])
     s.placed.append([])
-    s.emit("replacement", "new_buildings.identical", slot=len(s.shown), building=s.comp.building_label(b))
+    s.emit("replacement", "new_buildings.identical", slot=len(s.shown), building=s.comp.building_labels[b])
 
 
 tasks.chance(Replace, legal=lambda s, t: [s.comp.actions.replacement[b] for b in s.repl], effect=do_replace,

@@ -22,7 +22,7 @@ def auto_resolve(s: CartusData, t: Resolve) -> None:
     slot = t.slot
     comp = s.comp
     cls = s.building_class(slot)
-    s.emit("resolve", "resolution", slot=slot + 1, building=comp.building_label(s.shown[slot]),
+    s.emit("resolve", "resolution", slot=slot + 1, building=comp.building_labels[s.shown[slot]],
            entrants=", ".join(s.name(p) for p in s.entrants[slot]) or "nobody")
     for i, p in enumerate(s.entrants[slot]):
         cards = s.placed[slot][i]
@@ -38,7 +38,7 @@ def auto_resolve(s: CartusData, t: Resolve) -> None:
         s.gain_influence(p, cls, len(pop) + jokers)
         s.rats[p] += off
         s.emit("reveal_cards", "resolution.cards", player=s.name(p),
-               cards=", ".join(comp.card_label(c) for c in cards) or "nothing",
+               cards=", ".join(comp.labels[c] for c in cards) or "nothing",
                influence=len(pop) + jokers, cls=comp.cards.class_names[cls], rats=off)
     s.revealed = slot + 1
     s.tasks[0:0] = [Sword(slot), Flute(slot), Actions(slot), Clear(slot)]

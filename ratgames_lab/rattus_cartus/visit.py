@@ -57,7 +57,7 @@ def do_visit(s: CartusData, t: Visit, a: Action) -> None:
     s.entry_order.append(p)
     if s.building_type(slot) in s.comp.guard_types:
         s.protected[p] = True
-    s.emit("enter", "visit.enter", player=s.name(p), slot=slot + 1, building=s.comp.building_label(s.shown[slot]),
+    s.emit("enter", "visit.enter", player=s.name(p), slot=slot + 1, building=s.comp.building_labels[s.shown[slot]],
            place=len(s.entrants[slot]), count=a.count)
     s.tasks[0:0] = [Place(p, slot, a.count), NextVisit(p)]
 

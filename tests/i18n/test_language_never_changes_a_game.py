@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import json
 import random
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -49,3 +52,21 @@ def _play(name: str, options: dict, lang: str) -> tuple[str, list]:
     for name in sorted(GAMES) for label, options in GAMES[name].configurations()])
 def test_the_same_seed_and_choices_give_the_same_game_in_french_and_english(name, options):
     assert _play(name, options, "fr") == _play(name, options, "en")
+
+
+def test_a_process_that_starts_in_french_plays_the_same_games():
+    """Components and their caches built while French is the language (a French class's first game) give the same
+    games as those built in English: nothing language-dependent is stored in a state or an event."""
+    def games_of_a_process(lang: str) -> list:
+        code = ("import json, sys; sys.path.insert(0, 'tests/i18n'); "
+                "from test_language_never_changes_a_game import GAMES, _play; "
+                f"print(json.dumps([_play(n, o, {lang!r}) for n in sorted(GAMES) "
+                "for _l, o in GAMES[n].configurations()[:1]]))")
+        out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                             cwd=Path(__file__).resolve().parents[2]).stdout
+        return json.loads(out)
+
+    french, english = games_of_a_process("fr"), games_of_a_process("en")
+    assert len(french) == len(english) >= 5
+    for fr, en in zip(french, english):
+        assert fr == en
