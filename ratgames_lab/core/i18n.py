@@ -177,6 +177,11 @@ class Domain:
         """``ngettext`` within ``context``."""
         return catalog(self.name).npgettext(context, singular, plural, n)
 
+    def plural_index(self, n: int) -> int:
+        """0 (singular) or 1 (plural) for ``n`` by the current language's plural rule (English: 1 is singular)."""
+        rule = getattr(catalog(self.name), "plural", None)
+        return int(rule(n)) if callable(rule) else int(n != 1)
+
     def data(self, text: str) -> str:
         """A user-visible string of the package's data files (extracted with the domain's name as context)."""
         return catalog(self.name).pgettext(self.name, text)

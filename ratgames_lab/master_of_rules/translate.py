@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from ..core.i18n import N_, bind, catalog
+from ..core.i18n import N_, bind
 
 TEXT = bind("master_of_rules", __file__)
 _, ngettext, pgettext, npgettext = TEXT.gettext, TEXT.ngettext, TEXT.pgettext, TEXT.npgettext
@@ -33,10 +33,7 @@ def type_text(word: str) -> str:
     return _(TYPE_WORDS[word]) if word in TYPE_WORDS else word
 
 
-def plural_index(n: int) -> int:
-    """0 (singular) or 1 (plural) for ``n`` in the current language's plural rule."""
-    rule = getattr(catalog(TEXT.name), "plural", None)
-    return int(rule(n)) if callable(rule) else int(n != 1)
+plural_index = TEXT.plural_index  # 0 (singular) or 1 (plural) for n in the current language
 
 
 def shown_params(params: dict) -> dict:
